@@ -1,0 +1,41 @@
+# The two set-up commands of the README: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: run test lint typecheck bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.run-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[fast]'
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.run-installed
+
+## run: install standpat into .venv and start the main job
+run: $(VENV)/.run-installed
+	$(BIN)/standpat --help
+
+## test: install the dev/test extras and run the whole suite (lint, types, tests)
+test: $(VENV)/.dev-installed
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -n 2 -q
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check src tests benchmarks scripts
+
+typecheck: $(VENV)/.dev-installed
+	$(BIN)/mypy
+
+## bench: the benchmarks (long; not part of make test)
+bench: $(VENV)/.dev-installed
+	$(BIN)/python benchmarks/evaluators.py
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,52 @@
+"""The one exception tree of standpat.
+
+Every error the library raises on purpose derives from :class:`StandpatError`.
+Bad input (card text, hand sizes, illegal actions) also derives from
+:class:`ValueError`, so ``except ValueError`` keeps working for callers who do
+not know standpat's names.  Messages are full sentences that quote the input.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardError",
+    "CardNotInDeckError",
+    "CardParseError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "IllegalActionError",
+    "StandpatError",
+    "UnknownRankingError",
+]
+
+
+class StandpatError(Exception):
+    """Root of every error that standpat raises on purpose."""
+
+
+class CardError(StandpatError, ValueError):
+    """A card, or a group of cards, is not valid where it was given."""
+
+
+class CardParseError(CardError):
+    """Card text that names no card, such as ``"1s"`` or ``"Kx"``."""
+
+
+class DuplicateCardError(CardError):
+    """The same card appears twice where every card must be distinct."""
+
+
+class CardNotInDeckError(CardError):
+    """A card that the deck in play does not hold, such as ``2c`` in the 7-A deck."""
+
+
+class HandSizeError(StandpatError, ValueError):
+    """A hand with the wrong number of cards for what was asked."""
+
+
+class UnknownRankingError(StandpatError, ValueError):
+    """A ranking name that standpat does not know."""
+
+
+class IllegalActionError(StandpatError, ValueError):
+    """An action that the rules do not allow in the current state."""

@@ -1,0 +1,451 @@
+"""The four hand rankings of standpat and the values they give to hands.
+
+A :class:`Ranking` turns 5, 6 or 7 cards into an int *strength*: under every
+ranking, lowball included, a bigger strength wins and equal strengths split.
+:func:`evaluate` wraps a strength in a :class:`HandValue`, which knows its
+category, the five cards that play and a readable name.
+
+>>> evaluate("Ah 7c 8d 9s Th", "short-7a").category
+<Category.STRAIGHT: 'straight'>
+>>> evaluate("Ah 7h 8h 9h Kh", "short-7a") > evaluate("Kc Kd Ks 7h 7d", "short-7a")
+True
+>>> evaluate("Ah 7h 8h 9h Kh", "high") > evaluate("Kc Kd Ks 7h 7d", "high")
+False
+>>> str(evaluate("7c 5d 4h 3s 2c", "deuce-to-seven"))
+'Seven-five low'
+>>> evaluate("8s 6d 4c 3h 2s", "deuce-to-seven") > evaluate("8s 7d 4c 3h 2s", "deuce-to-seven")
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import combinations, combinations_with_replacement
+from typing import Final
+
+from standpat._keys import KEYS
+from standpat.cards import (
+    RANK_NAMES,
+    RANK_PLURALS,
+    SHORT_6A,
+    SHORT_7A,
+    STANDARD,
+    Card,
+    as_cards,
+    format_cards,
+)
+from standpat.errors import (
+    CardNotInDeckError,
+    DuplicateCardError,
+    HandSizeError,
+    UnknownRankingError,
+)
+
+__all__ = ["Category", "HandValue", "Ranking", "RankingName", "evaluate", "get_ranking"]
+
+
+class Category(StrEnum):
+    """The kind of a five-card poker hand; the value is its wire spelling."""
+
+    HIGH_CARD = "high-card"
+    PAIR = "pair"
+    TWO_PAIR = "two-pair"
+    THREE_OF_A_KIND = "three-of-a-kind"
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full-house"
+    FOUR_OF_A_KIND = "four-of-a-kind"
+    STRAIGHT_FLUSH = "straight-flush"
+
+
+class RankingName(StrEnum):
+    """The names of standpat's hand rankings."""
+
+    HIGH = "high"
+    SHORT_7A = "short-7a"
+    SHORT_6A = "short-6a"
+    DEUCE_TO_SEVEN = "deuce-to-seven"
+
+
+C = Category
+_HIGH_ORDER: Final = (
+    C.HIGH_CARD, C.PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT,
+    C.FLUSH, C.FULL_HOUSE, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH,
+)
+_SHORT_ORDER: Final = (
+    C.HIGH_CARD, C.PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT,
+    C.FULL_HOUSE, C.FLUSH, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH,
+)
+_PATTERNS: Final = {
+    (4, 1): C.FOUR_OF_A_KIND,
+    (3, 2): C.FULL_HOUSE,
+    (3, 1, 1): C.THREE_OF_A_KIND,
+    (2, 2, 1): C.TWO_PAIR,
+    (2, 1, 1, 1): C.PAIR,
+}
+_LEVEL_SHIFT: Final = 20
+_LOW_BASE: Final = 1 << 24
+_SUIT_SHIFT: Final = 23  # above the largest rank-key sum (7,825,759 < 2**23)
+_FLUSH_ADD: Final = 0x3333  # a 4-bit suit field of 5..7 reaches bit 3 after adding 3
+_FLUSH_BITS: Final = 0x8888
+
+
+def _straights(ranks: Sequence[int], wheel: tuple[int, ...] | None) -> dict[int, int]:
+    """Map each 5-rank straight mask to its top rank (the wheel's top is its fifth card)."""
+    allowed = set(ranks)
+    found: dict[int, int] = {}
+    for low in range(13 - 4):
+        run = range(low, low + 5)
+        if all(r in allowed for r in run):
+            found[sum(1 << r for r in run)] = low + 4
+    if wheel is not None:
+        found[sum(1 << r for r in wheel)] = max(r for r in wheel if r != 12)
+    return found
+
+
+@dataclass(eq=False, repr=False)
+class Ranking:
+    """One hand ranking: its deck, its order of categories and its lookup tables.
+
+    Get one with :func:`get_ranking`.  :meth:`strength` is the engine's fast
+    path: card ints in, int out, no checking.
+    """
+
+    name: RankingName
+    deck: tuple[Card, ...]
+    order: tuple[Category, ...]
+    low: bool
+    straights: dict[int, int]
+    deck_mask: int = field(init=False)
+    _ranks: tuple[int, ...] = field(init=False)
+    _tables: dict[int, dict[int, int]] = field(init=False, default_factory=dict)
+    _flush: list[int] = field(init=False, default_factory=list)
+    _card_keys: dict[int, list[int]] = field(init=False, default_factory=dict)
+    _table5: list[int] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.deck_mask = sum(1 << c for c in self.deck)
+        self._ranks = tuple(sorted({c.rank for c in self.deck}))
+        for n, keys in KEYS.items():
+            self._card_keys[n] = [
+                keys[c >> 2] + (1 << (_SUIT_SHIFT + 4 * (c & 3))) for c in range(52)
+            ]
+
+    def __repr__(self) -> str:
+        return f"get_ranking({self.name.value!r})"
+
+    # -- values of five cards -------------------------------------------------
+
+    def _high_value(self, ranks: Sequence[int], suited: bool) -> int:
+        """Value under this ranking's high order (for lowball: the 2-7 high order)."""
+        groups = sorted(((n, r) for r, n in Counter(ranks).items()), reverse=True)
+        if len(groups) == 5:
+            top = self.straights.get(sum(1 << r for r in ranks))
+            if top is not None:
+                cat, tiebreak = (C.STRAIGHT_FLUSH if suited else C.STRAIGHT), [top]
+            else:
+                cat, tiebreak = (C.FLUSH if suited else C.HIGH_CARD), [r for _, r in groups]
+        else:
+            cat = _PATTERNS[tuple(n for n, _ in groups)]
+            tiebreak = [r for _, r in groups]
+        packed = 0
+        for i, r in enumerate(tiebreak):
+            packed |= r << (16 - 4 * i)
+        return self.order.index(cat) << _LEVEL_SHIFT | packed
+
+    def _value5(self, ranks: Sequence[int], suited: bool) -> int:
+        value = self._high_value(ranks, suited)
+        return _LOW_BASE - value if self.low else value
+
+    # -- lookup tables, built on first use -------------------------------------
+
+    def _table(self, n: int) -> dict[int, int]:
+        table = self._tables.get(n)
+        if table is not None:
+            return table
+        keys = KEYS[n]
+        table = {}
+        for combo in combinations_with_replacement(self._ranks, n):
+            if max(Counter(combo).values()) > 4:
+                continue
+            if n == 5:
+                value = self._value5(combo, False)
+            else:
+                smaller = KEYS[n - 1]
+                prev = self._table(n - 1)
+                base = sum(smaller[r] for r in combo)
+                value = max(prev[base - smaller[r]] for r in set(combo))
+            table[sum(keys[r] for r in combo)] = value
+        self._tables[n] = table
+        return table
+
+    def _flush_table(self) -> list[int]:
+        if self._flush:
+            return self._flush
+        flush = [-1] * 8192
+        for n in (5, 6, 7):
+            for combo in combinations(self._ranks, n):
+                mask = sum(1 << r for r in combo)
+                if n == 5:
+                    flush[mask] = self._value5(combo, True)
+                else:
+                    flush[mask] = max(flush[mask & ~(1 << r)] for r in combo)
+        self._flush = flush
+        return flush
+
+    def tables(self, n: int) -> tuple[dict[int, int], list[int]]:
+        """The rank-key table for ``n`` cards and the flush table (for the batch path)."""
+        return self._table(n), self._flush_table()
+
+    # -- the fast path ----------------------------------------------------------
+
+    def strength(self, cards: Sequence[int]) -> int:
+        """Strength of 5, 6 or 7 distinct card ints; bigger wins.  No checking.
+
+        >>> get_ranking("high").strength([51, 47, 43, 39, 35]) > 0
+        True
+        """
+        n = len(cards)
+        keys = self._card_keys[n]
+        key = 0
+        for c in cards:
+            key += keys[c]
+        if not (key >> _SUIT_SHIFT) + _FLUSH_ADD & _FLUSH_BITS:
+            if n == 5:
+                table5 = self._table5
+                if not table5:
+                    table5 = self._dense5()
+                return table5[key & 0x7FFFFF]
+            table = self._tables.get(n) or self._table(n)
+            return table[key & 0x7FFFFF]
+        return self._flushed(cards, key)
+
+    def strength5(self, a: int, b: int, c: int, d: int, e: int) -> int:
+        """Strength of exactly five distinct card ints, as separate arguments."""
+        keys = self._card_keys[5]
+        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
+        if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
+            return self._flush_table()[1 << (a >> 2) | 1 << (b >> 2) | 1 << (c >> 2)
+                                       | 1 << (d >> 2) | 1 << (e >> 2)]
+        table5 = self._table5 or self._dense5()
+        return table5[key & 0x7FFFFF]
+
+    def _dense5(self) -> list[int]:
+        table = self._table(5)
+        dense = [-1] * (max(table) + 1)
+        for k, v in table.items():
+            dense[k] = v
+        self._table5 = dense
+        return dense
+
+    def _flushed(self, cards: Sequence[int], key: int) -> int:
+        fields = (key >> _SUIT_SHIFT) + _FLUSH_ADD & _FLUSH_BITS
+        suit = (fields.bit_length() - 4) // 4
+        mask = 0
+        for c in cards:
+            if c & 3 == suit:
+                mask |= 1 << (c >> 2)
+        flush = self._flush_table()
+        if len(cards) == 5:
+            return flush[mask]
+        if not self.low:
+            return max(flush[mask], self._table(len(cards))[key & 0x7FFFFF])
+        return max(self.strength5(*combo) for combo in combinations(cards, 5))
+
+    # -- decoding ----------------------------------------------------------------
+
+    def category_of(self, strength: int) -> Category:
+        """The category of a strength this ranking produced."""
+        if self.low:
+            return _HIGH_ORDER[(_LOW_BASE - strength) >> _LEVEL_SHIFT]
+        return self.order[strength >> _LEVEL_SHIFT]
+
+    def describe(self, strength: int) -> str:
+        """A readable name for a strength, e.g. ``'Full house, kings full of sevens'``."""
+        value = _LOW_BASE - strength if self.low else strength
+        cat = self.category_of(strength)
+        ranks = [(value >> (16 - 4 * i)) & 15 for i in range(5)]
+        one, many = RANK_NAMES, RANK_PLURALS
+        if self.low and cat is C.HIGH_CARD:
+            return f"{one[ranks[0]].capitalize()}-{one[ranks[1]]} low"
+        if cat is C.STRAIGHT_FLUSH:
+            if ranks[0] == 12:
+                return "Royal flush"
+            return f"Straight flush, {one[ranks[0]]} high"
+        if cat is C.FOUR_OF_A_KIND:
+            return f"Four of a kind, {many[ranks[0]]}"
+        if cat is C.FULL_HOUSE:
+            return f"Full house, {many[ranks[0]]} full of {many[ranks[1]]}"
+        if cat is C.FLUSH:
+            return f"Flush, {one[ranks[0]]}-{one[ranks[1]]} high"
+        if cat is C.STRAIGHT:
+            return f"Straight, {one[ranks[0]]} high"
+        if cat is C.THREE_OF_A_KIND:
+            return f"Three of a kind, {many[ranks[0]]}"
+        if cat is C.TWO_PAIR:
+            return f"Two pair, {many[ranks[0]]} and {many[ranks[1]]}"
+        if cat is C.PAIR:
+            return f"Pair of {many[ranks[0]]}"
+        return f"High card, {one[ranks[0]]}-{one[ranks[1]]} high"
+
+    # -- checked evaluation ------------------------------------------------------
+
+    def check(self, cards: Sequence[Card], text: object) -> None:
+        """Raise the right error if ``cards`` cannot be ranked here."""
+        if not 5 <= len(cards) <= 7:
+            raise HandSizeError(
+                f"a hand to rank needs 5, 6 or 7 cards, got {len(cards)} in {text!r}."
+            )
+        seen = 0
+        for c in cards:
+            bit = 1 << c
+            if seen & bit:
+                raise DuplicateCardError(f"card {c} appears twice in {text!r}.")
+            seen |= bit
+            if not self.deck_mask & bit:
+                raise CardNotInDeckError(
+                    f"card {c} is not in the {len(self.deck)}-card deck of the "
+                    f"{self.name.value!r} ranking (in {text!r})."
+                )
+
+    def evaluate(self, cards: str | Iterable[int]) -> HandValue:
+        """Check and rank 5, 6 or 7 cards; see :func:`evaluate`."""
+        parsed = as_cards(cards)
+        self.check(parsed, cards if isinstance(cards, str) else format_cards(parsed))
+        strength = self.strength(parsed)
+        best = tuple(parsed)
+        if len(parsed) > 5:
+            best = next(
+                combo for combo in combinations(parsed, 5) if self.strength(combo) == strength
+            )
+        return HandValue(self.name, strength, _display_order(best, self))
+
+
+def _display_order(cards: Sequence[Card], ranking: Ranking) -> tuple[Card, ...]:
+    """Order five cards as a player reads them: groups first, high to low, wheel ace last."""
+    counts = Counter(c.rank for c in cards)
+    ordered = sorted(cards, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True)
+    mask = sum(1 << c.rank for c in cards)
+    top = ranking.straights.get(mask)
+    if top is not None and ordered[0].rank == 12 and top != 12:
+        ordered = ordered[1:] + ordered[:1]
+    return tuple(ordered)
+
+
+_RANKINGS: Final = {
+    RankingName.HIGH: Ranking(
+        RankingName.HIGH, STANDARD, _HIGH_ORDER, False,
+        _straights(range(13), (12, 0, 1, 2, 3)),
+    ),
+    RankingName.SHORT_7A: Ranking(
+        RankingName.SHORT_7A, SHORT_7A, _SHORT_ORDER, False,
+        _straights(range(5, 13), (12, 5, 6, 7, 8)),
+    ),
+    RankingName.SHORT_6A: Ranking(
+        RankingName.SHORT_6A, SHORT_6A, _SHORT_ORDER, False,
+        _straights(range(4, 13), (12, 4, 5, 6, 7)),
+    ),
+    RankingName.DEUCE_TO_SEVEN: Ranking(
+        RankingName.DEUCE_TO_SEVEN, STANDARD, _HIGH_ORDER, True,
+        _straights(range(13), None),
+    ),
+}
+
+
+def get_ranking(name: str | Ranking) -> Ranking:
+    """The ranking with that name: ``high``, ``short-7a``, ``short-6a``, ``deuce-to-seven``.
+
+    >>> get_ranking("short-7a")
+    get_ranking('short-7a')
+    """
+    if isinstance(name, Ranking):
+        return name
+    try:
+        return _RANKINGS[RankingName(name)]
+    except ValueError:
+        known = ", ".join(n.value for n in RankingName)
+        raise UnknownRankingError(f"unknown ranking {name!r}; known rankings: {known}.") from None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class HandValue:
+    """The value of a hand under one ranking; ``a > b`` exactly when ``a`` wins.
+
+    Values of different rankings cannot be compared (``TypeError``).
+
+    >>> v = evaluate("Kc Kd Ks 7h 7d 2c 3c", "high")
+    >>> v.category, str(v)
+    (<Category.FULL_HOUSE: 'full-house'>, 'Full house, kings full of sevens')
+    >>> v.best
+    (Card('Ks'), Card('Kd'), Card('Kc'), Card('7h'), Card('7d'))
+    >>> v
+    evaluate('Ks Kd Kc 7h 7d', 'high')
+    """
+
+    ranking: RankingName
+    strength: int
+    best: tuple[Card, ...]
+
+    @property
+    def category(self) -> Category:
+        """The hand's category (pair, flush, ...)."""
+        return _RANKINGS[self.ranking].category_of(self.strength)
+
+    def _key(self, other: object) -> int:
+        if not isinstance(other, HandValue):
+            raise TypeError(f"cannot compare a HandValue with {type(other).__name__}.")
+        if other.ranking != self.ranking:
+            raise TypeError(
+                f"cannot compare hand values of different rankings: "
+                f"{self.ranking.value!r} and {other.ranking.value!r}."
+            )
+        return other.strength
+
+    def __lt__(self, other: object) -> bool:
+        return self.strength < self._key(other)
+
+    def __le__(self, other: object) -> bool:
+        return self.strength <= self._key(other)
+
+    def __gt__(self, other: object) -> bool:
+        return self.strength > self._key(other)
+
+    def __ge__(self, other: object) -> bool:
+        return self.strength >= self._key(other)
+
+    def __eq__(self, other: object) -> bool:
+        return self.strength == self._key(other)
+
+    def __ne__(self, other: object) -> bool:
+        return self.strength != self._key(other)
+
+    def __hash__(self) -> int:
+        return hash((self.ranking, self.strength))
+
+    def __str__(self) -> str:
+        return _RANKINGS[self.ranking].describe(self.strength)
+
+    def __repr__(self) -> str:
+        return f"evaluate({format_cards(self.best)!r}, {self.ranking.value!r})"
+
+
+def evaluate(cards: str | Iterable[int], ranking: str | Ranking) -> HandValue:
+    """Rank 5, 6 or 7 cards (more than five: the best five) under a ranking.
+
+    ``cards`` is card text or a sequence of card ints; ``ranking`` is one of
+    ``high``, ``short-7a``, ``short-6a``, ``deuce-to-seven``.  Bad input raises
+    a :class:`ValueError` subclass that names the problem and quotes the input.
+
+    >>> evaluate("Ah Kh Qh Jh Th", "high")
+    evaluate('Ah Kh Qh Jh Th', 'high')
+    >>> evaluate("2c 7d 8h 9s Ts", "short-7a")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    standpat.errors.CardNotInDeckError: card 2c is not in the 32-card deck of the 'short-7a' ...
+    """
+    return get_ranking(ranking).evaluate(cards)
+
+

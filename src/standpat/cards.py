@@ -194,8 +194,10 @@ class CardSet:
 
     mask: int
 
-    def __init__(self, cards: Iterable[int] = (), *, mask: int = 0) -> None:
-        """Build from cards (duplicates raise) or from a ``mask`` int."""
+    def __init__(self, cards: str | Iterable[int] = (), *, mask: int = 0) -> None:
+        """Build from card text or cards (duplicates raise), or from a ``mask`` int."""
+        if isinstance(cards, str):
+            cards = parse_cards(cards)
         for card in cards:
             bit = 1 << card
             if mask & bit:
@@ -206,7 +208,7 @@ class CardSet:
     @classmethod
     def parse(cls, text: str) -> CardSet:
         """A card set from card text."""
-        return cls(parse_cards(text))
+        return cls(text)
 
     def __contains__(self, card: object) -> bool:
         return isinstance(card, int) and 0 <= card < 52 and bool(self.mask >> card & 1)

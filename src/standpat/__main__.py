@@ -1,0 +1,7 @@
+"""``python -m standpat``: the same as the ``standpat`` command."""
+
+import sys
+
+from standpat.cli import main
+
+sys.exit(main())

@@ -1,0 +1,34 @@
+"""Shared test helpers."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from standpat.batch import evaluate_batch
+from standpat.ranking import get_ranking
+
+
+@cache
+def all_five_card_hands(ranking: str) -> Any:
+    """Every 5-card hand of the ranking's deck, in combination order, as a uint8 array."""
+    deck = get_ranking(ranking).deck
+    flat = np.fromiter(
+        (c for combo in combinations(deck, 5) for c in combo), dtype=np.uint8
+    )
+    return flat.reshape(-1, 5)
+
+
+def order_digest(strengths: Any) -> str:
+    """md5 of each hand's place in the ranking's order (dense rank, ties share a place)."""
+    _, places = np.unique(strengths, return_inverse=True)
+    return hashlib.md5(places.astype(np.int32).tobytes()).hexdigest()
+
+
+def exhaustive_strengths(ranking: str) -> Any:
+    """Strengths of every 5-card hand of the ranking's deck (batch path)."""
+    return evaluate_batch(all_five_card_hands(ranking), ranking)

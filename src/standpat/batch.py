@@ -30,16 +30,23 @@ __all__ = ["evaluate_batch", "has_numba"]
 
 
 @cache
-def _dense(name: str, n: int) -> tuple[Any, Any, Any]:
-    """Dense numpy tables for one ranking and hand size: card keys, rank table, flush table."""
+def _dense(name: str, n: int) -> tuple[Any, Any, Any, Any]:
+    """Numpy tables for one ranking and hand size.
+
+    Returns the per-card rank keys, the rank table as uint16 places (indexed by
+    the key sum), the int32 strength of each place, and the flush table.
+    """
     import numpy as np
 
     ranking = get_ranking(name)
     table, flush = ranking.tables(n)
-    dense = np.full(max(table) + 1, -1, dtype=np.int32)
-    dense[np.fromiter(table.keys(), np.int64)] = np.fromiter(table.values(), np.int32)
+    values = np.array(sorted(set(table.values())), dtype=np.int32)
+    places = np.zeros(max(table) + 1, dtype=np.uint16)
+    places[np.fromiter(table.keys(), np.int64)] = np.searchsorted(
+        values, np.fromiter(table.values(), np.int32)
+    )
     card_keys = np.array([KEYS[n][c >> 2] for c in range(52)], dtype=np.int64)
-    return card_keys, dense, np.array(flush, dtype=np.int32)
+    return card_keys, places, values, np.array(flush, dtype=np.int32)
 
 
 @cache
@@ -52,26 +59,58 @@ def _kernel() -> Any:
     import numpy as np
 
     @numba.njit(cache=True, nogil=True)
-    def _one(row: Any, n: int, keys: Any, table: Any, flush: Any, deck: int, low: bool,
-             keys5: Any, table5: Any) -> Any:
+    def low_flush(row: Any, n: int, keys5: Any, places5: Any, values5: Any, flush: Any) -> Any:
+        """Best lowball five of six or seven cards that hold a flush: try every five."""
+        best = -1
+        for m in range(1 << n):
+            if m >> n or bin_count(m) != 5:
+                continue
+            key = 0
+            suits = 0
+            ranks = 0
+            for j in range(n):
+                if (m >> j) & 1:
+                    c: Any = np.int64(row[j])
+                    key += keys5[c]
+                    suits |= 1 << (c & 3)
+                    ranks |= 1 << (c >> 2)
+            value = flush[ranks] if suits & (suits - 1) == 0 else values5[places5[key]]
+            best = max(best, value)
+        return best
+
+    @numba.njit(cache=True, nogil=True)
+    def bin_count(m: int) -> int:
+        count = 0
+        while m:
+            m &= m - 1
+            count += 1
+        return count
+
+    @numba.njit(cache=True, nogil=True, inline="always")
+    def one(row: Any, n: int, keys: Any, places: Any, values: Any, flush: Any, deck: int,
+            low: bool, keys5: Any, places5: Any, values5: Any) -> Any:
         key = 0
-        seen = np.int64(0)
+        seen: Any = np.int64(0)
         fields = 0
+        over: Any = False
         for j in range(n):
             c: Any = np.int64(row[j])
-            if c < 0 or c > 51:
-                return -1
-            bit = np.int64(1) << c
-            if seen & bit:
-                return -2
-            seen |= bit
-            key += keys[c]
+            over |= (c < 0) | (c > 51)
+            seen |= np.int64(1) << (c & 63)
+            key += keys[c & 63]
             fields += 1 << ((c & 3) << 2)
+        if over:
+            return -1
+        rest = seen
+        for _ in range(n - 1):
+            rest &= rest - 1
+        if rest == 0:
+            return -2
         if seen & ~deck:
             return -3
         hits = (fields + 0x3333) & 0x8888
         if hits == 0:
-            return table[key]
+            return values[places[key]]
         suit = 0
         while not (hits >> (4 * suit + 3)) & 1:
             suit += 1
@@ -82,35 +121,24 @@ def _kernel() -> Any:
         if n == 5:
             return flush[mask]
         if not low:
-            return max(flush[mask], table[key])
-        best = -1
-        cards = np.empty(n, np.int64)
-        for j in range(n):
-            cards[j] = row[j]
-        for a in range(n):
-            for b in range(a + 1, n):
-                for c2 in range(b + 1, n):
-                    for d in range(c2 + 1, n):
-                        for e in range(d + 1, n):
-                            s0 = cards[a] & 3
-                            if (cards[b] & 3) == s0 and (cards[c2] & 3) == s0 and (
-                                cards[d] & 3) == s0 and (cards[e] & 3) == s0:
-                                m = ((1 << (cards[a] >> 2)) | (1 << (cards[b] >> 2))
-                                     | (1 << (cards[c2] >> 2)) | (1 << (cards[d] >> 2))
-                                     | (1 << (cards[e] >> 2)))
-                                v = flush[m]
-                            else:
-                                v = table5[keys5[cards[a]] + keys5[cards[b]] + keys5[cards[c2]]
-                                           + keys5[cards[d]] + keys5[cards[e]]]
-                            best = max(best, v)
-        return best
+            return max(flush[mask], values[places[key]])
+        return low_flush(row, n, keys5, places5, values5, flush)
 
     @numba.njit(parallel=True, cache=True, nogil=True)
-    def kernel(hands: Any, keys: Any, table: Any, flush: Any, deck: int, low: bool,
-               keys5: Any, table5: Any, out: Any) -> None:
+    def kernel(hands: Any, keys: Any, places: Any, values: Any, flush: Any, deck: int,
+               low: bool, keys5: Any, places5: Any, values5: Any, out: Any) -> None:
         n = hands.shape[1]
         for i in numba.prange(hands.shape[0]):
-            out[i] = _one(hands[i], n, keys, table, flush, deck, low, keys5, table5)
+            row = hands[i]
+            if n == 5:  # a literal size lets the compiler unroll each case
+                out[i] = one(row, 5, keys, places, values, flush, deck, low,
+                             keys5, places5, values5)
+            elif n == 6:
+                out[i] = one(row, 6, keys, places, values, flush, deck, low,
+                             keys5, places5, values5)
+            else:
+                out[i] = one(row, 7, keys, places, values, flush, deck, low,
+                             keys5, places5, values5)
 
     return kernel
 
@@ -140,46 +168,41 @@ def evaluate_batch(
     if arr.dtype.kind not in "iu":
         raise HandSizeError(f"evaluate_batch needs integer card ints, got dtype {arr.dtype}.")
     n = arr.shape[1]
-    keys, table, flush = _dense(rank.name.value, n)
-    keys5, table5, _ = _dense(rank.name.value, 5)
+    keys, places, values, flush = _dense(rank.name.value, n)
+    keys5, places5, values5, _ = _dense(rank.name.value, 5)
     out = np.empty(arr.shape[0], dtype=np.int32)
     kernel = _kernel() if use_numba is not False else None
     if use_numba and kernel is None:
         raise RuntimeError("numba is not installed; install standpat[fast].")
     if kernel is not None:
-        kernel(np.ascontiguousarray(arr), keys, table, flush, rank.deck_mask, rank.low,
-               keys5, table5, out)
+        kernel(np.ascontiguousarray(arr), keys, places, values, flush, rank.deck_mask,
+               rank.low, keys5, places5, values5, out)
     else:
-        _numpy_path(arr, rank, keys, table, flush, out)
+        _numpy_path(arr, rank, keys, values[places], out)
     bad = np.flatnonzero(out < 0)
     if bad.size:
         _raise_for_row(arr[bad[0]], int(bad[0]), rank)
     return out
 
 
-def _numpy_path(arr: Any, rank: Ranking, keys: Any, table: Any, flush: Any, out: Any) -> None:
+def _numpy_path(arr: Any, rank: Ranking, keys: Any, table: Any, out: Any) -> None:
+    """The same as the kernel in vectorised numpy; flush rows go through the scalar path."""
     import numpy as np
 
-    if arr.size and (arr.min() < 0 or arr.max() > 51):
-        out[:] = 0
-        out[np.flatnonzero(((arr < 0) | (arr > 51)).any(axis=1))] = -1
-        return
-    cards = arr.astype(np.int64)
-    bits = np.left_shift(np.int64(1), cards)
-    seen = np.bitwise_or.reduce(bits, axis=1)
-    distinct = np.zeros(len(arr), dtype=np.int64)
-    for j in range(cards.shape[1]):
-        distinct += (np.bitwise_and(seen, bits[:, j]) != 0)
-    dup = np.array([int(s).bit_count() for s in seen]) != cards.shape[1]
-    off_deck = np.bitwise_and(seen, ~np.int64(rank.deck_mask)) != 0
-    out[:] = table[keys[cards].sum(axis=1)]
-    suits = cards & 3
-    for suit in range(4):
-        rows = np.flatnonzero((suits == suit).sum(axis=1) >= 5)
-        for i in rows:
-            out[i] = rank.strength([int(c) for c in cards[i]])
+    wide = arr.astype(np.int64)
+    off_range = ((wide < 0) | (wide > 51)).any(axis=1)
+    cards = np.where(off_range[:, None], 0, wide)
+    dup = (np.diff(np.sort(cards, axis=1), axis=1) == 0).any(axis=1) & ~off_range
+    off_deck = ~np.isin(cards, np.array(rank.deck)).all(axis=1) & ~off_range & ~dup
+    good = ~(off_range | dup | off_deck)
+    sums = np.minimum(keys[cards].sum(axis=1), len(table) - 1)
+    out[:] = np.where(good, table[sums], -1)
+    suit_counts = np.stack([((cards & 3) == s).sum(axis=1) for s in range(4)], axis=1)
+    for i in np.flatnonzero(good & (suit_counts.max(axis=1) >= 5)):
+        out[i] = rank.strength(cards[i].tolist())
+    out[off_range] = -1
     out[dup] = -2
-    out[off_deck & ~dup] = -3
+    out[off_deck] = -3
 
 
 def _raise_for_row(row: Any, index: int, rank: Ranking) -> None:

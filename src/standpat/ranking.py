@@ -19,8 +19,9 @@ True
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations, combinations_with_replacement
@@ -124,7 +125,14 @@ class Ranking:
     _tables: dict[int, dict[int, int]] = field(init=False, default_factory=dict)
     _flush: list[int] = field(init=False, default_factory=list)
     _card_keys: dict[int, list[int]] = field(init=False, default_factory=dict)
-    _table5: list[int] = field(init=False, default_factory=list)
+    _places: dict[int, array[int]] = field(init=False, default_factory=dict)
+    _values: dict[int, list[int]] = field(init=False, default_factory=dict)
+    strength: Callable[[Sequence[int]], int] = field(init=False)
+    """Strength of 5, 6 or 7 distinct card ints; bigger wins.  The fast path: no checking.
+
+    >>> get_ranking("high").strength([51, 47, 43, 39, 35]) > 0
+    True
+    """
 
     def __post_init__(self) -> None:
         self.deck_mask = sum(1 << c for c in self.deck)
@@ -133,6 +141,9 @@ class Ranking:
             self._card_keys[n] = [
                 keys[c >> 2] + (1 << (_SUIT_SHIFT + 4 * (c & 3))) for c in range(52)
             ]
+            self._places[n] = array("H")
+            self._values[n] = []
+        self.strength = self._make_strength()
 
     def __repr__(self) -> str:
         return f"get_ranking({self.name.value!r})"
@@ -202,44 +213,53 @@ class Ranking:
 
     # -- the fast path ----------------------------------------------------------
 
-    def strength(self, cards: Sequence[int]) -> int:
-        """Strength of 5, 6 or 7 distinct card ints; bigger wins.  No checking.
+    def _fill(self, n: int) -> None:
+        """Fill the dense lookup of ``n`` cards: key sum -> place, place -> strength."""
+        table = self._table(n)
+        values = sorted(set(table.values()))
+        place = {v: i for i, v in enumerate(values)}
+        places = array("H", bytes(2 * (max(table) + 1)))
+        for key, value in table.items():
+            places[key] = place[value]
+        self._places[n].extend(places)
+        self._values[n].extend(values)
 
-        >>> get_ranking("high").strength([51, 47, 43, 39, 35]) > 0
-        True
-        """
-        n = len(cards)
-        keys = self._card_keys[n]
-        key = 0
-        for c in cards:
-            key += keys[c]
-        if not (key >> _SUIT_SHIFT) + _FLUSH_ADD & _FLUSH_BITS:
-            if n == 5:
-                table5 = self._table5
-                if not table5:
-                    table5 = self._dense5()
-                return table5[key & 0x7FFFFF]
-            table = self._tables.get(n) or self._table(n)
-            return table[key & 0x7FFFFF]
-        return self._flushed(cards, key)
+    def _make_strength(self) -> Callable[[Sequence[int]], int]:
+        """The fast path as a closure over its tables (no attribute look-ups per call)."""
+        k5, k6, k7 = self._card_keys[5], self._card_keys[6], self._card_keys[7]
+        p5, p6, p7 = self._places[5], self._places[6], self._places[7]
+        v5, v6, v7 = self._values[5], self._values[6], self._values[7]
+        flushed, fill = self._flushed, self._fill
+        mask = (1 << _SUIT_SHIFT) - 1
 
-    def strength5(self, a: int, b: int, c: int, d: int, e: int) -> int:
-        """Strength of exactly five distinct card ints, as separate arguments."""
-        keys = self._card_keys[5]
-        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
-        if a & 3 == b & 3 == c & 3 == d & 3 == e & 3:
-            return self._flush_table()[1 << (a >> 2) | 1 << (b >> 2) | 1 << (c >> 2)
-                                       | 1 << (d >> 2) | 1 << (e >> 2)]
-        table5 = self._table5 or self._dense5()
-        return table5[key & 0x7FFFFF]
+        def strength(cards: Sequence[int]) -> int:
+            n = len(cards)
+            try:
+                if n == 5:
+                    a, b, c, d, e = cards
+                    key = k5[a] + k5[b] + k5[c] + k5[d] + k5[e]
+                    if (key >> _SUIT_SHIFT) + _FLUSH_ADD & _FLUSH_BITS:
+                        return flushed(cards, key)
+                    return v5[p5[key & mask]]
+                if n == 7:
+                    a, b, c, d, e, f, g = cards
+                    key = k7[a] + k7[b] + k7[c] + k7[d] + k7[e] + k7[f] + k7[g]
+                    if (key >> _SUIT_SHIFT) + _FLUSH_ADD & _FLUSH_BITS:
+                        return flushed(cards, key)
+                    return v7[p7[key & mask]]
+                a, b, c, d, e, f = cards
+                key = k6[a] + k6[b] + k6[c] + k6[d] + k6[e] + k6[f]
+                if (key >> _SUIT_SHIFT) + _FLUSH_ADD & _FLUSH_BITS:
+                    return flushed(cards, key)
+                return v6[p6[key & mask]]
+            except IndexError:
+                built = {5: v5, 6: v6, 7: v7}.get(n)
+                if built is None or built:
+                    raise
+                fill(n)  # first use of this hand size: build its table
+                return strength(cards)
 
-    def _dense5(self) -> list[int]:
-        table = self._table(5)
-        dense = [-1] * (max(table) + 1)
-        for k, v in table.items():
-            dense[k] = v
-        self._table5 = dense
-        return dense
+        return strength
 
     def _flushed(self, cards: Sequence[int], key: int) -> int:
         fields = (key >> _SUIT_SHIFT) + _FLUSH_ADD & _FLUSH_BITS
@@ -253,7 +273,7 @@ class Ranking:
             return flush[mask]
         if not self.low:
             return max(flush[mask], self._table(len(cards))[key & 0x7FFFFF])
-        return max(self.strength5(*combo) for combo in combinations(cards, 5))
+        return max(self.strength(combo) for combo in combinations(cards, 5))
 
     # -- decoding ----------------------------------------------------------------
 

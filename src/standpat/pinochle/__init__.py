@@ -29,6 +29,7 @@ from standpat.pinochle.actions import (
     Play,
     RenegeCharged,
     TrumpNamed,
+    describe,
 )
 from standpat.pinochle.bots import Bot, RandomBot, SimpleBot
 from standpat.pinochle.cards import DECK, DeckCard, Suit, deck_cards, sort_hand
@@ -84,6 +85,7 @@ __all__ = [
     "Verdict",
     "decide",
     "deck_cards",
+    "describe",
     "get_game",
     "legal_plays",
     "meld",

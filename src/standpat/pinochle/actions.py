@@ -33,6 +33,7 @@ __all__ = [
     "Play",
     "RenegeCharged",
     "TrumpNamed",
+    "describe",
 ]
 
 
@@ -87,6 +88,26 @@ class Play:
 
 Action = Bid | Pass | NameTrump | Discard | Play
 """Anything a seat may do when it is to act."""
+
+
+def describe(action: object) -> str:
+    """An action in the words a player types (used in error messages).
+
+    >>> describe(Play(DeckCard("Qs", 1))), describe(Discard(())), describe(Bid(3))
+    ('play Qs', 'keep', 'bid 3')
+    """
+    if isinstance(action, Bid):
+        return f"bid {action.amount}"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, NameTrump):
+        return f"trump {action.suit}"
+    if isinstance(action, Discard):
+        cards = " ".join(str(c) for c in action.cards)
+        return f"discard {cards}" if cards else "keep"
+    if isinstance(action, Play):
+        return f"play {action.card}"
+    return repr(action)
 
 
 @dataclass(frozen=True, slots=True)

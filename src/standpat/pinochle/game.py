@@ -20,7 +20,7 @@ import copy
 import random
 
 from standpat.errors import IllegalActionError
-from standpat.pinochle.actions import Action, Event, LegalActions, RenegeCharged
+from standpat.pinochle.actions import Action, Event, LegalActions, RenegeCharged, describe
 from standpat.pinochle.hand import HandState, SeatView
 from standpat.pinochle.rules import PinochleGame
 from standpat.pinochle.scoring import HandResult, Verdict, decide
@@ -75,7 +75,9 @@ class GameState:
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` unless ``action`` is legal now."""
         if self.is_over:
-            raise IllegalActionError(f"{action!r} is not legal: seat {self.winner} has won.")
+            raise IllegalActionError(
+                f"{describe(action)!r} is not legal: seat {self.winner} has won."
+            )
         self.hand.verify(action)
 
     def can(self, action: Action) -> bool:

@@ -19,7 +19,7 @@ False
 ...     hand.verify(Pass())
 ... except IllegalActionError as error:
 ...     print(error)
-Pass() is not legal now: seat 1 must name trump.
+'pass' is not legal now: seat 1 must name trump.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from standpat.pinochle.actions import (
     Play,
     RenegeCharged,
     TrumpNamed,
+    describe,
 )
 from standpat.pinochle.cards import DECK, DeckCard, Suit, deck_cards, sort_hand
 from standpat.pinochle.meld import MeldResult, meld
@@ -267,8 +268,9 @@ class HandState:
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError`, with a sentence, unless ``action`` is legal now."""
         seat = self.to_act
+        said = repr(describe(action))
         if seat is None:
-            raise IllegalActionError(f"{action!r} is not legal: the hand is over.")
+            raise IllegalActionError(f"{said} is not legal: the hand is over.")
         expected = {
             Phase.BIDDING: (Bid, Pass),
             Phase.TRUMP: (NameTrump,),
@@ -277,37 +279,37 @@ class HandState:
         }[self.phase]
         if not isinstance(action, expected):
             raise IllegalActionError(
-                f"{action!r} is not legal now: seat {seat} must {_WANTED[self.phase]}."
+                f"{said} is not legal now: seat {seat} must {_WANTED[self.phase]}."
             )
         if isinstance(action, Bid) and action.amount < self.min_bid:
             raise IllegalActionError(
-                f"{action!r} is too low: seat {seat} must bid at least {self.min_bid} or pass."
+                f"{said} is too low: seat {seat} must bid at least {self.min_bid} or pass."
             )
         if isinstance(action, NameTrump) and not isinstance(action.suit, Suit):
-            raise IllegalActionError(f"{action!r} does not name a suit.")
+            raise IllegalActionError(f"{said} does not name a suit.")
         if isinstance(action, Discard):
             held = set(self.hands[seat])
             if len(set(action.cards)) != len(action.cards):
-                raise IllegalActionError(f"{action!r} names a card twice.")
+                raise IllegalActionError(f"{said} names a card twice.")
             missing = [c for c in action.cards if c not in held]
             if missing:
                 raise IllegalActionError(
-                    f"{action!r} discards {missing[0]} ({missing[0]!r}), "
+                    f"{said} discards {missing[0]} ({missing[0]!r}), "
                     f"which seat {seat} does not hold."
                 )
             if len(action.cards) > self._limit():
                 raise IllegalActionError(
-                    f"{action!r} discards {len(action.cards)} cards; seat {seat} may draw at "
+                    f"{said} discards {len(action.cards)} cards; seat {seat} may draw at "
                     f"most {self._limit()} (stock {len(self.stock)}, cap {self.draw_cap})."
                 )
         if isinstance(action, Play) and action.card not in self._plays(seat):
             if action.card not in self.hands[seat]:
                 raise IllegalActionError(
-                    f"{action!r} plays a card seat {seat} does not hold."
+                    f"{said} plays {action.card!r}, which seat {seat} does not hold."
                 )
             allowed = " ".join(str(c) for c in sort_hand(set(self._plays(seat))))
             raise IllegalActionError(
-                f"{action!r} breaks the trick rules: seat {seat} may play only {allowed}."
+                f"{said} breaks the trick rules: seat {seat} may play only {allowed}."
             )
 
     def can(self, action: Action) -> bool:
@@ -479,6 +481,6 @@ class HandState:
 _WANTED = {
     Phase.BIDDING: "bid or pass",
     Phase.TRUMP: "name trump",
-    Phase.DRAW: "discard and draw (Discard(()) keeps the hand)",
+    Phase.DRAW: "discard and draw (or keep)",
     Phase.PLAY: "play a card",
 }

@@ -11,8 +11,10 @@ from standpat.pinochle import (
     Bid,
     HandState,
     Pass,
+    Play,
     RenegeCharged,
     Suit,
+    deck_cards,
     meld,
     score_hand,
     score_renege,
@@ -116,3 +118,21 @@ def test_renege_only_after_trump() -> None:
     hand.apply(Pass())
     with pytest.raises(IllegalActionError, match="not in this hand"):
         hand.charge_renege(5)
+
+
+def test_reported_illegal_play_is_a_renege() -> None:
+    hand = contract(PINOCHLE_5, [S0, "Ac Ad Ah Kc Qc"], bidder=0, bid=5, trump=Suit.SPADES)
+    play(hand, "Jd")
+    # Seat 1 holds Ad but a history reports Ac: he failed to follow suit.
+    [ac] = deck_cards("Ac", hand.hand(1))
+    assert not hand.can(Play(ac))
+    assert hand.apply_reported(Play(ac)) == RenegeCharged(1)
+    assert hand.result is not None and hand.result.renege == 1
+    assert (hand.result.delta(0), hand.result.delta(1)) == (8, -5)
+    # A legal reported play is simply applied; a card not held is still an error.
+    hand = contract(PINOCHLE_5, [S0, "Ac Ad Ah Kc Qc"], bidder=0, bid=5, trump=Suit.SPADES)
+    play(hand, "Jd")
+    [ad] = deck_cards("Ad", hand.hand(1))
+    assert hand.apply_reported(Play(ad)).taken_by == 1  # type: ignore[union-attr]
+    with pytest.raises(IllegalActionError, match="does not hold"):
+        hand.apply_reported(Play(ad))

@@ -433,6 +433,25 @@ class HandState:
         self.history.append(event)
         return event
 
+    def apply_reported(self, action: Action) -> Event:
+        """Apply an action reported by a hand history or an external client.
+
+        A legal action is applied as by :meth:`apply`.  A reported play of a
+        card the seat holds that breaks the trick rules is a renege: it is
+        charged to that seat (:meth:`charge_renege`) and the hand ends.  Any
+        other illegal action raises :class:`IllegalActionError`.
+        """
+        seat = self.to_act
+        if (
+            seat is not None
+            and self.phase is Phase.PLAY
+            and isinstance(action, Play)
+            and action.card in self.hands[seat]
+            and not self.can(action)
+        ):
+            return self.charge_renege(seat)
+        return self.apply(action)
+
     # -- views and copies ----------------------------------------------------
 
     def view(self, seat: int, scores: Sequence[tuple[int, int]] = ()) -> SeatView:

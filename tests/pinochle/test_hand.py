@@ -197,3 +197,21 @@ def test_over_hand_refuses_actions() -> None:
     assert hand.to_act is None and not hand.legal_actions()
     with pytest.raises(IllegalActionError, match="hand is over"):
         hand.verify(Pass())
+
+
+def test_actions_must_name_physical_cards_and_whole_bids() -> None:
+    from standpat.cards import Card
+
+    hand = HandState.preset(PINOCHLE_5, ["Qs Qs 9h 9h Ah", "Ac Ad As Kd Kc"])
+    assert not hand.can(Bid(True)) and not hand.can(Bid(1.5))  # type: ignore[arg-type]
+    hand.apply(Bid(1))
+    hand.apply(Pass())
+    hand.apply(NameTrump(Suit.SPADES))
+    with pytest.raises(IllegalActionError, match="physical cards"):
+        hand.verify(Discard((Card("Qs"),)))  # type: ignore[arg-type]
+    hand.apply(Discard(()))
+    hand.apply(Discard(()))
+    with pytest.raises(IllegalActionError, match="physical cards"):
+        hand.verify(Play(Card("Qs")))  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match=r"may play only Ah 9h\.$"):
+        hand.verify(Play(hand.hand(0)[0]))  # no trump lead: each 9h listed once

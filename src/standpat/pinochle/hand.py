@@ -281,7 +281,18 @@ class HandState:
             raise IllegalActionError(
                 f"{said} is not legal now: seat {seat} must {_WANTED[self.phase]}."
             )
-        if isinstance(action, Bid) and action.amount < self.min_bid:
+        cards: tuple[object, ...] = ()
+        if isinstance(action, Discard):
+            cards = action.cards
+        elif isinstance(action, Play):
+            cards = (action.card,)
+        if not all(isinstance(c, DeckCard) for c in cards):
+            raise IllegalActionError(
+                f"{said} must name physical cards (DeckCard('Qs', 1)), not {cards!r}."
+            )
+        if isinstance(action, Bid) and (
+            type(action.amount) is not int or action.amount < self.min_bid
+        ):
             raise IllegalActionError(
                 f"{said} is too low: seat {seat} must bid at least {self.min_bid} or pass."
             )
@@ -307,7 +318,7 @@ class HandState:
                 raise IllegalActionError(
                     f"{said} plays {action.card!r}, which seat {seat} does not hold."
                 )
-            allowed = " ".join(str(c) for c in sort_hand(set(self._plays(seat))))
+            allowed = " ".join(dict.fromkeys(str(c) for c in sort_hand(self._plays(seat))))
             raise IllegalActionError(
                 f"{said} breaks the trick rules: seat {seat} may play only {allowed}."
             )

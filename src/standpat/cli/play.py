@@ -171,7 +171,7 @@ HELP_TEXT = (
 def screen(view: SeatView, hand_no: int) -> str:
     """The text shown before each of the human's decisions."""
     lines = [
-        f"=== {view.game} · hand {hand_no} · you are seat {view.seat} · dealer {_name(view.dealer)}"
+        f"=== {view.game} | hand {hand_no} | you are seat {view.seat} | dealer {_name(view.dealer)}"
         " ===",
         "Scores: " + " | ".join(f"{_name(s)} {v}" for s, v in view.scores),
     ]
@@ -253,7 +253,9 @@ def _ask(prompt: str) -> str:
     sys.stdout.flush()
     try:
         return input(prompt)
-    except EOFError:
+    except UnicodeDecodeError:
+        return "?unreadable"
+    except (EOFError, KeyboardInterrupt):
         raise Quit from None
 
 

@@ -1,10 +1,7 @@
-"""``python -m standpat.cli``: the ``standpat`` command."""
-
-from __future__ import annotations
+"""``python -m standpat.cli``: the same as the ``standpat`` command."""
 
 import sys
 
 from standpat.cli import main
 
-if __name__ == "__main__":
-    sys.exit(main())
+sys.exit(main())

@@ -16,6 +16,7 @@ __all__ = [
     "HandSizeError",
     "IllegalActionError",
     "StandpatError",
+    "UnknownGameError",
     "UnknownRankingError",
 ]
 
@@ -50,3 +51,7 @@ class UnknownRankingError(StandpatError, ValueError):
 
 class IllegalActionError(StandpatError, ValueError):
     """An action that the rules do not allow in the current state."""
+
+
+class UnknownGameError(StandpatError, ValueError):
+    """A game name that standpat does not know (or does not offer yet)."""

@@ -14,7 +14,7 @@ from typing import Final
 
 from standpat import __version__
 
-COMMANDS: Final = ("rank",)
+COMMANDS: Final = ("rank", "meld", "play")
 """Modules of ``standpat.cli`` that provide subcommands, in ``--help`` order."""
 
 

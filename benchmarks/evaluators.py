@@ -1,7 +1,8 @@
 """Hand-evaluator benchmark: standpat (scalar and batch) against its peers, in one process.
 
-Times the same random hands through standpat's scalar path (``Ranking.strength`` on
-pre-encoded card ints), standpat's batch path (``evaluate_batch`` on an (N, k) uint8
+Times the same random hands through standpat's scalar path (``Ranking.scorer(n)`` on
+pre-encoded card ints: the C scorer when built), its pure-Python path
+(``Ranking.python_strength``), standpat's batch path (``evaluate_batch`` on an (N, k) uint8
 array), eval7, phevaluator, treys and PokerKit, each with its own pre-encoded cards.
 Prints evals/s per evaluator and standpat's ratios.  Each figure is the median of
 ``--repeats`` timed runs.  Run: ``python benchmarks/evaluators.py``.
@@ -47,9 +48,11 @@ def rate(run: Callable[[], object], count: int, repeats: int) -> float:
 def scalar_runners(name: str, hands: Any) -> dict[str, tuple[Callable[[], object], int]]:
     ints = hands.tolist()
     ranking = get_ranking(name)
-    strength = ranking.strength
+    score = ranking.scorer(hands.shape[1])
+    python = ranking.python_strength
     runners: dict[str, tuple[Callable[[], object], int]] = {
-        "standpat scalar": (lambda: [strength(h) for h in ints], len(ints)),
+        "standpat scalar": (lambda: [score(h) for h in ints], len(ints)),
+        "standpat pure Python": (lambda: [python(h) for h in ints], len(ints)),
     }
     texts = [format_cards(h).split() for h in ints]
     if name == "high":
@@ -95,7 +98,7 @@ def main() -> None:
         print(f"\n{name}, {n} cards")
         for label, value in rates.items():
             print(f"  {label:<28} {value / 1e6:10.2f} M evals/s")
-        for mine in ("standpat scalar", "standpat batch"):
+        for mine in ("standpat scalar", "standpat pure Python", "standpat batch"):
             ratios = [f"{rates[mine] / rates[peer]:,.1f}x {peer}"
                       for peer in ("eval7", "phevaluator", "treys", "pokerkit") if peer in rates]
             print(f"  {mine} / peers: " + ", ".join(ratios))

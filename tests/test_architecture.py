@@ -13,7 +13,7 @@ PACKAGE = Path(standpat.__file__).parent
 
 # Each layer may import only itself and the layers listed before it.
 LAYERS = [
-    {"errors", "_keys", "cards"},
+    {"errors", "_keys", "_native", "cards"},
     {"ranking", "batch"},
     {"engine", "pinochle"},
     {"table"},

@@ -127,6 +127,8 @@ class Ranking:
     _card_keys: dict[int, list[int]] = field(init=False, default_factory=dict)
     _places: dict[int, array[int]] = field(init=False, default_factory=dict)
     _values: dict[int, list[int]] = field(init=False, default_factory=dict)
+    python_strength: Callable[[Sequence[int]], int] = field(init=False)
+    """The pure-Python scalar path (what :attr:`strength` uses without the C extension)."""
     strength: Callable[[Sequence[int]], int] = field(init=False)
     """Strength of 5, 6 or 7 distinct card ints; bigger wins.  The fast path: no checking.
 
@@ -143,7 +145,9 @@ class Ranking:
             ]
             self._places[n] = array("H")
             self._values[n] = []
-        self.strength = self._make_strength()
+        self.python_strength = self._make_strength()
+        self._scorers: dict[int, Callable[[Sequence[int]], int]] = {}
+        self.strength = self._make_dispatch()
 
     def __repr__(self) -> str:
         return f"get_ranking({self.name.value!r})"
@@ -261,6 +265,59 @@ class Ranking:
 
         return strength
 
+    def scorer(self, n: int) -> Callable[[Sequence[int]], int]:
+        """The fastest strength function for exactly ``n`` cards (5, 6 or 7); no checking.
+
+        It is the compiled scorer when the C extension is built, else the
+        pure-Python :attr:`strength`; both give the same strengths.
+
+        >>> score = get_ranking("short-7a").scorer(5)
+        >>> score([51, 47, 43, 39, 35]) == get_ranking("short-7a").strength([51, 47, 43, 39, 35])
+        True
+        """
+        found = self._scorers.get(n)
+        if found is None:
+            found = self._scorers[n] = self._native(n) or self.python_strength
+        return found
+
+    def _make_dispatch(self) -> Callable[[Sequence[int]], int]:
+        """:attr:`strength`: each hand size goes to its scorer, made on first use."""
+        python = self.python_strength
+        by_size: list[Callable[[Sequence[int]], int]] = [python] * 8
+
+        def first_use(n: int) -> Callable[[Sequence[int]], int]:
+            def make(cards: Sequence[int]) -> int:
+                by_size[n] = self.scorer(n)
+                return by_size[n](cards)
+
+            return make
+
+        for n in KEYS:
+            by_size[n] = first_use(n)
+
+        def strength(cards: Sequence[int]) -> int:
+            return by_size[len(cards)](cards)
+
+        return strength
+
+    def _native(self, n: int) -> Callable[[Sequence[int]], int] | None:
+        """The C scorer for ``n`` cards, or ``None`` when the extension is not built."""
+        if n not in KEYS:
+            raise HandSizeError(f"a scorer ranks 5, 6 or 7 cards, not {n}.")
+        try:
+            from standpat._native.scorer import Scorer
+        except ImportError:
+            return None
+        for size in {n, 5}:
+            if not self._values[size]:
+                self._fill(size)
+        native = Scorer(
+            array("q", self._card_keys[n]), self._places[n], array("i", self._values[n]),
+            array("i", self._flush_table()), n, self.low,
+            array("q", self._card_keys[5]), self._places[5], array("i", self._values[5]),
+        )
+        return native
+
     def _flushed(self, cards: Sequence[int], key: int) -> int:
         fields = (key >> _SUIT_SHIFT) + _FLUSH_ADD & _FLUSH_BITS
         suit = (fields.bit_length() - 4) // 4
@@ -273,7 +330,7 @@ class Ranking:
             return flush[mask]
         if not self.low:
             return max(flush[mask], self._table(len(cards))[key & 0x7FFFFF])
-        return max(self.strength(combo) for combo in combinations(cards, 5))
+        return max(self.python_strength(combo) for combo in combinations(cards, 5))
 
     # -- decoding ----------------------------------------------------------------
 

@@ -1,0 +1,1 @@
+"""Optional compiled helpers (built from C when a compiler is present at install)."""

@@ -15,7 +15,7 @@ PACKAGE = Path(standpat.__file__).parent
 LAYERS = [
     {"errors", "_keys", "_native", "cards"},
     {"ranking", "batch"},
-    {"engine", "pinochle"},
+    {"engine", "pinochle", "fairness"},
     {"table"},
     {"bots", "history", "server", "store", "analysis", "cli", "__main__"},
 ]

@@ -13,9 +13,15 @@ __all__ = [
     "CardNotInDeckError",
     "CardParseError",
     "DuplicateCardError",
+    "HandSetupError",
     "HandSizeError",
+    "HistoryError",
+    "HistoryFormatError",
     "IllegalActionError",
+    "IllegalHistoryError",
+    "StakesError",
     "StandpatError",
+    "TableError",
     "UnknownGameError",
     "UnknownRankingError",
 ]
@@ -55,3 +61,27 @@ class IllegalActionError(StandpatError, ValueError):
 
 class UnknownGameError(StandpatError, ValueError):
     """A game name that standpat does not know (or does not offer yet)."""
+
+
+class StakesError(StandpatError, ValueError):
+    """Stakes that make no sense, such as ``"4/2"`` or a negative ante."""
+
+
+class HandSetupError(StandpatError, ValueError):
+    """A hand that cannot be dealt as asked: too few players, an empty stack, a bad post."""
+
+
+class TableError(StandpatError, ValueError):
+    """A table request that its rules refuse: a taken seat, a buy-in out of range, a bad choice."""
+
+
+class HistoryError(StandpatError, ValueError):
+    """A hand history that cannot be read or replayed."""
+
+
+class HistoryFormatError(HistoryError):
+    """A hand-history file that is malformed; the message names the file, the hand and the line."""
+
+
+class IllegalHistoryError(HistoryError):
+    """A well-formed hand history whose actions break the rules; the message says which and why."""

@@ -37,9 +37,9 @@ def test_last_aggressor_shows_first_and_a_loser_in_turn_mucks() -> None:
     assert wins(hand) == [(1, 18, 0)]
     assert hand.shown == {2: tuple(cards(KINGS)), 1: tuple(cards(TRIPS))}
     # the mucked hand stays hidden from the others; the mucker sees his own
-    muck = [e for e in hand.view(1).events if e.kind is EventKind.MUCK][0]
+    muck = next(e for e in hand.view(1).events if e.kind is EventKind.MUCK)
     assert muck.cards == () and muck.hidden == 5
-    assert [e for e in hand.view(0).events if e.kind is EventKind.MUCK][0].cards
+    assert next(e for e in hand.view(0).events if e.kind is EventKind.MUCK).cards
 
 
 def test_when_nobody_bets_the_first_player_left_of_the_button_shows_first() -> None:

@@ -65,12 +65,12 @@ def test_the_rng_is_used_only_through_shuffle() -> None:
             return super().random()
 
     rng = Recording(1)
-    hand = Hand("five-card-draw", "fixed-limit", STAKES, [100] * 6, rng=rng)
+    Hand("five-card-draw", "fixed-limit", STAKES, [100] * 6, rng=rng)
     assert calls == ["shuffle 52"]
     for seed in range(30):  # deep stacks of six: reshuffles happen
         play(Hand("five-card-draw", "fixed-limit", STAKES, [100] * 6, rng=rng), random.Random(seed))
-    assert set(calls) == {"shuffle 52"} | {c for c in calls if c.startswith("shuffle ")}
-    assert "random" not in calls
+    assert all(c.startswith("shuffle ") for c in calls)  # never random() or the like
+    assert any(c != "shuffle 52" for c in calls)  # reshuffles also go through shuffle
 
 
 def test_view_shows_own_cards_and_hides_everyone_elses() -> None:

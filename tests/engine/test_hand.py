@@ -60,16 +60,25 @@ def test_the_rng_is_used_only_through_shuffle() -> None:
             calls.append(f"shuffle {len(x)}")
             super().shuffle(x)
 
-        def random(self) -> float:
-            calls.append("random")
-            return super().random()
+        def randrange(self, *args: int) -> int:  # type: ignore[override]
+            calls.append("randrange")
+            return super().randrange(*args)
+
+        def sample(self, *args: object, **kwargs: object) -> list[object]:  # type: ignore[override]
+            calls.append("sample")
+            return super().sample(*args, **kwargs)  # type: ignore[arg-type]
 
     rng = Recording(1)
     Hand("five-card-draw", "fixed-limit", STAKES, [100] * 6, rng=rng)
     assert calls == ["shuffle 52"]
-    for seed in range(30):  # deep stacks of six: reshuffles happen
-        play(Hand("five-card-draw", "fixed-limit", STAKES, [100] * 6, rng=rng), random.Random(seed))
-    assert all(c.startswith("shuffle ") for c in calls)  # never random() or the like
+    hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", STAKES, [100] * 6, rng=rng)
+    while not hand.is_over:  # everyone calls and draws five: the stub runs out
+        legal = hand.legal_actions()
+        if legal.max_discard:
+            hand.apply(Action.discard(legal.cards))
+        else:
+            hand.apply(Action.call() if legal.to_call else Action.check())
+    assert all(c.startswith("shuffle ") for c in calls)  # never randrange or sample
     assert any(c != "shuffle 52" for c in calls)  # reshuffles also go through shuffle
 
 

@@ -363,7 +363,7 @@ class Hand:
         return self._folded[seat]
 
     def all_in(self, seat: int) -> bool:
-        """Whether ``seat`` has no chips left behind (and has not folded)."""
+        """Whether ``seat`` has put all its chips in (and has not folded); kept once over."""
         return self._allin[seat] and not self._folded[seat]
 
     @property

@@ -11,7 +11,16 @@ Modules: ``plan`` (positions and posts), ``events`` (what happens), ``table`` (t
 from __future__ import annotations
 
 from standpat.table.events import TableEvent, TableEventKind
-from standpat.table.plan import Blind, BlindKind, Marker, Plan, Positions, SeatState, plan
+from standpat.table.plan import (
+    Blind,
+    BlindKind,
+    Marker,
+    Plan,
+    Positions,
+    SeatState,
+    between,
+    plan,
+)
 from standpat.table.table import Choice, Player, SeatInfo, SitOut, Table, TableView, Wait
 
 __all__ = [
@@ -30,5 +39,6 @@ __all__ = [
     "TableEventKind",
     "TableView",
     "Wait",
+    "between",
     "plan",
 ]

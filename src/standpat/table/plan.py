@@ -9,7 +9,7 @@ across hands") and ``docs/table-rules.md``.
 
 Seats are numbered ``0 .. len(seats) - 1`` clockwise; ``None`` is an empty seat.
 
->>> on = SeatState(present=True, new=False)
+>>> on = SeatState(present=True, new=False, played=True)
 >>> p = plan([on, on, on, on], Positions(bb=1, sb=0, button=3), small_blind=1, big_blind=2)
 >>> p.button, p.sb, p.bb, p.dealt
 (0, 1, 2, (1, 2, 3, 0))
@@ -92,6 +92,8 @@ class SeatState:
     ``marker``: his missed-blind marker, if any.
     ``post``: he chose to post what he owes rather than wait for the big blind.
     ``out_at_bb``: "sit out next big blind": he plays until the big blind reaches him.
+    ``played``: he was dealt into the last hand (a player who was not is *returning*, and
+    waits while his seat lies between the big blind and the button).
     """
 
     present: bool
@@ -99,6 +101,7 @@ class SeatState:
     marker: Marker | None = None
     post: bool = False
     out_at_bb: bool = False
+    played: bool = False
 
     @property
     def owes(self) -> bool:
@@ -232,7 +235,10 @@ def plan(
         assert state is not None
         if i in passed or i == bb:
             continue
-        if not state.owes or (state.post and i not in zone):
+        if i not in zone:
+            if not state.owes or state.post:
+                dealt.add(i)
+        elif state.played and not state.owes:
             dealt.add(i)
 
     markers: dict[int, Marker | None] = {}

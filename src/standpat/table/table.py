@@ -406,7 +406,7 @@ class Table:
         post = Choice.POST_BB if player.new else (
             Choice.POST_ALL if player.marker is Marker.ML else Choice.POST_DEAD_SB)
         states = self._states()
-        states[seat] = SeatState(True, player.new, player.marker, True, False)
+        states[seat] = SeatState(True, player.new, player.marker, True, False, False)
         try:
             p = self._next_plan(states)
         except TableError:
@@ -657,11 +657,13 @@ class Table:
         self._emit(TableEventKind.LEAVE, seat, name=player.name, amount=chips, text=why)
 
     def _states(self) -> list[SeatState | None]:
+        played = set(self.dealt)
         return [
             None if p is None else SeatState(
                 present=not p.sitting_out and p.stack > 0 and not p.leaving,
-                new=p.new, marker=p.marker, post=p.post, out_at_bb=p.out_at_bb)
-            for p in self._players
+                new=p.new, marker=p.marker, post=p.post, out_at_bb=p.out_at_bb,
+                played=i in played)
+            for i, p in enumerate(self._players)
         ]
 
     def _next_plan(self, states: list[SeatState | None]) -> Plan:

@@ -533,3 +533,37 @@ def test_seat_and_buy_in_errors() -> None:
         t.sit(9, "B", 100)                    # no such seat
     with pytest.raises(TableError):
         t.start_hand()                        # one player
+
+
+def test_a_player_back_after_missing_only_the_button_owes_nothing() -> None:
+    t = table({0: "A", 1: "B", 2: "C", 3: "D", 4: "E"}, button=0)
+    hand(t)                                   # button 0, SB 1, BB 2
+    t.sit_out(1)                              # B paid his blinds; he misses the button
+    h2 = hand(t)
+    assert (h2["button"], h2["sb"], h2["bb"]) == (1, 2, 3) and h2["dead_button"]
+    t.sit_in(1)
+    h3 = hand(t)
+    assert 1 in h3["dealt"] and h3["posts"] == [(3, SB, 1), (4, BB, 2)]
+    assert markers(t) == {}
+
+
+def test_a_returning_player_between_the_big_blind_and_the_button_waits() -> None:
+    # RULES: "Between the big blind and the button ... nobody joins or returns": a heads-up
+    # hand moved the button past E, who was sitting out; when he comes back he waits until
+    # the button has passed him, then plays without posting (he missed no blind).
+    t = table({1: "A", 2: "B", 3: "C", 4: "D", 5: "E"}, button=4)
+    h1 = hand(t)
+    assert (h1["button"], h1["sb"], h1["bb"]) == (4, 5, 1)
+    for seat in (1, 3, 5):
+        t.sit_out(seat)
+    h2 = hand(t)
+    assert (h2["button"], h2["sb"], h2["bb"], h2["dealt"]) == (4, 4, 2, (2, 4))
+    assert markers(t) == {1: "MS"}
+    t.sit_in(3)
+    t.sit_in(5)
+    h3 = hand(t)
+    assert (h3["button"], h3["sb"], h3["bb"]) == (4, 2, 3)
+    assert h3["dealt"] == (2, 3, 4)
+    h4 = hand(t)
+    assert (h4["button"], h4["sb"], h4["bb"]) == (2, 3, 4)
+    assert h4["dealt"] == (3, 4, 5, 2) and h4["posts"] == [(3, SB, 1), (4, BB, 2)]

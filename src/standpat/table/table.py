@@ -129,7 +129,8 @@ class SeatInfo:
     marker: Marker | None
     sitting_out: bool
     waiting: bool
-    """Seated and sitting in, but not dealt in (waiting for the big blind or to post)."""
+    """Sitting in but not dealt into the hand being played; between hands: sitting in and
+    owing a blind (waiting for the big blind, or to post when allowed)."""
     in_hand: bool
     """Dealt into the current (or last) hand."""
 
@@ -445,11 +446,15 @@ class Table:
         """Move the blinds and the button, post, shuffle and deal the next hand."""
         if self.playing:
             raise TableError(f"hand {self.hand_number} is still being played.")
-        if self._last is None and self.first_button is None:
+        if self._last is None:
             present = [i for i, p in enumerate(self._players)
                        if p is not None and not p.sitting_out and p.stack > 0]
-            if len(present) >= 2:
-                self.first_button = self._rng.choice(present)
+            if len(present) >= 2 and self.first_button not in present:
+                if self.first_button is None:
+                    self.first_button = self._rng.choice(present)
+                else:  # the operator's seat is empty: the next player clockwise
+                    start = self.first_button
+                    self.first_button = min(present, key=lambda s: (s - start) % self.seats)
         p = self.next_plan()
         seed = self._rng.randrange(2**63)
         self._begin(p, seed)
@@ -498,12 +503,13 @@ class Table:
                 infos.append(None)
                 continue
             in_hand = i in self.dealt and self._hand is not None
+            sitting_in = not player.sitting_out and player.stack + player.pending > 0
             infos.append(SeatInfo(
                 name=player.name,
                 stack=self.stack(i),
                 marker=player.marker,
-                sitting_out=player.sitting_out or player.stack + player.pending == 0,
-                waiting=not player.sitting_out and not (in_hand and self.playing),
+                sitting_out=not sitting_in,
+                waiting=sitting_in and (not in_hand if self.playing else player.owes),
                 in_hand=in_hand,
             ))
         hand_view = None
@@ -679,7 +685,7 @@ class Table:
             assert player is not None
             player.sitting_out = True
             player.out_at_bb = False
-            self._emit(TableEventKind.SIT_OUT, seat, text=str(SitOut.NEXT_BIG_BLIND))
+            self._emit(TableEventKind.SIT_OUT, seat, text="big-blind")
         for seat, marker in sorted(p.markers.items()):
             self._set_marker(seat, marker)
         removed = []

@@ -567,3 +567,54 @@ def test_a_returning_player_between_the_big_blind_and_the_button_waits() -> None
     h4 = hand(t)
     assert (h4["button"], h4["sb"], h4["bb"]) == (2, 3, 4)
     assert h4["dealt"] == (3, 4, 5, 2) and h4["posts"] == [(3, SB, 1), (4, BB, 2)]
+
+
+def test_a_game_with_antes_and_no_blinds_moves_the_button_one_player_a_hand() -> None:
+    from standpat.engine import Stakes
+    from standpat.table import Table
+
+    t = Table("seven-card-draw", "fixed-limit", Stakes(2, 4, 0, 0, ante=1), seats=6, rng=3,
+              button=1)
+    for seat, name in [(1, "A"), (3, "B"), (4, "C")]:
+        t.sit(seat, name, 50)
+    h1 = hand(t)
+    assert h1["button"] == 1 and h1["posts"] == [(3, "ante", 1), (4, "ante", 1), (1, "ante", 1)]
+    t.sit(0, "New", 50)
+    assert t.choices(0) == ()
+    t.sit_out(4)
+    h2 = hand(t)
+    assert h2["button"] == 3 and h2["dealt"] == (0, 1, 3)  # the new player antes at once
+    h3 = hand(t)
+    assert h3["button"] == 0 and markers(t) == {}
+    assert t.chips_in_play() == t.bought_in - t.cashed_out
+
+
+def test_acting_out_of_turn_or_from_a_seat_not_dealt_in_is_refused() -> None:
+    from standpat.errors import IllegalActionError
+
+    t = table({0: "A", 1: "B", 2: "C"}, button=0)
+    t.sit(4, "New", 100)
+    t.sit_out(4)
+    t.start_hand()
+    with pytest.raises(IllegalActionError):
+        t.act(1, Action.fold())               # seat 0 is first
+    with pytest.raises(TableError):
+        t.act(4, Action.fold())               # sitting out
+    with pytest.raises(TableError):
+        t.start_hand()                        # a hand is on
+
+
+def test_views_hide_other_players_cards() -> None:
+    t = table({0: "A", 2: "C", 4: "E"}, button=0)
+    t.start_hand()
+    mine = t.view(2)
+    assert mine.hand is not None and len(mine.hand.hand) == 5
+    seats = mine.seats
+    assert seats[2] is not None and seats[2].in_hand and seats[1] is None
+    spectator = t.view(None)
+    assert spectator.hand is not None and spectator.hand.hand == ()
+    assert (mine.button, mine.small_blind, mine.big_blind, mine.to_act) == (0, 2, 4, 0)
+    deals = [e.event for e in t.events_for(2) if e.event is not None and e.event.kind == "deal"]
+    assert [(d.seat, len(d.cards)) for d in deals] == [(2, 5), (4, 0), (0, 0)]
+    assert all(e.seat in (0, 2, 4) for e in t.events if e.kind is TableEventKind.HAND
+               and e.seat is not None)

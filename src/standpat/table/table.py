@@ -402,7 +402,7 @@ class Table:
         the big blind and the button.
         """
         player = self._seated(seat)
-        if not player.owes or player.leaving:
+        if not player.owes or player.leaving or self.stakes.big_blind <= 0:
             return ()
         post = Choice.POST_BB if player.new else (
             Choice.POST_ALL if player.marker is Marker.ML else Choice.POST_DEAD_SB)

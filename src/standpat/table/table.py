@@ -235,13 +235,20 @@ class Table:
         """Everything that happened at the table, unredacted (hands' cards included)."""
         return tuple(self._events)
 
-    def events_for(self, viewer: int | None) -> tuple[TableEvent, ...]:
-        """The events as ``viewer`` (a table seat, or None for a spectator) may see them."""
+    def events_for(self, viewer: int | None, start: int = 0) -> tuple[TableEvent, ...]:
+        """The events from index ``start`` on, as ``viewer`` (a table seat, or None for a
+        spectator) may see them: other players' cards are hidden."""
         return tuple(
             e if e.event is None else TableEvent(e.kind, e.seat, e.name, e.amount, e.text,
                                                  e.seats, redact(e.event, viewer))
-            for e in self._events
+            for e in self._events[start:]
         )
+
+    @property
+    def event_count(self) -> int:
+        """How many events the table has recorded (to fetch only new ones with
+        :meth:`events_for`)."""
+        return len(self._events)
 
     @property
     def hand(self) -> Hand | None:

@@ -147,7 +147,7 @@ def between_hands(t: Table, rnd: random.Random, books: Books) -> None:
         elif roll < 0.5:
             choices = t.choices(seat)
             if choices:
-                t.choose(seat, rnd.choice(choices))
+                t.choose(seat, choices[0] if rnd.random() < 0.6 else choices[-1])
             elif player.sitting_out:
                 t.sit_in(seat)
         elif roll < 0.6:
@@ -230,7 +230,7 @@ def test_long_random_session(game: str, structure: str, seats: int, hands: int,
     assert books.hands == hands
     # The session went through the situations the rules are about.
     assert books.heads_up > 10 and books.dead_buttons > 10 and books.dead_sbs > 10
-    assert books.entry_posts > 10 and books.dead_posts > 10
+    assert books.entry_posts > 10 and books.dead_posts > 5
     assert t.bought_in > 0 and t.chips_in_play() == t.bought_in - t.cashed_out
     # The session replays from its events: the same commands give the same table.
     if seed == 2:

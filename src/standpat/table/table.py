@@ -23,6 +23,8 @@ Wait(seat=0, action=Action.fold(), text='seat 0 (Ann) to act: fold')
 >>> hand = t.start_hand()
 >>> t.button, t.small_blind, t.big_blind
 (1, 2, 0)
+>>> t
+<Table five-card-draw-7a fixed-limit 2/4: 3 of 5 seats taken, 2 hands>
 """
 
 from __future__ import annotations
@@ -227,6 +229,11 @@ class Table:
         """All chips brought to the table (buy-ins and chips added)."""
         self.cashed_out: int = 0
         """All chips taken away by players who left."""
+
+    def __repr__(self) -> str:
+        seated = sum(p is not None for p in self._players)
+        return (f"<Table {self.game.name} {self.structure} {self.stakes}: {seated} of "
+                f"{self.seats} seats taken, {self.hand_number} hands>")
 
     # -- state --------------------------------------------------------------------------
 

@@ -454,8 +454,12 @@ class Table:
 
     # -- save and load ------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """The whole table as a plain JSON document (see :mod:`standpat.table.codec`)."""
+    def to_json(self, *, events: bool = True) -> dict[str, Any]:
+        """The whole table as a plain JSON document (see :mod:`standpat.table.codec`).
+
+        ``events=False`` leaves the event log out (it grows with every hand): the loaded
+        table plays on exactly the same, with an empty log.
+        """
         hand = None
         if self._hand is not None:
             hand = {
@@ -488,7 +492,7 @@ class Table:
             "hand_number": self.hand_number,
             "bought_in": self.bought_in,
             "cashed_out": self.cashed_out,
-            "events": [codec.event_to_json(e) for e in self._events],
+            "events": [codec.event_to_json(e) for e in self._events] if events else [],
         }
 
     @classmethod

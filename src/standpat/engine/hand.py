@@ -70,6 +70,8 @@ _SHOW = EventKind.SHOW
 _MUCK = EventKind.MUCK
 _WIN = EventKind.WIN
 _POSTS: dict[tuple[int, int, Stakes], tuple[Post, ...]] = {}
+_LEGAL: dict[tuple[int, frozenset[ActionKind], int, int, int], LegalActions] = {}
+"""Betting-round LegalActions are immutable values: equal ones are shared, not rebuilt."""
 _CLOCK: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(1, 10)
 }
@@ -232,6 +234,7 @@ class Hand:
                 allin[seat] = True
             events.append(Event(_POST, seat, amount, (), (), 0, not stack, kind))
         self._high = high
+        self._able = n - sum(allin)
         self._short = high > max(bets)
         self._full_level = high
         self._count = 1 if big_blinds else 0
@@ -435,12 +438,19 @@ class Hand:
             if to_call > stack:
                 to_call = stack
             if bounds.__class__ is tuple:
-                return LegalActions(seat, _FOLD_CALL_RAISE, to_call, bounds[0], bounds[1])
-            return LegalActions(seat, _FOLD_CALL, to_call)
-        if bounds.__class__ is tuple:
-            kinds = _CHECK_RAISE if self._high else _CHECK_BET
-            return LegalActions(seat, kinds, 0, bounds[0], bounds[1])
-        return LegalActions(seat, _CHECK_ONLY, 0)
+                key = (seat, _FOLD_CALL_RAISE, to_call, bounds[0], bounds[1])
+            else:
+                key = (seat, _FOLD_CALL, to_call, 0, 0)
+        elif bounds.__class__ is tuple:
+            key = (seat, _CHECK_RAISE if self._high else _CHECK_BET, 0, bounds[0], bounds[1])
+        else:
+            key = (seat, _CHECK_ONLY, 0, 0, 0)
+        found = _LEGAL.get(key)
+        if found is None:
+            if len(_LEGAL) > 8192:
+                _LEGAL.clear()
+            found = _LEGAL[key] = LegalActions(*key)
+        return found
 
     def _raise_bounds(self, seat: int) -> tuple[int, int] | str:
         """(min_to, max_to) of a bet or raise by ``seat``, or why it may not raise."""
@@ -450,13 +460,10 @@ class Hand:
         if stack <= high - bet:
             return "it has no chips beyond the call"
         folded, stacks, bets = self._folded, self._stacks, self._bets
-        opponents = able = 0
-        for s in range(self.players):
-            if s != seat and not folded[s]:
-                opponents += 1
-                if stacks[s] + bets[s] > high:
-                    able += 1
-        if not able:
+        for s in self._order:
+            if s != seat and not folded[s] and stacks[s] + bets[s] > high:
+                break
+        else:
             return "no other player still in has chips to call more than the current bet"
         if (
             self._acted[seat]
@@ -469,7 +476,7 @@ class Hand:
             )
         all_in_to = bet + stack
         if self._fl:
-            if self._count >= _CAP and not (self.uncap_heads_up and opponents == 1):
+            if self._count >= _CAP and not (self.uncap_heads_up and self._live == 2):
                 return "the betting is capped at four bets"
             to = self._full_level + self._unit
             return (to, to) if to < all_in_to else (all_in_to, all_in_to)
@@ -535,7 +542,7 @@ class Hand:
             raise IllegalActionError(
                 f"seat {seat} cannot {action}: it is a betting round, not a draw."
             )
-        to_call = self._target(seat) - self._bets[seat]
+        to_call = (self._target(seat) if self._short else self._high) - self._bets[seat]
         if kind is _FOLD or kind is _CHECK or kind is _CALL:
             if action.amount or action.cards:
                 raise IllegalActionError(
@@ -619,6 +626,7 @@ class Hand:
             self._pool.extend(self._hands[seat])
             events.append(Event(EventKind.FOLD, seat))
             self._live -= 1
+            self._able -= 1
             if self._live == 1:
                 self._return_uncalled(events)
                 self._award_uncontested(self._folded.index(False), events)
@@ -631,6 +639,7 @@ class Hand:
             if add >= stack:
                 add = stack
                 self._allin[seat] = True
+                self._able -= 1
             stacks[seat] = stack - add
             bets[seat] += add
             self._contrib[seat] += add
@@ -646,6 +655,7 @@ class Hand:
             allin = not stacks[seat]
             if allin:
                 self._allin[seat] = True
+                self._able -= 1
             if self._fl:
                 base = self._full_level
                 if to >= base + self._unit or (allin and 2 * (to - base) >= self._unit):
@@ -673,10 +683,7 @@ class Hand:
         """The first seat from ``start`` clockwise that must act in this betting round."""
         folded, allin, acted, bets = self._folded, self._allin, self._acted, self._bets
         high = self._high
-        able = 0
-        for s in self._order:
-            if not (folded[s] or allin[s]):
-                able += 1
+        able = self._able
         short = self._short
         for s in self._clock[start]:
             if folded[s] or allin[s]:
@@ -723,8 +730,9 @@ class Hand:
             self._contrib[top] -= excess
             self._stacks[top] += excess
             self._payouts[top] += excess
-            if self._stacks[top]:
+            if self._allin[top]:
                 self._allin[top] = False
+                self._able += 1
             events.append(Event(EventKind.RETURN, top, excess))
 
     def _end_round(self, events: list[Event]) -> None:
@@ -799,7 +807,7 @@ class Hand:
         self._hands[seat] = kept
         self._pool.extend(cards)
         self._draw_counts[seat] = k
-        events.append(Event(EventKind.DISCARD, seat, k, tuple(cards), tuple(got)))
+        events.append(Event(EventKind.DISCARD, seat, k, cards, tuple(got)))
         events.extend(extra)
         if self._queue:
             self._to_act = self._queue.pop()

@@ -229,7 +229,7 @@ class Table:
 
         A new player owes a big blind: he waits for it, or chooses to post it
         (:meth:`choices`).  A player who left with a missed-blind marker and sits down
-        again at this table gets his marker back.
+        again at this table is marked ML (he owes all).
         """
         self._check_seat(seat)
         if self._players[seat] is not None:
@@ -245,10 +245,9 @@ class Table:
         self._players[seat] = player
         self.bought_in += chips
         self._emit(TableEventKind.SEAT, seat, name=name, amount=chips)
-        marker = self._gone.pop(name, None)
-        if marker is not None:
-            player.new = False
-            self._set_marker(seat, marker)
+        if self._gone.pop(name, None) is not None:
+            # He owes a big blind as a new player and the blind he missed: all.
+            self._set_marker(seat, Marker.ML)
 
     def leave(self, seat: int) -> None:
         """The player leaves with his chips.  In a hand he plays, his seat empties when the
@@ -326,8 +325,8 @@ class Table:
         player = self._seated(seat)
         if not player.owes or player.leaving or self.stakes.big_blind <= 0:
             return ()
-        post = Choice.POST_BB if player.new else (
-            Choice.POST_ALL if player.marker is Marker.ML else Choice.POST_DEAD_SB)
+        post = {None: Choice.POST_BB, Marker.ML: Choice.POST_ALL,
+                Marker.MS: Choice.POST_DEAD_SB}[player.marker]
         states = self._states()
         states[seat] = SeatState(True, player.new, player.marker, True, False, False)
         try:

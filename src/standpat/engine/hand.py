@@ -67,6 +67,13 @@ _SB = PostKind.SMALL_BLIND
 _BB = PostKind.BIG_BLIND
 _POST = EventKind.POST
 _SHOW = EventKind.SHOW
+_DEAL = EventKind.DEAL
+_CHECK_EV = EventKind.CHECK
+_CALL_EV = EventKind.CALL
+_STREET = EventKind.STREET
+_BURN = EventKind.BURN
+_DISCARD_EV = EventKind.DISCARD
+_new = tuple.__new__  # events are made as whole tuples: faster than Event's keyword __new__
 _MUCK = EventKind.MUCK
 _WIN = EventKind.WIN
 _POSTS: dict[tuple[int, int, Stakes], tuple[Post, ...]] = {}
@@ -232,7 +239,7 @@ class Hand:
                     big_blinds.append(seat)
             if not stack:
                 allin[seat] = True
-            events.append(Event(_POST, seat, amount, (), (), 0, not stack, kind))
+            events.append(_new(Event, (_POST, seat, amount, (), (), 0, not stack, kind, 0)))
         self._high = high
         self._able = n - sum(allin)
         self._short = high > max(bets)
@@ -287,7 +294,8 @@ class Hand:
         self._stub = stub
         self._hands = hands
         for seat in order:
-            events.append(Event(EventKind.DEAL, seat, size, tuple(hands[seat])))
+            dealt = tuple(hands[seat])
+            events.append(_new(Event, (_DEAL, seat, size, dealt, (), 0, False, None, 0)))
 
     def _open_first_round(self, events: list[Event]) -> None:
         events.append(Event(EventKind.STREET, None, 0))
@@ -355,7 +363,7 @@ class Hand:
         return self._folded[seat]
 
     def all_in(self, seat: int) -> bool:
-        """Whether ``seat`` has no chips left behind (and has not folded)."""
+        """Whether ``seat`` has put all its chips in (and has not folded); kept once over."""
         return self._allin[seat] and not self._folded[seat]
 
     @property
@@ -527,16 +535,17 @@ class Hand:
                     f"discards, not {len(cards)}."
                 )
             hand = self._hands[seat]
-            for i, card in enumerate(cards):
+            for card in cards:
                 if card not in hand:
                     raise IllegalActionError(
                         f"seat {seat} cannot {action}: it does not hold {Card(card)} "
                         f"(it holds {format_cards(hand)})."
                     )
-                if card in cards[:i]:
-                    raise IllegalActionError(
-                        f"seat {seat} cannot {action}: {Card(card)} is named twice."
-                    )
+            if len(cards) > 1 and len(set(cards)) < len(cards):
+                twice = next(c for i, c in enumerate(cards) if c in cards[:i])
+                raise IllegalActionError(
+                    f"seat {seat} cannot {action}: {Card(twice)} is named twice."
+                )
             return
         if kind is _DISCARD:
             raise IllegalActionError(
@@ -632,7 +641,7 @@ class Hand:
                 self._award_uncontested(self._folded.index(False), events)
                 return
         elif kind is _CHECK:
-            events.append(Event(EventKind.CHECK, seat))
+            events.append(_new(Event, (_CHECK_EV, seat, 0, (), (), 0, False, None, 0)))
         elif kind is _CALL:
             add = high - bets[seat]
             stack = stacks[seat]
@@ -643,7 +652,7 @@ class Hand:
             stacks[seat] = stack - add
             bets[seat] += add
             self._contrib[seat] += add
-            events.append(Event(EventKind.CALL, seat, add, all_in=not stacks[seat]))
+            events.append(_new(Event, (_CALL_EV, seat, add, (), (), 0, not stacks[seat], None, 0)))
             if bets[seat] >= self._high:
                 self._short = False
         else:
@@ -748,13 +757,13 @@ class Hand:
         self._phase = _DRAW
         self._street += 1
         n = self.players
-        events.append(Event(EventKind.STREET, None, self._street))
+        events.append(_new(Event, (_STREET, None, self._street, (), (), 0, False, None, 0)))
         if len(self._stub) - 1 - self._pos < 1:
             self._reshuffle(events)
         burn = self._stub[self._pos]
         self._pos += 1
         self._pool.append(burn)
-        events.append(Event(EventKind.BURN, None, 1, (burn,)))
+        events.append(_new(Event, (_BURN, None, 1, (burn,), (), 0, False, None, 0)))
         self._draw_counts = [None] * n
         self._counts_public = True
         folded = self._folded
@@ -807,7 +816,7 @@ class Hand:
         self._hands[seat] = kept
         self._pool.extend(cards)
         self._draw_counts[seat] = k
-        events.append(Event(EventKind.DISCARD, seat, k, cards, tuple(got)))
+        events.append(_new(Event, (_DISCARD_EV, seat, k, cards, tuple(got), 0, False, None, 0)))
         events.extend(extra)
         if self._queue:
             self._to_act = self._queue.pop()
@@ -864,7 +873,7 @@ class Hand:
             else:
                 self._open_draw(events)
             return
-        events.append(Event(EventKind.STREET, None, self._street))
+        events.append(_new(Event, (_STREET, None, self._street, (), (), 0, False, None, 0)))
         self._to_act = nxt
 
     # -- the end ----------------------------------------------------------------------
@@ -941,11 +950,11 @@ class Hand:
             mine = strengths[s] = score(hands[s])
             if show_all or mine >= best or allin[s]:
                 shown[s] = cards = tuple(hands[s])
-                events.append(Event(_SHOW, s, 0, cards))
+                events.append(_new(Event, (_SHOW, s, 0, cards, (), 0, False, None, 0)))
                 if mine > best:
                     best = mine
             else:
-                events.append(Event(_MUCK, s, 0, tuple(hands[s])))
+                events.append(_new(Event, (_MUCK, s, 0, tuple(hands[s]), (), 0, False, None, 0)))
         amount = sum(self._contrib)
         self._final_pots = [(amount, tuple(sorted(live)))]
         self._finish(events)
@@ -959,7 +968,7 @@ class Hand:
             odd = 0
             stacks[s] += won
             payouts[s] += won
-            events.append(Event(_WIN, s, won, shown[s]))
+            events.append(_new(Event, (_WIN, s, won, shown[s], (), 0, False, None, 0)))
 
     # -- copies ----------------------------------------------------------------------
 

@@ -991,6 +991,16 @@ class Hand:
         new.__dict__.update(state)
         return new
 
+    def __getstate__(self) -> dict[str, object]:
+        """Pickle support: the compiled scorer is left out and looked up again."""
+        state = self.__dict__.copy()
+        del state["_score"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._score = get_ranking(self.ranking).scorer(self.game.hand_size)
+
 
 _LISTS = (
     "_stacks", "_bets", "_contrib", "_folded", "_allin", "_acted", "_faced", "_need",

@@ -39,9 +39,10 @@ variant = "F2L3D"
 
 from __future__ import annotations
 
+import bisect
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -108,6 +109,20 @@ _OWN_FIELDS: Final = frozenset({
 _PLAYER: Final = re.compile(r"p([1-9][0-9]?)")
 _CARD_RUN: Final = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
 _TOML_LINE: Final = re.compile(r"at line (\d+)")
+_HEADER: Final = re.compile(
+    r"^[ \t]*\[[ \t]*(\"[^\"\n]*\"|'[^'\n]*'|[A-Za-z0-9_-]+)[ \t]*\][ \t]*(?:#.*)?$",
+    re.MULTILINE,
+)
+
+
+class _Lines:
+    """Line numbers of offsets in a text (1-based)."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def __call__(self, offset: int) -> int:
+        return bisect.bisect_right(self.starts, offset)
 
 
 def variant_of(game: str, structure: str) -> str:
@@ -122,33 +137,25 @@ def variant_of(game: str, structure: str) -> str:
 
 
 def standard_posts(
-    stacks: Sequence[int], small_blind: int, big_blind: int, ante: int
+    players: int, small_blind: int, big_blind: int, ante: int
 ) -> tuple[PostRecord, ...]:
-    """The forced bets of a hand with standard blinds and antes, in PHH order.
+    """The standard forced bets of a hand, in PHH order, as the engine makes them.
 
-    Antes first, then the small blind (``p1``, heads-up ``p2``) and the big
-    blind (``p2``, heads-up ``p1``); a post bigger than what is left of a
-    stack is all-in for the rest, and nothing is posted from an empty stack.
+    Antes from everyone (``p1`` first), then the small blind (``p1``;
+    heads-up ``p2``, the button) and the big blind (``p2``; heads-up ``p1``).
+    Amounts are as asked; the engine posts all-in what a stack cannot cover.
 
-    >>> for post in standard_posts([100, 100, 100], 1, 2, 0):
+    >>> for post in standard_posts(3, 1, 2, 0):
     ...     print(post)
     p1 small-blind 1
     p2 big-blind 2
     """
-    left = list(stacks)
-    posts: list[PostRecord] = []
-    if ante:
-        for seat in range(len(left)):
-            amount = min(ante, left[seat])
-            if amount:
-                posts.append(PostRecord(seat, "ante", amount))
-                left[seat] -= amount
-    small, big = (1, 0) if len(left) == 2 else (0, 1)
-    for seat, kind, nominal in ((small, "small-blind", small_blind), (big, "big-blind", big_blind)):
-        amount = min(nominal, left[seat])
-        if amount:
-            posts.append(PostRecord(seat, kind, amount))
-            left[seat] -= amount
+    posts = [PostRecord(seat, "ante", ante) for seat in range(players)] if ante else []
+    small, big = (1, 0) if players == 2 else (0, 1)
+    if small_blind:
+        posts.append(PostRecord(small, "small-blind", small_blind))
+    if big_blind:
+        posts.append(PostRecord(big, "big-blind", big_blind))
     return tuple(posts)
 
 
@@ -267,7 +274,11 @@ class HistoryFile:
 class _Hand:
     """The raw fields of one hand and where they are in the text, for messages."""
 
-    def __init__(self, raw: Mapping[str, Any], source: Source, text: str, start: int, end: int):
+    def __init__(
+        self, raw: Mapping[str, Any], source: Source, text: str, start: int, end: int,
+        lines: _Lines,
+    ) -> None:
+        self.lines = lines
         self.raw = raw
         self.source = source
         self.text = text
@@ -283,7 +294,7 @@ class _Hand:
         match = re.compile(rf"^[ \t]*{re.escape(name)}[ \t]*=", re.MULTILINE).search(
             self.text, self.start, self.end
         )
-        return self.text.count("\n", 0, match.start()) + 1 if match else self.source.line
+        return self.lines(match.start()) if match else self.source.line
 
     def line_of_action(self, action: str, fallback: int) -> int:
         """The line of the next occurrence of this action string after the last one found."""
@@ -291,7 +302,7 @@ class _Hand:
             pos = self.text.find(quoted, self._cursor, self.end)
             if pos >= 0:
                 self._cursor = pos + len(quoted)
-                return self.text.count("\n", 0, pos) + 1
+                return self.lines(pos)
         return fallback
 
 
@@ -546,11 +557,6 @@ def _record(hand: _Hand) -> HandRecord:
                         hand.line_of_key("starting_stacks"))
     stakes, posts = _stakes(hand, structure, n)
     holes, steps = _actions(hand, n, HAND_SIZES[game])
-    known = [c for cards in holes for c in cards if c is not None]
-    known += [c for s in steps if s.kind is StepKind.DISCARD for c in s.drawn if c is not None]
-    if len(set(known)) != len(known):
-        twice = sorted({c for c in known if known.count(c) > 1})
-        raise hand.fail(f"card {twice[0]} is dealt twice.", hand.line_of_key("actions"))
     return HandRecord(
         game=game, structure=structure, starting_stacks=tuple(stacks), hole_cards=holes,
         steps=steps, posts=posts, source=hand.source,
@@ -561,24 +567,27 @@ def _record(hand: _Hand) -> HandRecord:
 
 
 def _hand_sections(text: str, doc: Mapping[str, Any], file: str) -> list[_Hand]:
+    lines = _Lines(text)
     if "variant" in doc or "actions" in doc or not doc:
-        return [_Hand(doc, Source(file, "1", 1), text, 0, len(text))]
-    headers = []
-    for name in doc:
-        quoted = "|".join(re.escape(q) for q in {name, f'"{name}"', f"'{name}'"})
-        match = re.compile(rf"^[ \t]*\[[ \t]*(?:{quoted})[ \t]*\][ \t]*(?:#.*)?$",
-                           re.MULTILINE).search(text)
-        headers.append(match.start() if match else 0)
+        return [_Hand(doc, Source(file, "1", 1), text, 0, len(text), lines)]
+    found: dict[str, int] = {}
+    starts = []
+    for match in _HEADER.finditer(text):
+        name = match.group(1)
+        if name[0] in "'\"":
+            name = name[1:-1]
+        found.setdefault(name, match.start())
+        starts.append(match.start())
+    starts.append(len(text))
     hands = []
-    for i, name in enumerate(doc):
-        start = headers[i]
-        later = [h for h in headers if h > start]
-        end = min(later) if later else len(text)
-        raw = doc[name]
-        source = Source(file, name, text.count("\n", 0, start) + 1)
-        hands.append(_Hand(raw if isinstance(raw, dict) else {}, source, text, start, end))
-        if not isinstance(raw, dict):
-            hands[-1].raw = {"__not_a_table__": raw}
+    for name, raw in doc.items():
+        start = found.get(name, 0)
+        end = starts[bisect.bisect_right(starts, start)] if name in found else len(text)
+        source = Source(file, name, lines(start))
+        if isinstance(raw, dict):
+            hands.append(_Hand(raw, source, text, start, end, lines))
+        else:
+            hands.append(_Hand({"__not_a_table__": raw}, source, text, start, end, lines))
     return hands
 
 

@@ -269,6 +269,14 @@ class HistoryFile:
 
     hands: list[HandRecord] = field(default_factory=list)
     errors: list[HistoryError] = field(default_factory=list)
+    failed: list[int] = field(default_factory=list)
+    """The place in the file (from 1) of the hand each error is about, in step with ``errors``."""
+
+    def fail(self, error: HistoryError, index: int) -> None:
+        """Add an error about the hand at ``index``, keeping errors in file order."""
+        at = bisect.bisect_right(self.failed, index)
+        self.errors.insert(at, error)
+        self.failed.insert(at, index)
 
 
 class _Hand:
@@ -287,7 +295,8 @@ class _Hand:
         self._cursor = start
 
     def fail(self, message: str, line: int = 0) -> HistoryFormatError:
-        where = Source(self.source.file, self.source.hand, line or self.source.line)
+        where = Source(self.source.file, self.source.hand, line or self.source.line,
+                       self.source.index)
         return HistoryFormatError(f"{where}: {message}")
 
     def line_of_key(self, name: str) -> int:
@@ -580,10 +589,10 @@ def _hand_sections(text: str, doc: Mapping[str, Any], file: str) -> list[_Hand]:
         starts.append(match.start())
     starts.append(len(text))
     hands = []
-    for name, raw in doc.items():
+    for index, (name, raw) in enumerate(doc.items(), 1):
         start = found.get(name, 0)
         end = starts[bisect.bisect_right(starts, start)] if name in found else len(text)
-        source = Source(file, name, lines(start))
+        source = Source(file, name, lines(start), index)
         if isinstance(raw, dict):
             hands.append(_Hand(raw, source, text, start, end, lines))
         else:
@@ -600,31 +609,54 @@ def read(text: str, file: str = "<string>") -> HistoryFile:
     """
     result = HistoryFile()
     try:
-        doc = tomllib.loads(text)
+        sections = _hand_sections(text, tomllib.loads(text), file)
     except tomllib.TOMLDecodeError as error:
-        match = _TOML_LINE.search(str(error))
-        line = int(match.group(1)) if match else 0
-        hand = "1"
-        if line:
-            before = text.split("\n")[:line]
-            for row in reversed(before):
-                header = re.fullmatch(r"\s*\[\s*['\"]?([^\]'\"]*)['\"]?\s*\]\s*(?:#.*)?", row)
-                if header:
-                    hand = header.group(1)
-                    break
-        where = Source(file, hand, line)
-        result.errors.append(HistoryFormatError(f"{where}: not valid TOML: {error}"))
-        return result
-    for section in _hand_sections(text, doc, file):
+        sections = _salvage(text, file, error, result)
+    for section in sections:
         try:
             if "__not_a_table__" in section.raw:
                 raise section.fail("is not a table of PHH fields.")
             result.hands.append(_record(section))
         except HistoryFormatError as error:
-            result.errors.append(error)
+            result.fail(error, section.source.index)
         except (CardError, ValueError, TypeError, AttributeError, KeyError) as error:
-            result.errors.append(section.fail(f"cannot read this hand: {error}"))
+            result.fail(section.fail(f"cannot read this hand: {error}"), section.source.index)
     return result
+
+
+def _salvage(
+    text: str, file: str, error: tomllib.TOMLDecodeError, result: HistoryFile
+) -> list[_Hand]:
+    """Text that is not TOML as a whole: read each ``[hand]`` table on its own."""
+    lines = _Lines(text)
+    starts = [m.start() for m in _HEADER.finditer(text)]
+    if not starts:
+        match = _TOML_LINE.search(str(error))
+        where = Source(file, "1", int(match.group(1)) if match else 0)
+        result.fail(HistoryFormatError(f"{where}: not valid TOML: {error}"), 1)
+        return []
+    bounds = list(zip(starts, [*starts[1:], len(text)], strict=True))
+    preamble = text[:starts[0]]
+    if preamble.strip():
+        bounds.insert(0, (0, starts[0]))
+    sections = []
+    for index, (start, end) in enumerate(bounds, 1):
+        chunk = text[start:end]
+        try:
+            doc = tomllib.loads(chunk)
+        except tomllib.TOMLDecodeError as chunk_error:
+            match = _TOML_LINE.search(str(chunk_error))
+            line = lines(start) + (int(match.group(1)) - 1 if match else 0)
+            header = _HEADER.match(chunk)
+            name = header.group(1).strip("'\"") if header else str(index)
+            where = Source(file, name, line, index)
+            result.fail(HistoryFormatError(f"{where}: not valid TOML: {chunk_error}"), index)
+            continue
+        for name, raw in doc.items():
+            source = Source(file, name, lines(start), index)
+            table = raw if isinstance(raw, dict) else {"__not_a_table__": raw}
+            sections.append(_Hand(table, source, text, start, end, _Lines(text)))
+    return sections
 
 
 def loads(text: str, file: str = "<string>") -> list[HandRecord]:

@@ -87,11 +87,12 @@ def format_phh_cards(cards: Sequence[Card | None]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """Where a record came from, for error messages: file name, hand name, line."""
+    """Where a record came from: file name, hand name, line, and place in the file (from 1)."""
 
     file: str = "<string>"
     hand: str = "1"
     line: int = 0
+    index: int = 1
 
     def __str__(self) -> str:
         where = f"{self.file}: hand {self.hand}"

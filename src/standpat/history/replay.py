@@ -30,6 +30,7 @@ other cards than the original deal did; nothing else differs.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -65,8 +66,14 @@ class Replay:
 
 
 def _fail(record: HandRecord, message: str, line: int = 0) -> IllegalHistoryError:
-    where = Source(record.source.file, record.source.hand, line or record.source.line)
+    src = record.source
+    where = Source(src.file, src.hand, line or src.line, src.index)
     return IllegalHistoryError(f"{where}: {message}")
+
+
+def _players(message: str) -> str:
+    """An engine message with its seat indexes written as PHH players (seat 1 -> p2)."""
+    return re.sub(r"\bseat (\d+)", lambda m: f"p{int(m.group(1)) + 1}", message)
 
 
 class _Token:
@@ -178,7 +185,7 @@ def start(record: HandRecord) -> tuple[Hand, HandRecord, frozenset[int]]:
                     button=n - 1, posts=posts, rng=0,
                     hole_cards=[[c for c in h if c is not None] for h in resolved.hole_cards])
     except HandSetupError as error:
-        raise _fail(record, f"the hand cannot be dealt: {error}") from None
+        raise _fail(record, f"the hand cannot be dealt: {_players(str(error))}") from None
     return hand, resolved, made_up
 
 
@@ -227,7 +234,7 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
             hand.verify(action)
             events = hand.apply(action, drawn=drawn)
         except IllegalActionError as error:
-            raise _fail(record, f"{step}: {error}", step.line) from None
+            raise _fail(record, f"{step}: {_players(str(error))}", step.line) from None
         yield hand, step, events
     if not hand.is_over:
         raise _fail(record, "the history stops before the hand is over: "

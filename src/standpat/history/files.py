@@ -53,6 +53,8 @@ class Loaded:
 
     hands: list[Replay] = field(default_factory=list)
     errors: list[HistoryError] = field(default_factory=list)
+    failed: list[int] = field(default_factory=list)
+    """The place in the file (from 1) of the hand each error is about, in step with ``errors``."""
 
 
 def load_text(text: str, file: str = "<string>") -> Loaded:
@@ -64,7 +66,7 @@ def load_text(text: str, file: str = "<string>") -> Loaded:
             hands.append(replay(record))
         except HistoryError as error:
             result.fail(error, record.source.index)
-    return Loaded(hands=hands, errors=list(result.errors))
+    return Loaded(hands=hands, errors=list(result.errors), failed=list(result.failed))
 
 
 def load(path: str | os.PathLike[str]) -> Loaded:
@@ -74,7 +76,7 @@ def load(path: str | os.PathLike[str]) -> Loaded:
         with open(name, encoding="utf-8") as handle:
             text = handle.read()
     except UnicodeDecodeError as error:
-        return Loaded(errors=[HistoryFormatError(f"{name}: not UTF-8 text: {error}")])
+        return Loaded(errors=[HistoryFormatError(f"{name}: not UTF-8 text: {error}")], failed=[1])
     return load_text(text, name)
 
 

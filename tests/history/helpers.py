@@ -5,7 +5,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from standpat.engine import GAMES, Action, ActionKind, Event, EventKind, Hand, Stakes, Structure
+from standpat.engine import (
+    GAMES,
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    GameName,
+    Hand,
+    Stakes,
+    Structure,
+)
 from standpat.history.capture import to_phh_order
 
 GAME_NAMES = [game.value for game in GAMES]
@@ -32,16 +42,24 @@ def random_action(hand: Hand, rng: random.Random) -> Action:
     return Action.bet(to) if kind is ActionKind.BET else Action.raise_to(to)
 
 
-def random_hand(seed: int, game: str | None = None, structure: str | None = None) -> Hand:
-    """A whole random hand: random game, structure, stakes, stacks, button and play."""
+def random_hand(
+    seed: int, game: str | None = None, structure: str | None = None, *, min_stack: int = 1
+) -> Hand:
+    """A whole random hand: random game, structure, stakes, stacks, button and play.
+
+    Stacks are at least ``min_stack`` (chips), short or deep at random.
+    """
     rng = random.Random(seed)
-    game_ = GAMES[game] if game else rng.choice(list(GAMES.values()))  # type: ignore[index]
+    game_ = GAMES[GameName(game)] if game else rng.choice(list(GAMES.values()))
     structure_ = structure or rng.choice(STRUCTURES)
     n = rng.randint(game_.min_players, game_.max_players)
     small = rng.choice([2, 4, 10])
     ante = rng.choice([0, 0, 1])
     stakes = Stakes.from_bets(small, ante=ante)
-    stacks = [rng.choice([rng.randint(1, 12), rng.randint(20, 400)]) for _ in range(n)]
+    stacks = [
+        rng.choice([rng.randint(min_stack, min_stack + 12), rng.randint(min_stack + 20, 400)])
+        for _ in range(n)
+    ]
     hand = Hand(game_, structure_, stakes, stacks, button=rng.randrange(n), rng=seed)
     while not hand.is_over:
         hand.apply(random_action(hand, rng))

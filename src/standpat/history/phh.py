@@ -174,7 +174,9 @@ def _phh_actions(record: HandRecord) -> list[str]:
         pending.clear()
 
     for step in record.steps:
-        if step.kind is not StepKind.DISCARD:
+        # The dealer deals the draws once everyone has discarded: before the next
+        # action, or before a player discards again (all-in players draw on alone).
+        if step.kind is not StepKind.DISCARD or any(p.seat == step.seat for p in pending):
             deal_draws()
         actions.append(str(step))
         if step.kind is StepKind.DISCARD:

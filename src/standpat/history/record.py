@@ -210,6 +210,20 @@ class HandRecord:
         """How many players were dealt in."""
         return len(self.starting_stacks)
 
+    def known_cards(self) -> frozenset[Card]:
+        """Every card the record names (dealt, discarded, drawn or shown)."""
+        cards = {c for h in self.hole_cards for c in h if c is not None}
+        for step in self.steps:
+            cards.update(c for c in (*step.cards, *step.drawn) if c is not None)
+        return frozenset(cards)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every card dealt is known (no ``??``)."""
+        return all(c is not None for h in self.hole_cards for c in h) and all(
+            c is not None for s in self.steps for c in (*s.cards, *s.drawn)
+        )
+
     def name_of(self, seat: int) -> str:
         """The player's name, or ``p1``, ``p2`` ... when the record has none."""
         if seat < len(self.players) and self.players[seat]:

@@ -88,11 +88,7 @@ class _Token:
 
 def _resolve(record: HandRecord) -> tuple[HandRecord, frozenset[int]]:
     """The record with every unknown card filled in, and the players whose cards were made up."""
-    holes_known = all(c is not None for h in record.hole_cards for c in h)
-    steps_known = all(
-        c is not None for s in record.steps for c in (*s.cards, *s.drawn)
-    )
-    if holes_known and steps_known:
+    if record.complete:
         return record, frozenset()
     n = record.player_count
     deck, _ = get_game(record.game).deck_for(n)
@@ -245,7 +241,8 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
 def _check_showdown(
     record: HandRecord, hand: Hand, showdown: list[Step], made_up: frozenset[int]
 ) -> None:
-    shown = {e.seat: e.cards for e in hand.events if e.kind is EventKind.SHOW}
+    winners = {e.seat for e in hand.events if e.kind is EventKind.WIN and e.seat in
+               {s.seat for s in hand.events if s.kind is EventKind.SHOW}}
     contested = {e.seat for e in hand.events if e.kind in (EventKind.SHOW, EventKind.MUCK)}
     for seat in sorted(made_up & contested):
         raise _fail(record, f"p{seat + 1}'s cards are not known ('??') but he goes to the "
@@ -260,9 +257,9 @@ def _check_showdown(
                 raise _fail(record, f"{step}: p{step.seat + 1} holds "
                             f"{' '.join(map(str, hand.cards_of(step.seat)))}, not these cards.",
                             step.line)
-        if step.kind is StepKind.MUCK and step.seat in shown:
-            raise _fail(record, f"{step}: p{step.seat + 1} mucks, but his hand can win a pot "
-                        "(or he is all-in) and cards speak: it must be shown.", step.line)
+        if step.kind is StepKind.MUCK and step.seat in winners:
+            raise _fail(record, f"{step}: p{step.seat + 1} mucks, but his hand wins a pot and "
+                        "cards speak: it must be shown.", step.line)
 
 
 def replay(record: HandRecord) -> Replay:

@@ -79,11 +79,8 @@ def pokerkit_stacks(text: str) -> tuple[int, ...]:
     with warnings.catch_warnings():
         # PokerKit warns when a card comes back from a reshuffle it did not make.
         warnings.simplefilter("ignore", UserWarning)
-        history = HandHistory.loads(text)
-        state = None
-        for state in history:
-            pass
-    assert state is not None and not state.status
+        state = list(HandHistory.loads(text))[-1]
+    assert not state.status
     return tuple(int(s) for s in state.stacks)
 
 

@@ -48,10 +48,7 @@ def test_pokerkit_loads_a_multi_hand_file() -> None:
         histories = list(HandHistory.loads_all(dumps_all(records)))
         assert len(histories) == 20
         for history, record in zip(histories, records, strict=True):
-            state = None
-            for state in history:
-                pass
-            assert state is not None
+            state = list(history)[-1]
             assert tuple(state.stacks) == record.finishing_stacks
 
 

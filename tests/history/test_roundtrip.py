@@ -77,7 +77,8 @@ def test_seat_mapping_puts_the_first_seat_left_of_the_button_first() -> None:
 def test_names_seats_and_explicit_posts_survive() -> None:
     # A dead small blind and a new player posting a live big blind (dead-button hands).
     stakes = Stakes.from_bets(2)
-    posts = [Post(2, PostKind.DEAD, 1), Post(3, PostKind.BIG_BLIND, 2), Post(0, PostKind.BIG_BLIND, 2)]
+    posts = [Post(2, PostKind.DEAD, 1), Post(3, PostKind.BIG_BLIND, 2),
+             Post(0, PostKind.BIG_BLIND, 2)]
     rng = random.Random(5)
     hand = Hand("five-card-draw", "no-limit", stakes, [50, 60, 70, 80], button=1, posts=posts,
                 rng=5)

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from standpat.cards import Card, parse_cards
-from standpat.engine import Action, ActionKind, Hand, LegalActions, Post, Stakes
+from standpat.engine import Action, ActionKind, Event, Hand, LegalActions, Post, Stakes
 
 STAKES = Stakes.from_bets(2)
 
@@ -74,3 +74,38 @@ def posts_of(*items: tuple[int, str, int]) -> list[Post]:
     from standpat.engine import PostKind
 
     return [Post(seat, PostKind(kind), amount) for seat, kind, amount in items]
+
+
+def deal(
+    game: str,
+    structure: str,
+    stacks: list[int],
+    holes: list[str] | None = None,
+    *,
+    stakes: Stakes = STAKES,
+    button: int = 0,
+    **options: object,
+) -> Hand:
+    """A hand with the given hole cards (text per seat), or shuffled by seed 0."""
+    hole_cards = None if holes is None else [parse_cards(h) for h in holes]
+    return Hand(
+        game, structure, stakes, stacks, button=button, rng=0, hole_cards=hole_cards,
+        **options,  # type: ignore[arg-type]
+    )
+
+
+def act(hand: Hand, *texts: str) -> list[Event]:
+    """Apply actions given as text (``"raise to 7"``, ``"discard 7c 9h"``); return all events."""
+    events: list[Event] = []
+    for text in texts:
+        drawn = None
+        if " -> " in text:
+            text, got = text.split(" -> ")
+            drawn = parse_cards(got)
+        events.extend(hand.apply(Action.parse(text), drawn=drawn))
+    return events
+
+
+def kinds_of(hand: Hand) -> set[str]:
+    """The legal action kinds of the seat to act, as strings."""
+    return {k.value for k in hand.legal_actions().kinds}

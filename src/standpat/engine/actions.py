@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from standpat.cards import Card, as_cards, format_cards
 from standpat.engine.games import PostKind
+from standpat.errors import IllegalActionError
 
 __all__ = [
     "Action",
@@ -94,6 +95,36 @@ class Action:
     def stand_pat(cls) -> Action:
         """Draw no cards."""
         return _STAND_PAT
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """An action from its text: the inverse of ``str(action)``.
+
+        Also takes ``raise 8`` for ``raise to 8``, ``pat`` for ``stand pat``
+        and ``draw 7c 9h`` for ``discard 7c 9h``.
+
+        >>> [Action.parse(t) for t in ("fold", "raise to 8", "bet 4", "pat", "discard 7c 9h")]
+        [Action.fold(), Action.raise_to(8), Action.bet(4), Action.stand_pat(), \
+Action.discard('7c 9h')]
+        """
+        words = text.strip().lower().split()
+        head = words[0] if words else ""
+        rest = words[1:]
+        if head in ("fold", "check", "call") and not rest:
+            return cls(ActionKind(head))
+        if head in ("bet", "raise"):
+            if rest and rest[0] == "to":
+                rest = rest[1:]
+            if len(rest) == 1 and rest[0].isdigit():
+                return cls(ActionKind(head), int(rest[0]))
+        if head in ("pat", "stand") and (rest == [] or rest == ["pat"]):
+            return _STAND_PAT
+        if head in ("discard", "draw"):
+            return cls.discard(" ".join(rest))
+        raise IllegalActionError(
+            f"{text!r} is not an action: write fold, check, call, bet N, raise to N, "
+            "discard CARDS or stand pat."
+        )
 
     def __str__(self) -> str:
         kind = self.kind

@@ -162,6 +162,7 @@ class Hand:
         self._street = 0
         self._to_act: int | None = None
         self._high = 0
+        self._short = False
         self._last_raise = self._min_bet
         self._full_level = 0
         self._count = 0
@@ -216,6 +217,7 @@ class Hand:
                 Event(EventKind.POST, seat, amount, all_in=not stacks[seat], post=post.kind)
             )
         self._high = high
+        self._short = high > max(bets)
         self._full_level = high
         self._count = 1 if big_blinds else 0
         if big_blinds:
@@ -411,7 +413,7 @@ class Hand:
             return LegalActions(
                 seat, _DRAW_KINDS, 0, 0, 0, self.game.max_discard, tuple(self._hands[seat])
             )
-        to_call = self._high - self._bets[seat]
+        to_call = self._target(seat) - self._bets[seat]
         stack = self._stacks[seat]
         bounds = self._raise_bounds(seat)
         if to_call > 0:
@@ -435,13 +437,13 @@ class Hand:
         if stack <= high - bet:
             return "it has no chips beyond the call"
         folded, allin = self._folded, self._allin
-        opponents = 0
+        opponents = able = 0
         for s in range(self.players):
             if s != seat and not folded[s]:
                 opponents += 1
                 if not allin[s]:
-                    break
-        else:
+                    able += 1
+        if not able:
             return "every other player still in is all-in"
         if (
             self._acted[seat]
@@ -520,7 +522,7 @@ class Hand:
             raise IllegalActionError(
                 f"seat {seat} cannot {action}: it is a betting round, not a draw."
             )
-        to_call = self._high - self._bets[seat]
+        to_call = self._target(seat) - self._bets[seat]
         if kind is _FOLD or kind is _CHECK or kind is _CALL:
             if action.amount or action.cards:
                 raise IllegalActionError(
@@ -597,6 +599,8 @@ class Hand:
         kind = action.kind
         bets, stacks = self._bets, self._stacks
         high = self._high
+        if self._short:
+            high = self._target(seat)
         if kind is _FOLD:
             self._folded[seat] = True
             self._pool.extend(self._hands[seat])
@@ -618,6 +622,8 @@ class Hand:
             bets[seat] += add
             self._contrib[seat] += add
             events.append(Event(EventKind.CALL, seat, add, all_in=not stacks[seat]))
+            if bets[seat] >= self._high:
+                self._short = False
         else:
             to = action.amount
             add = to - bets[seat]
@@ -636,6 +642,7 @@ class Hand:
                 self._last_raise = to - high
                 self._full_level = to
             self._high = to
+            self._short = False
             self._aggressor = seat
             events.append(
                 Event(EventKind.BET if kind is _BET else EventKind.RAISE, seat, to, all_in=allin)
@@ -658,13 +665,36 @@ class Hand:
         for s in range(n):
             if not folded[s] and not allin[s]:
                 able += 1
+        short = self._short
         for i in range(n):
             s = (start + i) % n
             if folded[s] or allin[s]:
                 continue
-            if bets[s] < high or (not acted[s] and able > 1):
+            if bets[s] < (self._target(s) if short else high) or (not acted[s] and able > 1):
                 return s
         return None
+
+    def _target(self, seat: int) -> int:
+        """The bet ``seat`` must match: the current bet, or less after a short blind.
+
+        A big blind posted all-in for less than its size still sets the bet to
+        the full blind for players who come in; but when every other player
+        still in is all-in for less and nobody bet the full blind, a seat only
+        has to match the largest of their bets.
+        """
+        high = self._high
+        if not self._short:
+            return high
+        bets, folded, allin = self._bets, self._folded, self._allin
+        top = 0
+        for o in range(self.players):
+            if o == seat or folded[o]:
+                continue
+            if bets[o] >= high or not allin[o]:
+                return high
+            if bets[o] > top:
+                top = bets[o]
+        return top
 
     def _return_uncalled(self, events: list[Event]) -> None:
         bets = self._bets
@@ -789,6 +819,7 @@ class Hand:
         n = self.players
         self._phase = _BETTING
         self._high = 0
+        self._short = False
         self._last_raise = self._min_bet
         self._full_level = 0
         self._count = 0

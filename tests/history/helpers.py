@@ -13,6 +13,8 @@ from standpat.engine import (
     EventKind,
     GameName,
     Hand,
+    Post,
+    PostKind,
     Stakes,
     Structure,
 )
@@ -60,7 +62,23 @@ def random_hand(
         rng.choice([rng.randint(min_stack, min_stack + 12), rng.randint(min_stack + 20, 400)])
         for _ in range(n)
     ]
-    hand = Hand(game_, structure_, stakes, stacks, button=rng.randrange(n), rng=seed)
+    button = rng.randrange(n)
+    posts = None
+    if n >= 3 and rng.random() < 0.2:
+        # Dead-button hands: a dead or missing small blind, a player posting to come in.
+        sb, bb = (button + 1) % n, (button + 2) % n
+        posts = [Post(bb, PostKind.BIG_BLIND, stakes.big_blind)]
+        kind = rng.choice(["dead", "none", "live"])
+        if kind == "dead":
+            posts.insert(0, Post(sb, PostKind.DEAD, stakes.small_blind))
+        elif kind == "live":
+            posts.insert(0, Post(sb, PostKind.SMALL_BLIND, stakes.small_blind))
+        if rng.random() < 0.5:
+            newcomer = rng.choice([s for s in range(n) if s not in (sb, bb)])
+            posts.append(Post(newcomer, PostKind.BIG_BLIND, stakes.big_blind))
+        if stakes.ante:
+            posts = [Post(s, PostKind.ANTE, stakes.ante) for s in range(n)] + posts
+    hand = Hand(game_, structure_, stakes, stacks, button=button, posts=posts, rng=seed)
     while not hand.is_over:
         hand.apply(random_action(hand, rng))
     return hand

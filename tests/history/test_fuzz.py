@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from standpat.errors import HistoryFormatError, IllegalHistoryError
-from standpat.history import dumps
+from standpat.history import dumps, loads
 from standpat.history.capture import record_from_hand
 from standpat.history.files import load_text
 from standpat.history.phh import read
@@ -85,6 +85,17 @@ def test_random_action_lists(actions: list[str], variant: str) -> None:
             f"small_bet = 2\nbig_bet = 4\nmin_bet = 2\nstarting_stacks = [50, 60, 70]\n"
             f"actions = [{body}]\n")
     check(text)
+
+
+@FUZZ
+@given(st.integers(0, 10**6), st.lists(st.text(max_size=12), min_size=6, max_size=6),
+       st.one_of(st.none(), st.integers(), st.text(max_size=10)), st.text(max_size=10))
+def test_any_names_and_labels_survive_the_writer(
+    seed: int, names: list[str], hand_id: int | str | None, table: str
+) -> None:
+    hand = random_hand(seed)
+    record = record_from_hand(hand, players=names[: hand.players], hand_id=hand_id, table=table)
+    assert loads(dumps(record)) == [record]
 
 
 def test_the_fuzz_inputs_do_load_when_left_alone() -> None:

@@ -14,7 +14,7 @@ from standpat.history.replay import replay
 from standpat.history.text import format_hands
 from tests.history.helpers import GAME_NAMES, STRUCTURES, comparable, random_action, random_hands
 
-HANDS = 3000
+HANDS = 5000
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +28,7 @@ def test_every_game_and_structure_is_covered(dealt: list[Hand]) -> None:
     assert {h.players for h in dealt} == {2, 3, 4, 5, 6}
     assert any(any(e.kind.value == "reshuffle" for e in h.events) for h in dealt)
     assert any(any(e.kind.value == "show" for e in h.events) for h in dealt)
+    assert any(record_from_hand(h).posts is not None for h in dealt)
 
 
 def test_phh_round_trip_reproduces_every_event_and_stack(dealt: list[Hand]) -> None:

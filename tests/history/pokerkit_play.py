@@ -3,12 +3,12 @@
 The two engines agree on deuce-to-seven triple draw (fixed limit) and
 single draw (no limit) except where their rule books differ: a big blind
 posted all-in for less than the blind (standpat: the others still owe the
-full blind), a raise that is all-in for less than a full bet (what the next
-raise may be), and a raise that no opponent can call (standpat allows it and
-returns the excess; PokerKit refuses it).  These generators stay clear of
-all three: every stack covers the forced bets, nobody raises all-in short,
-and nobody raises when every opponent is all-in or covered.  All-in calls,
-side pots, reshuffles and split pots all happen.
+full blind while someone can call it), a raise that is all-in for less than
+a full bet (what the next raise may be), the cap before the draw (standpat
+counts the big blind as the first of four bets) and cards dealt after the
+stub runs out (PokerKit may deal a player his own discards back).  These
+generators stay clear of all of them.  All-in calls, side pots, reshuffles
+(standpat -> PokerKit) and split pots all happen.
 """
 
 from __future__ import annotations
@@ -39,13 +39,7 @@ def common_action(hand: Hand, rng: random.Random) -> Action:
         options.append(Action.fold())
     bet = ActionKind.BET if ActionKind.BET in legal.kinds else (
         ActionKind.RAISE if ActionKind.RAISE in legal.kinds else None)
-    high = max(hand.bets)
-    contested = any(
-        s != seat and not hand.folded(s) and not hand.all_in(s)
-        and hand.stacks[s] + hand.bets[s] > high
-        for s in range(hand.players)
-    )
-    if bet is not None and contested:
+    if bet is not None:
         allin = hand.bets[seat] + hand.stacks[seat]
         amounts = {legal.min_to, rng.randint(legal.min_to, legal.max_to), legal.max_to}
         for to in sorted(amounts):

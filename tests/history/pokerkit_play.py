@@ -78,8 +78,13 @@ def pokerkit_stacks(text: str) -> tuple[int, ...]:
     return tuple(int(s) for s in state.stacks)
 
 
-def pokerkit_hand(seed: int, structure: str = "fixed-limit") -> tuple[str, tuple[int, ...]]:
+def pokerkit_hand(
+    seed: int, structure: str = "fixed-limit", *, free: bool = False
+) -> tuple[str, tuple[int, ...]]:
     """A hand PokerKit deals and plays at random on the common ground: its PHH and stacks.
+
+    ``free``: off the common ground, anything PokerKit allows (short blinds,
+    short all-in raises, PokerKit's cap), the stub limit on draws still kept.
 
     Triple draw (fixed limit) or single draw (no limit).  Before the first
     draw at most three raises are made (standpat counts the big blind as the
@@ -94,7 +99,8 @@ def pokerkit_hand(seed: int, structure: str = "fixed-limit") -> tuple[str, tuple
     n = rng.randint(2, 6)
     small = rng.choice([2, 4, 10])
     blinds = (small // 2, small)
-    stacks = [rng.choice([rng.randint(small + 1, 4 * small), rng.randint(small + 1, 60 * small)])
+    floor = 1 if free else small + 1
+    stacks = [rng.choice([rng.randint(floor, 4 * small), rng.randint(floor, 60 * small)])
               for _ in range(n)]
     automations = (
         pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
@@ -130,14 +136,14 @@ def pokerkit_hand(seed: int, structure: str = "fixed-limit") -> tuple[str, tuple
                 options.append("f")
             low = state.min_completion_betting_or_raising_to_amount
             high = state.max_completion_betting_or_raising_to_amount
-            cap = 3 if state.street_index == 0 else 4
+            cap = 3 if state.street_index == 0 and not free else 4
             if (
                 low is not None and high is not None
                 and state.completion_betting_or_raising_count < cap
             ):
                 allin = state.stacks[i] + state.bets[i]
                 for to in sorted({low, rng.randint(low, high), high}):
-                    if to < allin or low < high:
+                    if to < allin or low < high or free:
                         options += [str(to)] * 2
             choice = rng.choice(options)
             if choice == "cc":

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from standpat.errors import IllegalHistoryError
 from standpat.history import dumps, dumps_all
 from standpat.history.capture import record_from_hand
 from standpat.history.files import load, load_text
@@ -62,6 +63,50 @@ def test_standpat_loads_pokerkit_files_to_the_same_stacks(structure: str, count:
         assert loaded.hands[0].finishing_stacks == stacks, text
         shown += " sm " in text
     assert shown > count // 4
+
+
+@pytest.mark.parametrize("structure", ["fixed-limit", "no-limit"])
+def test_off_the_common_ground_a_pokerkit_hand_is_replayed_the_same_or_refused(
+    structure: str,
+) -> None:
+    same = refused = 0
+    for seed in range(200):
+        text, stacks = pokerkit_hand(seed, structure, free=True)
+        loaded = load_text(text)
+        if loaded.errors:
+            refused += 1
+            assert isinstance(loaded.errors[0], IllegalHistoryError)
+        else:
+            same += 1
+            assert loaded.hands[0].finishing_stacks == stacks, text
+    assert same > refused > 0
+
+
+def test_a_short_big_blind_in_a_foreign_file_is_checked_by_its_stacks() -> None:
+    head = """variant = "N2L1D"
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+min_bet = 10
+starting_stacks = [50, 7, 50]
+"""
+    called = head + """actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "d dh p3 KdKcKhKs9d",
+  "p3 cc", "p1 cc", "p1 sd", "p2 sd", "p3 sd", "p1 cc", "p3 cc",
+  "p1 sm 7h6c4c3d2c", "p2 sm AsQs6s5c3c", "p3 sm KdKcKhKs9d"]
+"""
+    error = load_text(called).errors[0]
+    assert "p2's big blind is all-in for 7 of 10: PHH and standpat's rules then differ" in str(
+        error)
+    # With PokerKit's stacks stated, the replay runs and the different result is caught.
+    stated = called + f"finishing_stacks = {list(pokerkit_stacks(called))}\n"
+    assert "the history says the finishing stacks are" in str(load_text(stated).errors[0])
+    # Where the rules agree (everyone folds to the short blind), the stated stacks are reached.
+    folded = head + """actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "d dh p3 KdKcKhKs9d",
+  "p3 f", "p1 f"]
+"""
+    stacks = pokerkit_stacks(folded)
+    loaded = load_text(folded + f"finishing_stacks = {list(stacks)}\n")
+    assert loaded.errors == []
+    assert loaded.hands[0].finishing_stacks == stacks == (45, 12, 50)
 
 
 def test_standpat_loads_a_multi_hand_file_pokerkit_wrote(tmp_path: Path) -> None:

@@ -573,7 +573,7 @@ def _record(hand: _Hand) -> HandRecord:
         steps=steps, posts=posts, source=hand.source,
         small_bet=stakes["small_bet"], big_bet=stakes["big_bet"],
         small_blind=stakes["small_blind"], big_blind=stakes["big_blind"], ante=stakes["ante"],
-        **_optional(hand, n),
+        native="_standpat_game" in hand.raw, **_optional(hand, n),
     )
 
 

@@ -167,6 +167,8 @@ class HandRecord:
     ``seats`` table seat numbers, ``button_seat`` the table seat of the
     button (possibly empty: a dead button).  ``extra`` keeps other PHH fields
     (``event``, ``time``, ...) so that they are written back unchanged.
+    ``native`` is False for a PHH file that standpat did not write (it has no
+    ``_standpat_game`` field): it follows PHH's reading of the rules.
     """
 
     game: str
@@ -190,6 +192,7 @@ class HandRecord:
     winnings: tuple[int, ...] | None = None
     extra: Mapping[str, object] = field(default_factory=dict, compare=False)
     source: Source = field(default_factory=Source, compare=False)
+    native: bool = field(default=True, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "starting_stacks", tuple(self.starting_stacks))

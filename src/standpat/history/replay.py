@@ -211,6 +211,8 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
     step the rules refuse.
     """
     hand, resolved, made_up = start(record)
+    if not record.native and record.finishing_stacks is None:
+        _check_short_posts(record, hand)
     yield hand, None, hand.events
     showdown: list[Step] = []
     for step in resolved.steps:
@@ -236,6 +238,33 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
         raise _fail(record, "the history stops before the hand is over: "
                     f"p{(hand.to_act or 0) + 1} is still to {_verb(hand)}.")
     _check_showdown(record, hand, showdown, made_up)
+
+
+def _check_short_posts(record: HandRecord, hand: Hand) -> None:
+    """Refuse a foreign hand whose result hangs on a rule PHH and standpat read differently.
+
+    With a big blind or an ante posted all-in for less than its size, PHH
+    (PokerKit) lets the others call only what was posted and lets the short
+    player win all the antes; standpat's house rules make a call cost the full
+    blind and give an all-in player only what he matched.  PHH writes a call
+    without its amount, so the replay may reach another result; it goes ahead
+    only when the file states its finishing stacks, which the replay must
+    then reach.
+    """
+    for event in hand.events:
+        if event.kind is not EventKind.POST or not event.all_in or event.seat is None:
+            continue
+        if event.post is PostKind.BIG_BLIND and event.amount < record.big_blind:
+            size = f"big blind is all-in for {event.amount} of {record.big_blind}"
+            differ = "what a call costs"
+        elif event.post is PostKind.ANTE and event.amount < record.ante:
+            size = f"ante is all-in for {event.amount} of {record.ante}"
+            differ = "who may win the antes"
+        else:
+            continue
+        raise _fail(record, f"p{event.seat + 1}'s {size}: PHH and standpat's rules then differ "
+                    f"on {differ}, and without finishing_stacks in the file the result cannot "
+                    "be checked.")
 
 
 def _check_showdown(

@@ -15,11 +15,13 @@ def test_replay_steps_yields_every_event_once_in_order() -> None:
         record = record_from_hand(hand)
         seen = []
         steps = 0
-        final = None
-        for final, step, events in replay_steps(record):
+        hands = set()
+        for now, step, events in replay_steps(record):
+            hands.add(id(now))
+            final = now
             seen.extend(events)
             steps += step is not None
-        assert final is not None and final.is_over
+        assert len(hands) == 1 and final.is_over
         assert tuple(seen) == final.events
         assert steps == len(hand.actions)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from standpat.engine import Hand, Post, PostKind, Stakes
 from standpat.history import dumps, dumps_all, loads
 from standpat.history.capture import from_phh_order, record_from_hand, to_phh_order
-from standpat.history.files import load, save
+from standpat.history.files import load, load_text, save
 from standpat.history.replay import replay
 from standpat.history.text import format_hands
 from tests.history.helpers import GAME_NAMES, STRUCTURES, comparable, random_action, random_hands
@@ -37,10 +38,17 @@ def test_phh_round_trip_reproduces_every_event_and_stack(dealt: list[Hand]) -> N
     back = loads(dumps_all(records), "all.phhs")
     assert back == records
     for hand, record in zip(dealt, back, strict=True):
+        assert record.seed == hand.seed is not None
         replayed = replay(record).hand
+        # From the seed: every event, burns and reshuffles included.
         assert comparable(replayed.events, replayed.button, replayed.players) == comparable(
             hand.events, hand.button, hand.players
         ), record.source
+        # Without it, from the recorded cards: every event but the burns and reshuffles.
+        unseeded = replay(dataclasses.replace(record, seed=None)).hand
+        assert comparable(unseeded.events, unseeded.button, unseeded.players,
+                          burns=False) == comparable(hand.events, hand.button, hand.players,
+                                                     burns=False), record.source
         assert replayed.stacks == tuple(
             hand.stacks[from_phh_order(i, hand.button, hand.players)]
             for i in range(hand.players)
@@ -95,6 +103,17 @@ def test_names_seats_and_explicit_posts_survive() -> None:
     assert back.players == ("c", "d", "a", "b")
     assert back.seats == (4, 6, 1, 3)
     assert replay(back).finishing_stacks == record.finishing_stacks
+
+
+def test_a_seed_that_deals_other_cards_is_refused() -> None:
+    hand = next(iter(random_hands(1, seed=9)))
+    record = record_from_hand(hand)
+    assert record.seed is not None
+    text = dumps(record).replace(f"_standpat_seed = {record.seed}",
+                                 f"_standpat_seed = {record.seed + 1}")
+    loaded = load_text(text, "s.phh")
+    assert "deals p1" in str(loaded.errors[0]) and "not the cards the history gives" in str(
+        loaded.errors[0])
 
 
 def test_standard_posts_are_written_as_plain_phh() -> None:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from standpat.engine import Hand, Post, PostKind, Stakes
+from standpat.engine import Action, Hand, Post, PostKind, Stakes
 from standpat.history import dumps, dumps_all, loads
 from standpat.history.capture import from_phh_order, record_from_hand, to_phh_order
 from standpat.history.files import load, load_text, save
@@ -125,3 +125,21 @@ def test_standard_posts_are_written_as_plain_phh() -> None:
     assert "antes = [1, 1, 1]" in text
     assert "blinds_or_straddles = [1, 2, 0]" in text
     assert "_standpat_posts" not in text
+
+
+def test_a_raise_over_a_big_blind_that_the_ante_left_empty() -> None:
+    # The big blind's whole stack goes in the ante: no chips in front of anyone, yet the
+    # blind still sets a bet to raise (found by a 5,000-hand run: the replay called it a bet).
+    # No small blind (a dead-button hand), so nobody has chips in front of him.
+    posts = [Post(s, PostKind.ANTE, 1) for s in range(3)] + [Post(1, PostKind.BIG_BLIND, 4)]
+    hand = Hand("deuce-to-seven-triple-draw", "no-limit", Stakes.from_bets(4, ante=1),
+                [50, 1, 50], button=2, posts=posts, rng=3)
+    assert hand.bets == (0, 0, 0)
+    hand.apply(Action.raise_to(8))
+    hand.apply(Action.fold())
+    rng = random.Random(3)
+    while not hand.is_over:  # p2 is all-in for nothing: he and p3 draw it out
+        hand.apply(random_action(hand, rng))
+    record = record_from_hand(hand)
+    assert [str(s) for s in record.steps[:2]] == ["p3 cbr 8", "p1 f"]
+    assert replay(loads(dumps(record))[0]).finishing_stacks == record.finishing_stacks

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from standpat.cards import Card, format_cards
 from standpat.engine import (
     Action,
+    ActionKind,
     Event,
     EventKind,
     Hand,
@@ -207,9 +208,15 @@ def _action(hand: Hand, step: Step) -> Action:
         return Action.fold()
     if step.kind is StepKind.DISCARD:
         return Action.discard([c for c in step.cards if c is not None])
+    legal = hand.legal_actions()
     if step.kind is StepKind.CHECK_CALL:
-        return Action.check() if hand.legal_actions().to_call == 0 else Action.call()
-    if max(hand.bets) > 0:
+        return Action.check() if legal.to_call == 0 else Action.call()
+    if ActionKind.RAISE in legal.kinds:
+        return Action.raise_to(step.amount)
+    if ActionKind.BET in legal.kinds:
+        return Action.bet(step.amount)
+    # Neither is legal: ask for the one that names the situation, for the reason.
+    if legal.to_call or max(hand.bets):
         return Action.raise_to(step.amount)
     return Action.bet(step.amount)
 

@@ -118,3 +118,12 @@ def test_interactive_replay_pauses_between_streets() -> None:
     assert "SECOND DRAW" not in (child.before or "")
     child.close()
     assert child.exitstatus == 0
+
+
+def test_reading_from_stdin_and_the_date_in_the_header() -> None:
+    text = (DATA / "yockey-arieh-2019.phh").read_text() + "day = 28\nmonth = 6\nyear = 2019\n"
+    result = subprocess.run([sys.executable, "-m", "standpat.cli", "replay", "--text", "-"],
+                            input=text, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(
+        "standpat Hand #1: Triple Draw 2-7 Lowball Limit (150000/300000) - 2019/06/28\n")

@@ -608,9 +608,18 @@ class Hand:
         seat = self._to_act
         if seat is None:
             raise IllegalActionError(f"nobody may {action}: the hand is over.")
-        self._check(action, seat)
-        events: list[Event] = []
         kind = action.kind
+        if (
+            kind is _CHECK
+            and not self._bets[seat] < self._high
+            and self._phase is _BETTING
+            and not action.amount
+            and not action.cards
+        ):
+            pass  # the commonest action, checked here without the general path
+        else:
+            self._check(action, seat)
+        events: list[Event] = []
         if kind is _DISCARD:
             self._discard(seat, action.cards, drawn, events)
         else:
@@ -990,6 +999,16 @@ class Hand:
         state["_rng"] = copy.copy(self._rng)
         new.__dict__.update(state)
         return new
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickle support: the compiled scorer is left out and looked up again."""
+        state = self.__dict__.copy()
+        del state["_score"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._score = get_ranking(self.ranking).scorer(self.game.hand_size)
 
 
 _LISTS = (

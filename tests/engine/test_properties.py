@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from standpat.engine import GAMES, EventKind, GameName, Hand, Stakes, Structure
-from tests.engine.helpers import assert_cards_accounted, play
+from tests.engine.helpers import assert_cards_accounted, play, random_action
 
 
 @st.composite
@@ -48,3 +48,43 @@ def test_any_hand_balances_its_chips_and_cards(case: tuple[Hand, int]) -> None:
             mine = hand.contributions[seat]
             cap = sum(min(mine, c) for c in hand.contributions)
             assert hand.payouts[seat] <= cap
+
+
+def visible_cards(view: object) -> set[int]:
+    """Every card reachable from a view: its hand, legal, shown hands and events."""
+    found: set[int] = set(view.hand)  # type: ignore[attr-defined]
+    legal = view.legal  # type: ignore[attr-defined]
+    if legal is not None:
+        found.update(legal.cards)
+    for cards in view.shown.values():  # type: ignore[attr-defined]
+        found.update(cards)
+    for event in view.events:  # type: ignore[attr-defined]
+        found.update(event.cards)
+        found.update(event.drawn)
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands(), st.integers(-1, 5))
+def test_a_view_never_shows_a_card_its_viewer_may_not_know(
+    case: tuple[Hand, int], viewer_index: int
+) -> None:
+    hand, seed = case
+    viewer = None if viewer_index < 0 or viewer_index >= hand.players else viewer_index
+    rnd = random.Random(seed)
+    while True:
+        own: set[int] = set()
+        public: set[int] = set()
+        for event in hand.events:
+            if event.kind in (EventKind.SHOW, EventKind.WIN):
+                public.update(event.cards)
+            elif event.seat is not None and event.seat == viewer and event.kind in (
+                EventKind.DEAL, EventKind.DISCARD, EventKind.MUCK
+            ):
+                own.update(event.cards)
+                own.update(event.drawn)
+        view = hand.view(viewer)
+        assert visible_cards(view) <= own | public
+        if hand.is_over:
+            break
+        hand.apply(random_action(hand.legal_actions(), rnd))

@@ -19,7 +19,7 @@ Bid(amount=3)
 >>> parse_command("bid x", hand.view(0))
 Traceback (most recent call last):
 ...
-standpat.cli.play.InputError: 'bid x': a bid is a whole number, like 'bid 3'.
+standpat.cli.prompt.InputError: 'bid x': a bid is a whole number, like 'bid 3'.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ import sys
 from collections.abc import Callable
 
 from standpat.cards import format_cards
+from standpat.cli.prompt import InputError, Quit, ask
 from standpat.errors import StandpatError
 from standpat.pinochle import (
     GAMES,
@@ -70,14 +71,6 @@ POKER_GAMES = (
 
 HUMAN = 0
 """The seat the human plays."""
-
-
-class InputError(StandpatError, ValueError):
-    """A command line the player typed that means nothing here."""
-
-
-class Quit(Exception):  # noqa: N818 - a signal, not an error
-    """The player typed ``quit`` (or closed the input)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -249,16 +242,6 @@ def summary(result: HandResult, scores: dict[int, int]) -> str:
     return "\n".join(lines)
 
 
-def _ask(prompt: str) -> str:
-    sys.stdout.flush()
-    try:
-        return input(prompt)
-    except UnicodeDecodeError:
-        return "?unreadable"
-    except (EOFError, KeyboardInterrupt):
-        raise Quit from None
-
-
 def run_pinochle(args: argparse.Namespace) -> int:
     """Play a pinochle game with the human at seat 0 and :class:`SimpleBot` elsewhere."""
     spec = GAMES[args.game]
@@ -296,7 +279,7 @@ def _human_action(game: GameState, hand_no: int) -> Action:
     view = game.view(HUMAN)
     print(screen(view, hand_no))
     while True:
-        line = _ask("> ")
+        line = ask("> ")
         if line.strip().lower() in ("help", "?", "h"):
             print(HELP_TEXT)
             continue

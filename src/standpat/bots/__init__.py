@@ -1,0 +1,1 @@
+"""Poker bots for the draw games (placeholder while the engine lands)."""

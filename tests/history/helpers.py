@@ -1,0 +1,68 @@
+"""Random hands dealt by the engine, for the history tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from standpat.engine import GAMES, Action, ActionKind, Event, EventKind, Hand, Stakes, Structure
+from standpat.history.capture import to_phh_order
+
+GAME_NAMES = [game.value for game in GAMES]
+STRUCTURES = [structure.value for structure in Structure]
+
+
+def random_action(hand: Hand, rng: random.Random) -> Action:
+    """A random legal action for the seat to act, folds kept rare so hands go deep."""
+    legal = hand.legal_actions()
+    kinds = sorted(legal.kinds)
+    if ActionKind.DISCARD in legal.kinds:
+        cards = hand.cards_of(legal.seat)
+        k = rng.randint(0, legal.max_discard)
+        return Action.discard(rng.sample(cards, k))
+    weights = [1 if k is ActionKind.FOLD else 4 for k in kinds]
+    kind = rng.choices(kinds, weights)[0]
+    if kind is ActionKind.FOLD:
+        return Action.fold()
+    if kind is ActionKind.CHECK:
+        return Action.check()
+    if kind is ActionKind.CALL:
+        return Action.call()
+    to = rng.choice([legal.min_to, legal.max_to, rng.randint(legal.min_to, legal.max_to)])
+    return Action.bet(to) if kind is ActionKind.BET else Action.raise_to(to)
+
+
+def random_hand(seed: int, game: str | None = None, structure: str | None = None) -> Hand:
+    """A whole random hand: random game, structure, stakes, stacks, button and play."""
+    rng = random.Random(seed)
+    game_ = GAMES[game] if game else rng.choice(list(GAMES.values()))  # type: ignore[index]
+    structure_ = structure or rng.choice(STRUCTURES)
+    n = rng.randint(game_.min_players, game_.max_players)
+    small = rng.choice([2, 4, 10])
+    ante = rng.choice([0, 0, 1])
+    stakes = Stakes.from_bets(small, ante=ante)
+    stacks = [rng.choice([rng.randint(1, 12), rng.randint(20, 400)]) for _ in range(n)]
+    hand = Hand(game_, structure_, stakes, stacks, button=rng.randrange(n), rng=seed)
+    while not hand.is_over:
+        hand.apply(random_action(hand, rng))
+    return hand
+
+
+def random_hands(count: int, seed: int = 0) -> Iterator[Hand]:
+    """``count`` random hands, cycling through every game and structure."""
+    combos = [(g, s) for g in GAME_NAMES for s in STRUCTURES]
+    for i in range(count):
+        game, structure = combos[i % len(combos)]
+        yield random_hand(seed * 1_000_003 + i, game, structure)
+
+
+def comparable(events: tuple[Event, ...], button: int, players: int) -> list[Event]:
+    """Events in PHH seat order, without burns and reshuffles (which a history does not hold)."""
+    out = []
+    for event in events:
+        if event.kind in (EventKind.BURN, EventKind.RESHUFFLE):
+            continue
+        if event.seat is not None:
+            event = event._replace(seat=to_phh_order(event.seat, button, players))
+        out.append(event)
+    return out

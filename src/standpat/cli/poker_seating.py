@@ -1,0 +1,151 @@
+"""The terminal table: the player and the bots seated at a :class:`~standpat.table.Table`.
+
+:class:`Seating` puts the player in seat 1 (the table's seat 0) and the bots
+after him, starts each hand through the table (dead button, blinds,
+missed-blind markers), seats a bot at every decision of its seat, and after
+each hand sends bots with no chips away.  :meth:`Seating.chairs` describes
+every seat for :func:`~standpat.cli.poker_screen.render`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from standpat.bots import Bot, make_bot
+from standpat.cli.poker_screen import Chair
+from standpat.engine import Action, Game, Hand, Stakes, Structure
+from standpat.table import Table
+
+__all__ = ["HUMAN_SEAT", "Seating"]
+
+HUMAN_SEAT = 0
+"""The table seat of the player (shown as seat 1)."""
+
+
+@dataclass
+class Seating:
+    """The table, its bots by table seat, and the names of everyone who sat down."""
+
+    table: Table
+    bots: dict[int, Bot]
+    names: dict[int, str]
+    gone: list[str] = field(default_factory=list)
+
+    @classmethod
+    def open(
+        cls, game: Game, structure: Structure, stakes: Stakes, *, rng: random.Random,
+        human: str, bots: Sequence[str], level: str, buy_in: int,
+    ) -> Seating:
+        """The player in seat 0 and one bot of ``level`` in each following seat.
+
+        Every player buys in for ``buy_in`` chips (the table's buy-in range is
+        widened to allow it); TableError when the table refuses.
+        """
+        small = stakes.small_bet
+        table = Table(
+            game, structure, stakes, seats=len(bots) + 1, rng=rng.randrange(2**63),
+            min_buy_in=min(buy_in, 10 * small), max_buy_in=max(buy_in, 100 * small),
+        )
+        names = {HUMAN_SEAT: human}
+        table.sit(HUMAN_SEAT, human, buy_in)
+        players: dict[int, Bot] = {}
+        for seat, name in enumerate(bots, 1):
+            table.sit(seat, name, buy_in)
+            players[seat] = make_bot(level, rng=random.Random(rng.randrange(2**63)))
+            names[seat] = name
+        return cls(table, players, names)
+
+    # -- between hands ------------------------------------------------------------------
+
+    def why_over(self) -> str:
+        """Why no more hands can be dealt ('' while they can)."""
+        t = self.table
+        me = t.player(HUMAN_SEAT)
+        if me is None:
+            return "You have left the table."
+        if me.stack == 0:
+            return "You have no chips left."
+        if not any(t.player(s) is not None for s in self.bots):
+            return "You have won every chip at the table!"
+        return ""
+
+    def send_away_busted(self) -> list[str]:
+        """Bots with no chips leave the table; returns their names."""
+        t = self.table
+        left = []
+        for seat in self.bots:
+            player = t.player(seat)
+            if player is not None and player.stack == 0:
+                t.leave(seat)
+                left.append(player.name)
+        self.gone.extend(left)
+        return left
+
+    def stacks_line(self) -> str:
+        """Everyone seated and his chips, in seat order."""
+        t = self.table
+        parts = []
+        for seat in range(t.seats):
+            player = t.player(seat)
+            if player is not None:
+                parts.append(f"{player.name} {player.stack}")
+        return "Stacks: " + " | ".join(parts)
+
+    # -- during a hand ------------------------------------------------------------------
+
+    def start_hand(self) -> Hand:
+        """Move the button and the blinds, post, shuffle and deal the next hand."""
+        return self.table.start_hand()
+
+    @property
+    def human_index(self) -> int | None:
+        """The player's seat in the current hand (None when not dealt in)."""
+        dealt = self.table.dealt
+        return dealt.index(HUMAN_SEAT) if HUMAN_SEAT in dealt else None
+
+    def hand_names(self) -> list[str]:
+        """The names of the players of the current hand, in the hand's seat order."""
+        return [self.names[seat] for seat in self.table.dealt]
+
+    def bot_for(self, index: int) -> Bot | None:
+        """The bot playing hand seat ``index`` (None for the player)."""
+        return self.bots.get(self.table.dealt[index])
+
+    def act(self, index: int, action: Action) -> None:
+        """Hand seat ``index`` acts (through the table, which keeps its record)."""
+        self.table.act(self.table.dealt[index], action)
+
+    def leave(self) -> None:
+        """The player leaves: in a hand he is in, the table checks or folds for him to its end."""
+        if self.table.player(HUMAN_SEAT) is not None:
+            self.table.leave(HUMAN_SEAT)
+
+    def chairs(self) -> tuple[Chair, ...]:
+        """Every seat of the table for the screen (empty seats too, for a dead button)."""
+        t = self.table
+        view = t.view(HUMAN_SEAT if t.player(HUMAN_SEAT) is not None else None)
+        dealt = t.dealt
+        out = []
+        for seat, info in enumerate(view.seats):
+            pos = []
+            if seat == view.button:
+                pos.append("D")
+            if seat == view.small_blind:
+                pos.append("SB" if not view.dead_small_blind else "")
+            if seat == view.big_blind:
+                pos.append("BB")
+            position = " ".join(p for p in pos if p)
+            if info is None:
+                out.append(Chair(seat + 1, "(empty)", None, 0, position=position))
+                continue
+            markers = []
+            if info.marker is not None:
+                markers.append(str(info.marker))
+            if info.sitting_out:
+                markers.append("sitting out")
+            index = dealt.index(seat) if seat in dealt and t.hand is not None else None
+            name = info.name + (" (you)" if seat == HUMAN_SEAT else "")
+            out.append(Chair(seat + 1, name, index, info.stack, tuple(markers), position))
+        return tuple(out)

@@ -113,4 +113,4 @@ def _draw(command: Command, hand: tuple[Card, ...], legal: LegalActions, options
         raise InputError(
             f"you may discard at most {legal.max_discard} cards here, not {len(chosen)}."
         )
-    return Action.discard(tuple(chosen))
+    return Action.discard(tuple(sorted(chosen, key=hand.index)))

@@ -20,7 +20,7 @@ from standpat.history.files import load_strict
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 TURN = re.compile(r"Your turn: ([^\r\n]*)\r\n> ")
-NEXT = "Enter for the next hand, or 'quit': "
+NEXT = re.compile(r"Enter for the next hand[^\r\n]*: ")
 CARDS = re.compile(r"Your cards: ((?:\d:\S+ ?)+)")
 
 
@@ -155,3 +155,24 @@ def test_bad_options_exit_2() -> None:
         )
         assert out.returncode == 2, (args, out.stdout)
         assert words in out.stderr and out.stderr.startswith("standpat play: error:")
+
+
+def test_sitting_out_marks_ml_and_coming_back(tmp_path: Path) -> None:
+    lines = ["f", "out", "", "", "", "back", "wait", "f", "quit"]
+    out = subprocess.run(
+        [sys.executable, "-m", "standpat.cli", "play", "--seed", "2", "--bots", "3",
+         "--history-dir", str(tmp_path / "h")],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, env=cli_env(), timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "You sit out from the next hand" in text
+    hands = re.findall(r"\*\*\* Hand (\d+): ([^\n]*) \*\*\*", text)
+    out_hands = [n for n, names in hands if "You" not in names.split(", ")]
+    assert out_hands, hands  # hands dealt without the player
+    # once the big blind has passed him, he is marked ML on the spectator's screen
+    assert re.search(r"\n\s+1 You \(you\) ML sitting out\s+\d+", text)
+    assert "You are marked ML" in text or "You owe the big blind" in text
+    # after coming back he is dealt in again
+    last_out = max(int(n) for n in out_hands)
+    assert any(int(n) > last_out and "You" in names.split(", ") for n, names in hands)

@@ -62,6 +62,9 @@ class PokerSession:
             if reason:
                 self.say(reason)
                 return
+            if self.seating.sitting_out and not self.seating.can_deal():
+                self.say("There are not enough players to deal without you: you sit back in.")
+                self.seating.sit_in()
             self.play_hand()
             if self.quitting:
                 return
@@ -70,12 +73,58 @@ class PokerSession:
                 self.say(reason)
                 return
             try:
-                line = self.ask("Enter for the next hand, or 'quit': ")
+                self.between_hands()
             except Quit:
                 self.quitting = True
-                return
-            if line.strip().lower() in ("q", "quit", "exit"):
+
+    def between_hands(self) -> None:
+        """Ask for the next hand; the player may also sit out, come back, or quit."""
+        seating = self.seating
+        while True:
+            out = seating.sitting_out
+            prompt = (
+                "You are sitting out. Enter to watch the next hand, 'back' to sit in, or 'quit': "
+                if out else "Enter for the next hand, 'out' to sit out, or 'quit': "
+            )
+            word = " ".join(self.ask(prompt).lower().split())
+            if word in ("q", "quit", "exit"):
                 self.quitting = True
+                return
+            if word == "":
+                return
+            if word in ("out", "sit out", "sitout") and not out:
+                seating.sit_out()
+                self.say("You sit out from the next hand; type 'back' between hands to return.")
+                return
+            if word in ("back", "sit in", "sitin") and out:
+                seating.sit_in()
+                self._come_back()
+                return
+            if word == "help":
+                self.say("Between hands: Enter deals the next hand; 'out' sits out, 'back' "
+                         "sits back in, 'quit' leaves.")
+                continue
+            self.say(f"Not that: {word!r} means nothing between hands; press Enter, or type "
+                     f"{'back' if out else 'out'} or quit.")
+
+    def _come_back(self) -> None:
+        """After sitting in: offer to post what the player owes, or to wait for the big blind."""
+        owed = self.seating.post_offer()
+        if owed is None:
+            marker = self.seating.marker
+            if marker:
+                self.say(f"You are marked {marker}: you are dealt in when the big blind "
+                         "reaches you.")
+            return
+        while True:
+            word = self.ask(
+                f"You owe {owed}. 'post' to post it and play the next hand, or 'wait' for the "
+                "big blind: "
+            ).strip().lower()
+            if word in ("post", "wait"):
+                self.seating.choose(post=word == "post")
+                return
+            self.say(f"Not that: {word!r}; type post or wait.")
 
     def play_hand(self) -> None:
         """Deal one hand, play it to the end, save it, and send busted bots away."""
@@ -86,7 +135,10 @@ class PokerSession:
         names = seating.hand_names()
         seats = [seat + 1 for seat in seating.table.dealt]
         self.say(f"\n*** Hand {number}: {', '.join(names)} ***")
-        printed = 0
+        printed = self._print_events(hand, names, 0)
+        if seating.human_index is None:
+            self.say(render(hand.view(None), seating.chairs(), hand_no=number,
+                            palette=self.palette))
         try:
             while True:
                 printed = self._print_events(hand, names, printed)
@@ -105,6 +157,9 @@ class PokerSession:
                 hand, self.history_dir, number, names=names, seats=seats,
                 seat_count=seating.table.seats, button_seat=_button_seat(seating),
             ))
+        you = seating.human_index
+        if self.quitting and you is not None:
+            self.say(f"You leave with {hand.stacks[you]} chips.")
         for name in seating.send_away_busted():
             self.say(f"{name} has no chips left and leaves the table.")
         self.say(seating.stacks_line())

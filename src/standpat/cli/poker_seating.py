@@ -16,12 +16,19 @@ from dataclasses import dataclass, field
 from standpat.bots import Bot, make_bot
 from standpat.cli.poker_screen import Chair
 from standpat.engine import Action, Game, Hand, Stakes, Structure
-from standpat.table import Table
+from standpat.errors import TableError
+from standpat.table import Choice, Table
 
 __all__ = ["HUMAN_SEAT", "Seating"]
 
 HUMAN_SEAT = 0
 """The table seat of the player (shown as seat 1)."""
+
+_OWED = {
+    Choice.POST_BB: "a big blind of {bb} to come in",
+    Choice.POST_ALL: "the big blind ({bb}, live) and the small blind ({sb}, dead): you are ML",
+    Choice.POST_DEAD_SB: "the small blind ({sb}, dead): you are MS",
+}
 
 
 @dataclass
@@ -70,6 +77,48 @@ class Seating:
         if not any(t.player(s) is not None for s in self.bots):
             return "You have won every chip at the table!"
         return ""
+
+    def can_deal(self) -> bool:
+        """True when the table can deal its next hand as things stand."""
+        try:
+            self.table.next_plan()
+        except TableError:
+            return False
+        return True
+
+    @property
+    def sitting_out(self) -> bool:
+        """True while the player sits out."""
+        me = self.table.player(HUMAN_SEAT)
+        return me is not None and me.sitting_out
+
+    @property
+    def marker(self) -> str:
+        """The player's missed-blind marker (``ML``, ``MS``) or ``''``."""
+        me = self.table.player(HUMAN_SEAT)
+        return "" if me is None or me.marker is None else str(me.marker)
+
+    def sit_out(self) -> None:
+        """The player sits out from the next hand."""
+        self.table.sit_out(HUMAN_SEAT)
+
+    def sit_in(self) -> None:
+        """The player comes back (he waits for the big blind if he owes a blind)."""
+        self.table.sit_in(HUMAN_SEAT)
+
+    def post_offer(self) -> str | None:
+        """What the player may post now to be dealt in at once, in words (None: nothing)."""
+        for choice in self.table.choices(HUMAN_SEAT):
+            if choice is not Choice.WAIT_FOR_BB:
+                return _OWED[choice].format(bb=self.table.stakes.big_blind,
+                                            sb=self.table.stakes.small_blind)
+        return None
+
+    def choose(self, *, post: bool) -> None:
+        """Post what the player owes now, or wait for the big blind."""
+        offered = self.table.choices(HUMAN_SEAT)
+        pick = next((c for c in offered if c is not Choice.WAIT_FOR_BB), None)
+        self.table.choose(HUMAN_SEAT, pick if post and pick else Choice.WAIT_FOR_BB)
 
     def send_away_busted(self) -> list[str]:
         """Bots with no chips leave the table; returns their names."""
@@ -145,6 +194,8 @@ class Seating:
                 markers.append(str(info.marker))
             if info.sitting_out:
                 markers.append("sitting out")
+            elif t.playing and seat not in dealt:
+                markers.append("waiting")
             index = dealt.index(seat) if seat in dealt and t.hand is not None else None
             name = info.name + (" (you)" if seat == HUMAN_SEAT else "")
             out.append(Chair(seat + 1, name, index, info.stack, tuple(markers), position))

@@ -64,15 +64,16 @@ def test_side_pot_with_three_all_ins() -> None:
     # four players, button 3: SB 0, BB 1, seat 2 first; stacks 10, 20, 30, 100.
     holes = ["Ac Ad Ah As 2c", "Kc Kd Kh 3c 3d", "2h 5h 8h Jh Qh", "4c 4d 6s 9s Ts"]
     hand = deal(FIVE, "no-limit", [10, 20, 30, 100], holes, button=3)
-    act(hand, "raise to 30", "raise to 60", "call", "call")
-    assert [(e.seat, e.amount) for e in hand.events if e.kind is EventKind.RETURN] == [(3, 30)]
+    act(hand, "raise to 30")
+    assert "raise" not in {k.value for k in hand.legal_actions().kinds}  # nobody could call more
+    act(hand, "call", "call", "call")
     assert hand.pots == ((40, (0, 1, 2, 3)), (30, (1, 2, 3)), (20, (2, 3)))
     act(hand, "pat", "pat", "pat", "pat")
     assert hand.is_over
     # all hands are turned up; the deepest side pot's players first
     assert shows(hand) == [("show", 2), ("show", 3), ("show", 1), ("show", 0)]
     assert sorted(wins(hand), key=lambda w: w[2]) == [(0, 40, 0), (1, 30, 1), (2, 20, 2)]
-    assert hand.payouts == (40, 30, 20, 30)
+    assert hand.payouts == (40, 30, 20, 0)
     assert hand.net == (30, 10, -10, -30)
 
 

@@ -533,3 +533,88 @@ def test_seat_and_buy_in_errors() -> None:
         t.sit(9, "B", 100)                    # no such seat
     with pytest.raises(TableError):
         t.start_hand()                        # one player
+
+
+def test_a_player_back_after_missing_only_the_button_owes_nothing() -> None:
+    t = table({0: "A", 1: "B", 2: "C", 3: "D", 4: "E"}, button=0)
+    hand(t)                                   # button 0, SB 1, BB 2
+    t.sit_out(1)                              # B paid his blinds; he misses the button
+    h2 = hand(t)
+    assert (h2["button"], h2["sb"], h2["bb"]) == (1, 2, 3) and h2["dead_button"]
+    t.sit_in(1)
+    h3 = hand(t)
+    assert 1 in h3["dealt"] and h3["posts"] == [(3, SB, 1), (4, BB, 2)]
+    assert markers(t) == {}
+
+
+def test_a_returning_player_between_the_big_blind_and_the_button_waits() -> None:
+    # RULES: "Between the big blind and the button ... nobody joins or returns": a heads-up
+    # hand moved the button past E, who was sitting out; when he comes back he waits until
+    # the button has passed him, then plays without posting (he missed no blind).
+    t = table({1: "A", 2: "B", 3: "C", 4: "D", 5: "E"}, button=4)
+    h1 = hand(t)
+    assert (h1["button"], h1["sb"], h1["bb"]) == (4, 5, 1)
+    for seat in (1, 3, 5):
+        t.sit_out(seat)
+    h2 = hand(t)
+    assert (h2["button"], h2["sb"], h2["bb"], h2["dealt"]) == (4, 4, 2, (2, 4))
+    assert markers(t) == {1: "MS"}
+    t.sit_in(3)
+    t.sit_in(5)
+    h3 = hand(t)
+    assert (h3["button"], h3["sb"], h3["bb"]) == (4, 2, 3)
+    assert h3["dealt"] == (2, 3, 4)
+    h4 = hand(t)
+    assert (h4["button"], h4["sb"], h4["bb"]) == (2, 3, 4)
+    assert h4["dealt"] == (3, 4, 5, 2) and h4["posts"] == [(3, SB, 1), (4, BB, 2)]
+
+
+def test_a_game_with_antes_and_no_blinds_moves_the_button_one_player_a_hand() -> None:
+    from standpat.engine import Stakes
+    from standpat.table import Table
+
+    t = Table("seven-card-draw", "fixed-limit", Stakes(2, 4, 0, 0, ante=1), seats=6, rng=3,
+              button=1)
+    for seat, name in [(1, "A"), (3, "B"), (4, "C")]:
+        t.sit(seat, name, 50)
+    h1 = hand(t)
+    assert h1["button"] == 1 and h1["posts"] == [(3, "ante", 1), (4, "ante", 1), (1, "ante", 1)]
+    t.sit(0, "New", 50)
+    assert t.choices(0) == ()
+    t.sit_out(4)
+    h2 = hand(t)
+    assert h2["button"] == 3 and h2["dealt"] == (0, 1, 3)  # the new player antes at once
+    h3 = hand(t)
+    assert h3["button"] == 0 and markers(t) == {}
+    assert t.chips_in_play() == t.bought_in - t.cashed_out
+
+
+def test_acting_out_of_turn_or_from_a_seat_not_dealt_in_is_refused() -> None:
+    from standpat.errors import IllegalActionError
+
+    t = table({0: "A", 1: "B", 2: "C"}, button=0)
+    t.sit(4, "New", 100)
+    t.sit_out(4)
+    t.start_hand()
+    with pytest.raises(IllegalActionError):
+        t.act(1, Action.fold())               # seat 0 is first
+    with pytest.raises(TableError):
+        t.act(4, Action.fold())               # sitting out
+    with pytest.raises(TableError):
+        t.start_hand()                        # a hand is on
+
+
+def test_views_hide_other_players_cards() -> None:
+    t = table({0: "A", 2: "C", 4: "E"}, button=0)
+    t.start_hand()
+    mine = t.view(2)
+    assert mine.hand is not None and len(mine.hand.hand) == 5
+    seats = mine.seats
+    assert seats[2] is not None and seats[2].in_hand and seats[1] is None
+    spectator = t.view(None)
+    assert spectator.hand is not None and spectator.hand.hand == ()
+    assert (mine.button, mine.small_blind, mine.big_blind, mine.to_act) == (0, 2, 4, 0)
+    deals = [e.event for e in t.events_for(2) if e.event is not None and e.event.kind == "deal"]
+    assert [(d.seat, len(d.cards)) for d in deals] == [(2, 5), (4, 0), (0, 0)]
+    assert all(e.seat in (0, 2, 4) for e in t.events if e.kind is TableEventKind.HAND
+               and e.seat is not None)

@@ -5,7 +5,7 @@
 function.  The rules are written for players and room operators in ``docs/table-rules.md``.
 
 Modules: ``plan`` (positions and posts), ``events`` (what happens), ``table`` (the table),
-``codec`` (save and load as JSON).
+``codec`` (save and load as JSON), ``replay`` (a session again from its events).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from standpat.table.plan import (
     between,
     plan,
 )
+from standpat.table.replay import replay
 from standpat.table.table import Choice, Player, SeatInfo, SitOut, Table, TableView, Wait
 
 __all__ = [
@@ -41,4 +42,5 @@ __all__ = [
     "Wait",
     "between",
     "plan",
+    "replay",
 ]

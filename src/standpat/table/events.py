@@ -32,7 +32,9 @@ class TableEventKind(StrEnum):
     CHIPS = "chips"
     """Chips added to a stack (``amount``); ``text`` = "pending" while a hand he plays is on."""
     SIT_OUT = "sit-out"
-    """A player sits out: ``text`` = "next-hand", "next-big-blind", "busted" or "now"."""
+    """A player sits out: ``text`` = "next-hand" or "next-big-blind" (he asked), "now" (he
+    left during a hand he plays), "big-blind" (the big blind reached a player who asked to
+    sit out at it) or "busted" (his stack is empty)."""
     SIT_IN = "sit-in"
     """A player comes back (he still owes what his marker says)."""
     CHOICE = "choice"

@@ -205,6 +205,8 @@ def plan(
     present = {i for i, s in enumerate(seats) if s is not None and s.present}
     if len(present) < 2:
         raise TableError(f"a hand needs two players sitting in; {len(present)} sit in now")
+    if big_blind <= 0:
+        return _antes_only(seats, present, last, button, ante)
     if last is None:
         return _first(seats, present, button, small_blind, big_blind, ante)
 
@@ -267,14 +269,15 @@ def plan(
 
     if len(dealt) == 2:
         (other,) = dealt - {bb}
-        blinds = [Blind(other, BlindKind.SMALL_BLIND, small_blind),
-                  Blind(bb, BlindKind.BIG_BLIND, big_blind)]
+        blinds = [Blind(bb, BlindKind.BIG_BLIND, big_blind)]
+        if small_blind > 0:
+            blinds.insert(0, Blind(other, BlindKind.SMALL_BLIND, small_blind))
         return Plan(button=other, sb=other, bb=bb, dealt=_order(dealt, other, n),
                     blinds=tuple(blinds + _antes(dealt, other, n, ante)), heads_up=True,
                     markers=markers, missed_bb=tuple(passed), sit_out=out)
 
     blinds = []
-    if sb in dealt:
+    if sb in dealt and small_blind > 0:
         blinds.append(Blind(sb, BlindKind.SMALL_BLIND, small_blind))
     blinds.append(Blind(bb, BlindKind.BIG_BLIND, big_blind))
     for i in _order(dealt, btn, n):
@@ -284,7 +287,7 @@ def plan(
             continue
         if state.new or state.marker is Marker.ML:
             blinds.append(Blind(i, BlindKind.BIG_BLIND, big_blind))
-        if not state.new and state.marker is not None:
+        if not state.new and state.marker is not None and small_blind > 0:
             blinds.append(Blind(i, BlindKind.DEAD_SMALL_BLIND, small_blind))
     return Plan(button=btn, sb=sb, bb=bb, dealt=_order(dealt, btn, n),
                 blinds=tuple(blinds + _antes(dealt, btn, n, ante)), markers=markers,
@@ -295,6 +298,37 @@ def _antes(dealt: set[int], button: int, n: int, ante: int) -> list[Blind]:
     if ante <= 0:
         return []
     return [Blind(i, BlindKind.ANTE, ante) for i in _order(dealt, button, n)]
+
+
+def _antes_only(
+    seats: Sequence[SeatState | None],
+    present: set[int],
+    last: Positions | None,
+    button: int | None,
+    ante: int,
+) -> Plan:
+    """A game without blinds: every player sitting in is dealt in and antes, nobody owes
+    anything, and the button moves to the next player dealt in.  A player who asked to sit
+    out at his big blind sits out now."""
+    n = len(seats)
+    out = tuple(sorted(i for i in present if (s := seats[i]) is not None and s.out_at_bb))
+    present = present - set(out)
+    if len(present) < 2:
+        raise TableError(f"a hand needs two players sitting in; {len(present)} sit in now")
+    if last is None:
+        if button is None or button not in present:
+            raise TableError(
+                f"the first button must be a seat with a player sitting in, not {button}"
+            )
+        btn = button
+    else:
+        btn = next(i for i in _clockwise(last.button, n) if i in present)
+    markers: dict[int, Marker | None] = {
+        i: None for i in present if (s := seats[i]) is not None and s.marker is not None
+    }
+    return Plan(button=btn, sb=btn, bb=btn, dealt=_order(present, btn, n),
+                blinds=tuple(_antes(present, btn, n, ante)), heads_up=len(present) == 2,
+                fresh=last is None, markers=markers, sit_out=out)
 
 
 def _first(
@@ -351,8 +385,9 @@ def _fresh(
     for i in dealt:
         if (state := seats[i]) is not None and state.marker is not None:
             markers[i] = None
-    blinds = [Blind(sb, BlindKind.SMALL_BLIND, small_blind),
-              Blind(bb, BlindKind.BIG_BLIND, big_blind)]
+    blinds = [Blind(bb, BlindKind.BIG_BLIND, big_blind)]
+    if small_blind > 0:
+        blinds.insert(0, Blind(sb, BlindKind.SMALL_BLIND, small_blind))
     return Plan(button=btn, sb=sb, bb=bb, dealt=_order(dealt, btn, n),
                 blinds=tuple(blinds + _antes(dealt, btn, n, ante)), heads_up=len(dealt) == 2,
                 fresh=True, markers=markers, missed_bb=tuple(passed), sit_out=out)

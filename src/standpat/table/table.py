@@ -23,6 +23,8 @@ Wait(seat=0, action=Action.fold(), text='seat 0 (Ann) to act: fold')
 >>> hand = t.start_hand()
 >>> t.button, t.small_blind, t.big_blind
 (1, 2, 0)
+>>> t
+<Table five-card-draw-7a fixed-limit 2/4: 3 of 5 seats taken, 2 hands>
 """
 
 from __future__ import annotations
@@ -129,7 +131,8 @@ class SeatInfo:
     marker: Marker | None
     sitting_out: bool
     waiting: bool
-    """Seated and sitting in, but not dealt in (waiting for the big blind or to post)."""
+    """Sitting in but not dealt into the hand being played; between hands: sitting in and
+    owing a blind (waiting for the big blind, or to post when allowed)."""
     in_hand: bool
     """Dealt into the current (or last) hand."""
 
@@ -227,6 +230,11 @@ class Table:
         self.cashed_out: int = 0
         """All chips taken away by players who left."""
 
+    def __repr__(self) -> str:
+        seated = sum(p is not None for p in self._players)
+        return (f"<Table {self.game.name} {self.structure} {self.stakes}: {seated} of "
+                f"{self.seats} seats taken, {self.hand_number} hands>")
+
     # -- state --------------------------------------------------------------------------
 
     @property
@@ -234,13 +242,20 @@ class Table:
         """Everything that happened at the table, unredacted (hands' cards included)."""
         return tuple(self._events)
 
-    def events_for(self, viewer: int | None) -> tuple[TableEvent, ...]:
-        """The events as ``viewer`` (a table seat, or None for a spectator) may see them."""
+    def events_for(self, viewer: int | None, start: int = 0) -> tuple[TableEvent, ...]:
+        """The events from index ``start`` on, as ``viewer`` (a table seat, or None for a
+        spectator) may see them: other players' cards are hidden."""
         return tuple(
             e if e.event is None else TableEvent(e.kind, e.seat, e.name, e.amount, e.text,
                                                  e.seats, redact(e.event, viewer))
-            for e in self._events
+            for e in self._events[start:]
         )
+
+    @property
+    def event_count(self) -> int:
+        """How many events the table has recorded (to fetch only new ones with
+        :meth:`events_for`)."""
+        return len(self._events)
 
     @property
     def hand(self) -> Hand | None:
@@ -401,7 +416,7 @@ class Table:
         the big blind and the button.
         """
         player = self._seated(seat)
-        if not player.owes or player.leaving:
+        if not player.owes or player.leaving or self.stakes.big_blind <= 0:
             return ()
         post = Choice.POST_BB if player.new else (
             Choice.POST_ALL if player.marker is Marker.ML else Choice.POST_DEAD_SB)
@@ -445,11 +460,15 @@ class Table:
         """Move the blinds and the button, post, shuffle and deal the next hand."""
         if self.playing:
             raise TableError(f"hand {self.hand_number} is still being played.")
-        if self._last is None and self.first_button is None:
+        if self._last is None:
             present = [i for i, p in enumerate(self._players)
                        if p is not None and not p.sitting_out and p.stack > 0]
-            if len(present) >= 2:
-                self.first_button = self._rng.choice(present)
+            if len(present) >= 2 and self.first_button not in present:
+                if self.first_button is None:
+                    self.first_button = self._rng.choice(present)
+                else:  # the operator's seat is empty: the next player clockwise
+                    start = self.first_button
+                    self.first_button = min(present, key=lambda s: (s - start) % self.seats)
         p = self.next_plan()
         seed = self._rng.randrange(2**63)
         self._begin(p, seed)
@@ -498,12 +517,13 @@ class Table:
                 infos.append(None)
                 continue
             in_hand = i in self.dealt and self._hand is not None
+            sitting_in = not player.sitting_out and player.stack + player.pending > 0
             infos.append(SeatInfo(
                 name=player.name,
                 stack=self.stack(i),
                 marker=player.marker,
-                sitting_out=player.sitting_out or player.stack + player.pending == 0,
-                waiting=not player.sitting_out and not (in_hand and self.playing),
+                sitting_out=not sitting_in,
+                waiting=sitting_in and (not in_hand if self.playing else player.owes),
                 in_hand=in_hand,
             ))
         hand_view = None
@@ -679,7 +699,7 @@ class Table:
             assert player is not None
             player.sitting_out = True
             player.out_at_bb = False
-            self._emit(TableEventKind.SIT_OUT, seat, text=str(SitOut.NEXT_BIG_BLIND))
+            self._emit(TableEventKind.SIT_OUT, seat, text="big-blind")
         for seat, marker in sorted(p.markers.items()):
             self._set_marker(seat, marker)
         removed = []

@@ -127,12 +127,12 @@ class StrongBot:
         fair = 1 / (opponents + 1)
         value_at = fair + 0.04 + 0.02 * opponents
         raise_at = fair + 0.14 + 0.02 * opponents + 0.05 * max(0, reading.raises - 1)
-        size = 1.0 if share >= 0.85 else 0.75 if share >= 0.7 else 0.6
+        size = 1.0 if share >= 0.85 else 0.75 if share >= 0.7 else 0.5
         if not legal.to_call:
             if share >= value_at:
                 return first_legal(legal, bet_or_raise(sized(view, legal, size)))
             if self.bluffs(reading, share):
-                return first_legal(legal, bet_or_raise(sized(view, legal, 0.7)))
+                return first_legal(legal, bet_or_raise(sized(view, legal, 1.0)))
             return first_legal(legal, [Action.check()])
         if share >= raise_at:
             return first_legal(legal, [*bet_or_raise(sized(view, legal, size)), Action.call()])

@@ -99,3 +99,21 @@ def test_make_bot_levels() -> None:
     assert isinstance(make_bot("normal"), NormalBot)
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("godlike")
+
+
+def test_bots_decide_on_the_view_alone() -> None:
+    """Two hands that differ only in the opponent's hidden cards get the same decisions."""
+    from standpat.cards import parse_cards
+
+    mine = parse_cards("Kc Kd 9h 7s 2c")
+    hands = [
+        Hand("five-card-draw", "no-limit", Stakes.from_bets(2), [200, 200], button=1, rng=8,
+             hole_cards=[mine, parse_cards(theirs)])
+        for theirs in ("As Ah Ad 5c 5d", "3h 4d 6c 8s Jd")
+    ]
+    for hand in hands:
+        hand.apply(Action.raise_to(6))      # the button (seat 1) raises
+    for level in LEVELS:
+        # a long budget: the strong bot samples its full count, so its play is reproducible
+        acts = [make_bot(level, rng=random.Random(4), budget=5.0).act(h.view(0)) for h in hands]
+        assert acts[0] == acts[1]

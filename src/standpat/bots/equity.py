@@ -94,7 +94,7 @@ def library(model: DrawModel, draws_left: int) -> Library:
     return Library(model, draws_left)
 
 
-PRE_DRAW_FLOOR = (0.1, 0.45, 0.7, 0.85)
+PRE_DRAW_FLOOR = (0.1, 0.55, 0.8, 0.9)
 """Weakest share of deals cut from a range after 0, 1, 2, 3+ bets or raises before the draw."""
 
 
@@ -176,7 +176,7 @@ def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequenc
             final = model.play_out(opp_hand, stub, pending) if pending else opp_hand
             s = strength(final)
             if opp.raises_now:
-                weight *= percentile(s) ** (2 * opp.raises_now)
+                weight *= percentile(s) ** (3 * opp.raises_now)
             if s > best:
                 best, ties = s, 1
             elif s == best:

@@ -125,14 +125,14 @@ class StrongBot:
         assert legal is not None
         opponents = max(1, len(reading.opponents))
         fair = 1 / (opponents + 1)
-        value_at = max(0.56, fair + 0.25)
-        raise_at = max(0.68, fair + 0.4) + 0.05 * max(0, reading.raises - 1)
-        size = 1.0 if share >= 0.85 else 0.75 if share >= 0.7 else 0.6
+        value_at = fair + 0.04 + 0.02 * opponents
+        raise_at = fair + 0.14 + 0.02 * opponents + 0.05 * max(0, reading.raises - 1)
+        size = 1.0 if share >= 0.85 else 0.75 if share >= 0.7 else 0.5
         if not legal.to_call:
             if share >= value_at:
                 return first_legal(legal, bet_or_raise(sized(view, legal, size)))
             if self.bluffs(reading, share):
-                return first_legal(legal, bet_or_raise(sized(view, legal, 0.7)))
+                return first_legal(legal, bet_or_raise(sized(view, legal, 1.0)))
             return first_legal(legal, [Action.check()])
         if share >= raise_at:
             return first_legal(legal, [*bet_or_raise(sized(view, legal, size)), Action.call()])
@@ -150,6 +150,6 @@ class StrongBot:
         opp = reading.ranges[0]
         weak = opp.drawn is not None and opp.drawn >= 2
         checked_to = reading.last_to_act and reading.raises == 0
-        chance = (0.35 if weak else 0.0) + (0.2 if checked_to else 0.0)
+        chance = (0.5 if weak else 0.0) + (0.3 if checked_to else 0.0)
         return self.rng.random() < chance
 

@@ -5,7 +5,19 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from standpat.engine import GAMES, Action, ActionKind, Event, EventKind, Hand, Stakes, Structure
+from standpat.engine import (
+    GAMES,
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    GameName,
+    Hand,
+    Post,
+    PostKind,
+    Stakes,
+    Structure,
+)
 from standpat.history.capture import to_phh_order
 
 GAME_NAMES = [game.value for game in GAMES]
@@ -32,17 +44,41 @@ def random_action(hand: Hand, rng: random.Random) -> Action:
     return Action.bet(to) if kind is ActionKind.BET else Action.raise_to(to)
 
 
-def random_hand(seed: int, game: str | None = None, structure: str | None = None) -> Hand:
-    """A whole random hand: random game, structure, stakes, stacks, button and play."""
+def random_hand(
+    seed: int, game: str | None = None, structure: str | None = None, *, min_stack: int = 1
+) -> Hand:
+    """A whole random hand: random game, structure, stakes, stacks, button and play.
+
+    Stacks are at least ``min_stack`` (chips), short or deep at random.
+    """
     rng = random.Random(seed)
-    game_ = GAMES[game] if game else rng.choice(list(GAMES.values()))  # type: ignore[index]
+    game_ = GAMES[GameName(game)] if game else rng.choice(list(GAMES.values()))
     structure_ = structure or rng.choice(STRUCTURES)
     n = rng.randint(game_.min_players, game_.max_players)
     small = rng.choice([2, 4, 10])
     ante = rng.choice([0, 0, 1])
     stakes = Stakes.from_bets(small, ante=ante)
-    stacks = [rng.choice([rng.randint(1, 12), rng.randint(20, 400)]) for _ in range(n)]
-    hand = Hand(game_, structure_, stakes, stacks, button=rng.randrange(n), rng=seed)
+    stacks = [
+        rng.choice([rng.randint(min_stack, min_stack + 12), rng.randint(min_stack + 20, 400)])
+        for _ in range(n)
+    ]
+    button = rng.randrange(n)
+    posts = None
+    if n >= 3 and rng.random() < 0.2:
+        # Dead-button hands: a dead or missing small blind, a player posting to come in.
+        sb, bb = (button + 1) % n, (button + 2) % n
+        posts = [Post(bb, PostKind.BIG_BLIND, stakes.big_blind)]
+        kind = rng.choice(["dead", "none", "live"])
+        if kind == "dead":
+            posts.insert(0, Post(sb, PostKind.DEAD, stakes.small_blind))
+        elif kind == "live":
+            posts.insert(0, Post(sb, PostKind.SMALL_BLIND, stakes.small_blind))
+        if rng.random() < 0.5:
+            newcomer = rng.choice([s for s in range(n) if s not in (sb, bb)])
+            posts.append(Post(newcomer, PostKind.BIG_BLIND, stakes.big_blind))
+        if stakes.ante:
+            posts = [Post(s, PostKind.ANTE, stakes.ante) for s in range(n)] + posts
+    hand = Hand(game_, structure_, stakes, stacks, button=button, posts=posts, rng=seed)
     while not hand.is_over:
         hand.apply(random_action(hand, rng))
     return hand

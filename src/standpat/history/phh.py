@@ -174,7 +174,9 @@ def _phh_actions(record: HandRecord) -> list[str]:
         pending.clear()
 
     for step in record.steps:
-        if step.kind is not StepKind.DISCARD:
+        # The dealer deals the draws once everyone has discarded: before the next
+        # action, or before a player discards again (all-in players draw on alone).
+        if step.kind is not StepKind.DISCARD or any(p.seat == step.seat for p in pending):
             deal_draws()
         actions.append(str(step))
         if step.kind is StepKind.DISCARD:
@@ -571,7 +573,7 @@ def _record(hand: _Hand) -> HandRecord:
         steps=steps, posts=posts, source=hand.source,
         small_bet=stakes["small_bet"], big_bet=stakes["big_bet"],
         small_blind=stakes["small_blind"], big_blind=stakes["big_blind"], ante=stakes["ante"],
-        **_optional(hand, n),
+        native="_standpat_game" in hand.raw, **_optional(hand, n),
     )
 
 

@@ -167,6 +167,8 @@ class HandRecord:
     ``seats`` table seat numbers, ``button_seat`` the table seat of the
     button (possibly empty: a dead button).  ``extra`` keeps other PHH fields
     (``event``, ``time``, ...) so that they are written back unchanged.
+    ``native`` is False for a PHH file that standpat did not write (it has no
+    ``_standpat_game`` field): it follows PHH's reading of the rules.
     """
 
     game: str
@@ -190,6 +192,7 @@ class HandRecord:
     winnings: tuple[int, ...] | None = None
     extra: Mapping[str, object] = field(default_factory=dict, compare=False)
     source: Source = field(default_factory=Source, compare=False)
+    native: bool = field(default=True, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "starting_stacks", tuple(self.starting_stacks))
@@ -209,6 +212,20 @@ class HandRecord:
     def player_count(self) -> int:
         """How many players were dealt in."""
         return len(self.starting_stacks)
+
+    def known_cards(self) -> frozenset[Card]:
+        """Every card the record names (dealt, discarded, drawn or shown)."""
+        cards = {c for h in self.hole_cards for c in h if c is not None}
+        for step in self.steps:
+            cards.update(c for c in (*step.cards, *step.drawn) if c is not None)
+        return frozenset(cards)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every card dealt is known (no ``??``)."""
+        return all(c is not None for h in self.hole_cards for c in h) and all(
+            c is not None for s in self.steps for c in (*s.cards, *s.drawn)
+        )
 
     def name_of(self, seat: int) -> str:
         """The player's name, or ``p1``, ``p2`` ... when the record has none."""

@@ -88,11 +88,7 @@ class _Token:
 
 def _resolve(record: HandRecord) -> tuple[HandRecord, frozenset[int]]:
     """The record with every unknown card filled in, and the players whose cards were made up."""
-    holes_known = all(c is not None for h in record.hole_cards for c in h)
-    steps_known = all(
-        c is not None for s in record.steps for c in (*s.cards, *s.drawn)
-    )
-    if holes_known and steps_known:
+    if record.complete:
         return record, frozenset()
     n = record.player_count
     deck, _ = get_game(record.game).deck_for(n)
@@ -215,6 +211,8 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
     step the rules refuse.
     """
     hand, resolved, made_up = start(record)
+    if not record.native and record.finishing_stacks is None:
+        _check_short_posts(record, hand)
     yield hand, None, hand.events
     showdown: list[Step] = []
     for step in resolved.steps:
@@ -242,10 +240,38 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
     _check_showdown(record, hand, showdown, made_up)
 
 
+def _check_short_posts(record: HandRecord, hand: Hand) -> None:
+    """Refuse a foreign hand whose result hangs on a rule PHH and standpat read differently.
+
+    With a big blind or an ante posted all-in for less than its size, PHH
+    (PokerKit) lets the others call only what was posted and lets the short
+    player win all the antes; standpat's house rules make a call cost the full
+    blind and give an all-in player only what he matched.  PHH writes a call
+    without its amount, so the replay may reach another result; it goes ahead
+    only when the file states its finishing stacks, which the replay must
+    then reach.
+    """
+    for event in hand.events:
+        if event.kind is not EventKind.POST or not event.all_in or event.seat is None:
+            continue
+        if event.post is PostKind.BIG_BLIND and event.amount < record.big_blind:
+            size = f"big blind is all-in for {event.amount} of {record.big_blind}"
+            differ = "what a call costs"
+        elif event.post is PostKind.ANTE and event.amount < record.ante:
+            size = f"ante is all-in for {event.amount} of {record.ante}"
+            differ = "who may win the antes"
+        else:
+            continue
+        raise _fail(record, f"p{event.seat + 1}'s {size}: PHH and standpat's rules then differ "
+                    f"on {differ}, and without finishing_stacks in the file the result cannot "
+                    "be checked.")
+
+
 def _check_showdown(
     record: HandRecord, hand: Hand, showdown: list[Step], made_up: frozenset[int]
 ) -> None:
-    shown = {e.seat: e.cards for e in hand.events if e.kind is EventKind.SHOW}
+    winners = {e.seat for e in hand.events if e.kind is EventKind.WIN and e.seat in
+               {s.seat for s in hand.events if s.kind is EventKind.SHOW}}
     contested = {e.seat for e in hand.events if e.kind in (EventKind.SHOW, EventKind.MUCK)}
     for seat in sorted(made_up & contested):
         raise _fail(record, f"p{seat + 1}'s cards are not known ('??') but he goes to the "
@@ -260,9 +286,9 @@ def _check_showdown(
                 raise _fail(record, f"{step}: p{step.seat + 1} holds "
                             f"{' '.join(map(str, hand.cards_of(step.seat)))}, not these cards.",
                             step.line)
-        if step.kind is StepKind.MUCK and step.seat in shown:
-            raise _fail(record, f"{step}: p{step.seat + 1} mucks, but his hand can win a pot "
-                        "(or he is all-in) and cards speak: it must be shown.", step.line)
+        if step.kind is StepKind.MUCK and step.seat in winners:
+            raise _fail(record, f"{step}: p{step.seat + 1} mucks, but his hand wins a pot and "
+                        "cards speak: it must be shown.", step.line)
 
 
 def replay(record: HandRecord) -> Replay:

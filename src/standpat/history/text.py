@@ -73,14 +73,18 @@ _POSTS: Final = {
 }
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    return f"[{format_cards(cards)}]"
+def _cards(cards: Iterable[Card], known: frozenset[Card] | None = None) -> str:
+    """Cards in brackets; cards the history did not know are ``??``."""
+    if known is None:
+        return f"[{format_cards(cards)}]"
+    return "[" + " ".join(str(c) if c in known else "??" for c in cards) + "]"
 
 
 def format_hand(replay: Replay, number: int | str | None = None) -> str:
     """One replayed hand as readable text (no trailing newline)."""
     record, hand = replay.record, replay.hand
     n = hand.players
+    known = None if record.complete else record.known_cards()
     names = [record.name_of(i) for i in range(n)]
     ident = record.hand if record.hand is not None else number if number is not None else 1
     stakes = f"{record.small_bet}/{record.big_bet}"
@@ -123,7 +127,7 @@ def format_hand(replay: Replay, number: int | str | None = None) -> str:
                 lines.append("*** DEALING HANDS ***")
                 dealt = True
             held[seat] = list(event.cards)
-            lines.append(f"Dealt to {who} {_cards(event.cards)}")
+            lines.append(f"Dealt to {who} {_cards(event.cards, known)}")
         elif kind is EventKind.STREET:
             if event.amount > draws:
                 draws = event.amount
@@ -151,10 +155,12 @@ def format_hand(replay: Replay, number: int | str | None = None) -> str:
                 lines.append(f"{who}: stands pat")
                 continue
             count = len(event.cards)
-            lines.append(f"{who}: discards {count} card{'s' * (count > 1)} {_cards(event.cards)}")
+            lines.append(
+                f"{who}: discards {count} card{'s' * (count > 1)} {_cards(event.cards, known)}"
+            )
             kept = [c for c in held[seat] if c not in event.cards]
             held[seat] = kept + list(event.drawn)
-            lines.append(f"Dealt to {who} {_cards(kept)} {_cards(event.drawn)}")
+            lines.append(f"Dealt to {who} {_cards(kept, known)} {_cards(event.drawn, known)}")
         elif kind is EventKind.RETURN and seat is not None:
             lines.append(f"Uncalled bet ({event.amount}) returned to {who}")
         elif kind is EventKind.SHOW and seat is not None:

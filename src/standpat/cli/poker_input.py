@@ -136,12 +136,17 @@ def parse_line(line: str) -> Command:
     return Command(verb)
 
 
+def _is_number(word: str) -> bool:
+    """Plain ASCII digits only (``'²'.isdigit()`` is true, but ``int('²')`` fails)."""
+    return word.isascii() and word.isdigit()
+
+
 def _amount(rest: list[str], text: str) -> int | None:
     if rest[:1] == ["to"]:
         rest = rest[1:]
     if not rest:
         return None
-    if len(rest) != 1 or not rest[0].isdigit():
+    if len(rest) != 1 or not _is_number(rest[0]):
         raise InputError(
             f"{text!r}: the amount is a whole number of chips, like '{text.split()[0]} 8'."
         )
@@ -157,7 +162,7 @@ def _discard(rest: list[str], text: str) -> Command:
     positions: list[int] = []
     cards: list[Card] = []
     for word in rest:
-        if word.isdigit():
+        if _is_number(word):
             positions.append(int(word))
             continue
         try:

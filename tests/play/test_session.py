@@ -1,0 +1,80 @@
+"""A whole sitting in process: scripted input, every hand saved, chips kept, the right ending."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from standpat.cli.poker_play import PokerSession
+from standpat.cli.poker_seating import Seating
+from standpat.cli.prompt import Quit
+from standpat.engine import Stakes, Structure, get_game
+from standpat.history.files import load_strict
+
+
+def scripted(lines: Iterator[str]) -> Callable[[str], str]:
+    def ask(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise Quit from None
+    return ask
+
+
+def shove_forever() -> Iterator[str]:
+    while True:
+        yield "allin"
+        yield "pat"
+        yield ""
+
+
+def sit(tmp_path: Path, seed: int, bots: int, lines: Iterator[str]) -> tuple[PokerSession, str]:
+    seating = Seating.open(
+        get_game("five-card-draw"), Structure.NO_LIMIT, Stakes.from_bets(2),
+        rng=random.Random(seed), human="Ana", bots=["Ada", "Bo", "Cy"][:bots], level="easy",
+        buy_in=40,
+    )
+    out = io.StringIO()
+    session = PokerSession(seating, tmp_path / f"h{seed}", out, ask=scripted(lines))
+    session.play()
+    return session, out.getvalue()
+
+
+def test_all_in_every_hand_until_someone_is_broke(tmp_path: Path) -> None:
+    for seed in range(3):
+        session, text = sit(tmp_path, seed, 1, shove_forever())
+        ending = text.rstrip().splitlines()[-1]
+        assert ending in ("You have no chips left.", "You have won every chip at the table!")
+        table = session.seating.table
+        assert table.chips_in_play() == 80  # two buy-ins of 40, nobody left with chips
+        files = sorted((tmp_path / f"h{seed}").glob("*.phh"))
+        assert len(files) == session.hands_played == len(session.saved)
+        records = [load_strict(f)[0].record for f in files]
+        assert all(r.finishing_stacks is not None and sum(r.finishing_stacks) == 80
+                   for r in records)
+
+
+def test_a_broke_bot_leaves_and_its_seat_shows_empty(tmp_path: Path) -> None:
+    # the player folds, sits out and watches the bots until one of them is broke
+    for seed in range(10):
+        session, text = sit(tmp_path, seed, 3, iter(["f", "f", "out", *[""] * 40, "quit"]))
+        if "has no chips left and leaves the table." in text:
+            break
+    else:
+        raise AssertionError("no bot went broke in 40 hands")
+    table = session.seating.table
+    assert table.bought_in == 160 and table.chips_in_play() + table.cashed_out == 160
+    left = text.index("has no chips left and leaves the table.")
+    assert "(empty)" in text[left:]  # later screens show his seat empty
+    assert "(empty)" not in text[:left]
+
+
+def test_quit_between_hands_and_at_the_first_prompt(tmp_path: Path) -> None:
+    session, text = sit(tmp_path, 1, 2, iter(["c", "c", "pat", "c", "c", "c", "quit"]))
+    assert session.quitting and session.hands_played >= 1
+    assert len(session.saved) == session.hands_played
+    session, text = sit(tmp_path, 2, 2, iter(["quit"]))
+    assert "You leave the table" in text and session.hands_played == 1
+    assert load_strict(session.saved[0])[0].record.finishing_stacks is not None

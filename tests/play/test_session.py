@@ -10,7 +10,7 @@ from pathlib import Path
 from standpat.cli.poker_play import PokerSession
 from standpat.cli.poker_seating import Seating
 from standpat.cli.prompt import Quit
-from standpat.engine import Stakes, Structure, get_game
+from standpat.engine import Action, Stakes, Structure, get_game
 from standpat.history.files import load_strict
 
 
@@ -78,3 +78,25 @@ def test_quit_between_hands_and_at_the_first_prompt(tmp_path: Path) -> None:
     session, text = sit(tmp_path, 2, 2, iter(["quit"]))
     assert "You leave the table" in text and session.hands_played == 1
     assert load_strict(session.saved[0])[0].record.finishing_stacks is not None
+
+
+class RaisesTooMuch:
+    """A broken bot: always raises to a million."""
+
+    def act(self, view: object) -> Action:
+        return Action.raise_to(10**6)
+
+
+def test_a_bot_whose_action_is_refused_checks_or_folds(tmp_path: Path) -> None:
+    seating = Seating.open(
+        get_game("five-card-draw"), Structure.FIXED_LIMIT, Stakes.from_bets(2),
+        rng=random.Random(1), human="Ana", bots=["Ada"], level="easy", buy_in=40,
+    )
+    seating.bots[1] = RaisesTooMuch()
+    out = io.StringIO()
+    session = PokerSession(seating, tmp_path / "h", out, ask=scripted(iter(["c", "c", "pat"])))
+    session.play()
+    text = out.getvalue()
+    assert "(Ada's bot tried raise to 1000000, which the rules refuse: " in text
+    assert "It checks or folds instead.)" in text
+    assert len(session.saved) == session.hands_played >= 1

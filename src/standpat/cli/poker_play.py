@@ -151,7 +151,7 @@ class PokerSession:
                 if bot is None:
                     self._human_turn(hand, index, number)
                 else:
-                    seating.act(index, bot.act(hand.view(index)))
+                    self._bot_turn(index, bot.act(hand.view(index)), names[index])
         finally:
             self.saved.append(save_hand(
                 hand, self.history_dir, number, names=names, seats=seats,
@@ -163,6 +163,15 @@ class PokerSession:
         for name in seating.send_away_busted():
             self.say(f"{name} has no chips left and leaves the table.")
         self.say(seating.stacks_line())
+
+    def _bot_turn(self, index: int, action: Action, name: str) -> None:
+        """Apply a bot's action; one the rules refuse is replaced by check-or-fold, not a crash."""
+        try:
+            self.seating.act(index, action)
+        except StandpatError as error:
+            self.say(f"({name}'s bot tried {action}, which the rules refuse: {error} "
+                     "It checks or folds instead.)")
+            self.seating.act_default()
 
     def _print_events(self, hand: Hand, names: list[str], printed: int) -> int:
         events = hand.events

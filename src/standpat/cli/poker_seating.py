@@ -166,6 +166,12 @@ class Seating:
         """Hand seat ``index`` acts (through the table, which keeps its record)."""
         self.table.act(self.table.dealt[index], action)
 
+    def act_default(self) -> None:
+        """The seat to act takes the table's default: check if free, else fold; stand pat."""
+        wait = self.table.waiting_for()
+        if wait is not None:
+            self.table.act(wait.seat, wait.action)
+
     def leave(self) -> None:
         """The player leaves: in a hand he is in, the table checks or folds for him to its end."""
         if self.table.player(HUMAN_SEAT) is not None:

@@ -109,7 +109,7 @@ def test_dead_button_markers_and_side_pots() -> None:
     lines = render(view, seats, hand_no=9).splitlines()
     assert lines[2].split() == ["1", "(empty)", "D"]
     assert lines[4].split() == ["3", "Cy", "ML", "sitting", "out", "150"]
-    assert "Pot: 40 = main 30 (You, Ada, Bo) + side 1 10 (Ada, Bo)" in lines
+    assert "Pot: 40 | main 30 (You, Ada, Bo) | side 1 10 (Ada, Bo) | bets in front 3" in lines
 
 
 def test_phase_names_of_triple_draw() -> None:

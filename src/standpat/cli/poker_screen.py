@@ -123,10 +123,6 @@ def phase_name(view: SeatView) -> str:
     return "after the draw" if draws == 1 else f"after draw {view.street}"
 
 
-def _title(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def describe_hand(cards: Sequence[Card], view: SeatView) -> str:
     """The hand's name under this hand's ranking (``'Pair of kings'``), or ``''`` if unrankable."""
     if not 5 <= len(cards) <= 7:
@@ -177,10 +173,11 @@ def render(
     """The whole table for ``view.seat``: header, one line per chair, pots, own cards, actions.
 
     A line starts with ``>`` for the seat whose turn it is.  Columns: seat
-    number, name and markers, ``D`` for the button, ``SB``/``BB`` (or
-    ``post``/``dead``) for this hand's posts, stack behind, bet in front this
-    round, then the state: ``folded``, ``all in``, ``drew 2`` / ``stood pat``
-    (shown until the first action after the draw), or the cards shown down.
+    number, name and markers, position (``D``, ``SB``, ``BB``), stack behind,
+    bet in front this round, then the state: ``folded``, ``all in``,
+    ``drew 2`` / ``stood pat`` (shown until the first action after the draw),
+    the cards shown down, ``wins N``.  The pot line splits the pot into the
+    main and side pots (with who can win each) when there is more than one.
     """
     stakes = view.stakes
     ante = f" ante {stakes.ante}" if stakes.ante else ""
@@ -253,7 +250,9 @@ def _pot_line(view: SeatView, chairs: Sequence[Chair]) -> str:
         for n, (amount, seats) in enumerate(view.pots):
             who = ", ".join(names.get(s, str(s)) for s in seats)
             parts.append(f"{'main' if n == 0 else f'side {n}'} {amount} ({who})")
-        line += " = " + " + ".join(parts)
+        if any(view.bets) and not view.is_over:
+            parts.append(f"bets in front {sum(view.bets)}")
+        line += " | " + " | ".join(parts)
     return line
 
 

@@ -87,10 +87,14 @@ def test_several_hands_discards_pat_bad_input_and_quit(tmp_path: Path) -> None:
             else:
                 child.sendline("c")
                 child.expect(r"You (check|call \d+)")
-        # quit at the next decision of a hand (or between hands)
-        index = child.expect([TURN, NEXT])
+        # quit in the middle of a hand, at the next decision
+        while child.expect([TURN, NEXT]) == 1:
+            transcript.append(child.before)
+            child.sendline("")
         transcript.append(child.before)
         child.sendline("quit")
+        child.expect("You leave the table; the hand is played out without you, and saved.")
+        child.expect(r"You leave with \d+ chips\.")
         child.expect(r"Bye\. (\d+) hands saved in (\S+)")
         saved = int(child.match.group(1))
         child.expect(pexpect.EOF)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from standpat.bots import prepare_game
 from standpat.cli.poker_actions import to_action
 from standpat.cli.poker_history import save_hand
 from standpat.cli.poker_input import HELP_TEXT, Verb, parse_line
@@ -260,11 +261,17 @@ def run_poker(args: argparse.Namespace) -> int:
         f"{HUMAN_SEAT + 1}, with {bots} {args.bot_level} bots; {buy_in} chips each. "
         "Type 'help' for the commands."
     )
+    if args.bot_level == "strong":
+        print("Getting the strong bots ready (a second or two)...", flush=True)
+        prepare_game(game)
     session = PokerSession(seating, history_dir, sys.stdout, palette=palette)
     try:
         session.play()
     except KeyboardInterrupt:
         session.say("\nInterrupted.")
+    except BrokenPipeError:  # the output was closed (``standpat play | head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     count = len(session.saved)
     if count:
         print(f"Bye. {count} hand{'s' if count != 1 else ''} saved in {history_dir}{os.sep} "

@@ -100,3 +100,13 @@ def test_a_bot_whose_action_is_refused_checks_or_folds(tmp_path: Path) -> None:
     assert "(Ada's bot tried raise to 1000000, which the rules refuse: " in text
     assert "It checks or folds instead.)" in text
     assert len(session.saved) == session.hands_played >= 1
+
+
+def test_a_folder_used_before_keeps_its_hands(tmp_path: Path) -> None:
+    folder = tmp_path / "h1"
+    first, _ = sit(tmp_path, 1, 1, iter(["quit"]))
+    assert [p.name for p in first.saved] == ["hand-0001.phh"]
+    before = (folder / "hand-0001.phh").read_text()
+    second, _ = sit(tmp_path, 1, 1, iter(["f", "", "quit"]))
+    assert [p.name for p in second.saved][:2] == ["hand-0002.phh", "hand-0003.phh"]
+    assert (folder / "hand-0001.phh").read_text() == before

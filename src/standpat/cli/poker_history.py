@@ -6,6 +6,7 @@ written by :mod:`standpat.history`; ``standpat replay`` reads them back.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -13,7 +14,21 @@ from standpat.engine import Hand
 from standpat.history.capture import record_from_hand
 from standpat.history.files import save
 
-__all__ = ["save_hand"]
+__all__ = ["first_free_number", "save_hand"]
+
+_PATTERN = re.compile(r"hand-(\d+)\.phh")
+
+
+def first_free_number(folder: Path) -> int:
+    """The number for the next hand file in ``folder``: 1, or one past the highest there.
+
+    A folder used before keeps its hands; a new sitting numbers on after them.
+    """
+    numbers = [
+        int(m.group(1)) for p in folder.glob("hand-*.phh")
+        if (m := _PATTERN.fullmatch(p.name)) is not None
+    ] if folder.is_dir() else []
+    return max(numbers, default=0) + 1
 
 
 def save_hand(

@@ -24,7 +24,7 @@ from typing import TextIO
 
 from standpat.bots import prepare_game
 from standpat.cli.poker_actions import to_action
-from standpat.cli.poker_history import save_hand
+from standpat.cli.poker_history import first_free_number, save_hand
 from standpat.cli.poker_input import HELP_TEXT, Verb, parse_line
 from standpat.cli.poker_screen import Palette, narrate, render
 from standpat.cli.poker_seating import HUMAN_SEAT, Seating
@@ -50,6 +50,12 @@ class PokerSession:
     hands_played: int = 0
     saved: list[Path] = field(default_factory=list)
     quitting: bool = False
+    first_file: int = 0
+    """Number of the first hand file (0: one past the files already in the folder)."""
+
+    def __post_init__(self) -> None:
+        if not self.first_file:
+            self.first_file = first_free_number(self.history_dir)
 
     def say(self, text: str) -> None:
         """Print one block of text (nothing for an empty one)."""
@@ -155,7 +161,7 @@ class PokerSession:
                     self._bot_turn(index, bot.act(hand.view(index)), names[index])
         finally:
             self.saved.append(save_hand(
-                hand, self.history_dir, number, names=names, seats=seats,
+                hand, self.history_dir, self.first_file + number - 1, names=names, seats=seats,
                 seat_count=seating.table.seats, button_seat=_button_seat(seating),
             ))
         you = seating.human_index

@@ -956,18 +956,29 @@ class Hand:
     # -- copies ----------------------------------------------------------------------
 
     def clone(self) -> Hand:
-        """An independent copy, the rng state included (``copy.copy`` of the rng)."""
+        """An independent copy, the rng state included (``copy.copy`` of the rng).
+
+        >>> hand = Hand("five-card-draw", "no-limit", Stakes.from_bets(2), [50, 50], rng=4)
+        >>> twin = hand.clone()
+        >>> _ = twin.apply(Action.fold())
+        >>> twin.is_over, hand.is_over
+        (True, False)
+        """
         new = object.__new__(Hand)
-        state = dict(self.__dict__)
-        for key, value in state.items():
-            if isinstance(value, list):
-                state[key] = list(value)
-            elif isinstance(value, dict):
-                state[key] = dict(value)
-        state["_hands"] = [list(h) for h in self._hands]
+        state = self.__dict__.copy()
+        for key in _LISTS:
+            state[key] = state[key][:]
+        state["_hands"] = [held[:] for held in self._hands]
+        state["_shown"] = dict(self._shown)
         state["_rng"] = copy.copy(self._rng)
         new.__dict__.update(state)
         return new
+
+
+_LISTS = (
+    "_stacks", "_bets", "_contrib", "_folded", "_allin", "_acted", "_faced", "_need",
+    "_payouts", "_draw_counts", "_events", "_actions", "_pool", "_queue", "_stub",
+)
 
 
 _Setup = tuple[Game, Structure, tuple[Card, ...], RankingName, Callable[[Sequence[int]], int]]

@@ -76,8 +76,15 @@ def check_hand(t: Table, books: Books) -> None:
         books.distance += step
         # The big blind passed nobody who is dealt in.
         assert not any(between(s, last.bb, p.bb, n) for s in p.dealt)
+        if not p.heads_up:
+            # The button lies between the big blind and the small blind.
+            assert between(p.button, p.bb, p.sb, n)
         if not p.fresh and not p.heads_up:
             assert p.sb == last.bb
+            # A live button has paid his small blind in the last hand.
+            if not p.dead_button and not last.heads_up and not last.fresh:
+                assert any(b.seat == p.button and b.kind is BlindKind.SMALL_BLIND
+                           for b in last.blinds)
             # The button goes to last hand's small-blind seat, or just right of the
             # small blind when that seat lies elsewhere (after heads-up, or when it holds
             # the big blind now).

@@ -367,6 +367,8 @@ class Table:
         player = self._seated(seat)
         if chips <= 0:
             raise TableError(f"cannot add {chips} chips; add a positive number.")
+        if player.leaving:
+            raise TableError(f"{player.name} has left; his seat empties when the hand ends.")
         if player.stack + player.pending + chips > self.max_buy_in:
             raise TableError(
                 f"{player.name} has {player.stack + player.pending} chips; adding {chips} goes "
@@ -397,14 +399,15 @@ class Table:
         self._emit(TableEventKind.SIT_OUT, seat, text=str(when))
 
     def sit_in(self, seat: int) -> None:
-        """The player comes back.  If he owes a blind he waits for the big blind, unless he
-        chooses to post (:meth:`choose`)."""
+        """The player comes back (or cancels a "sit out next big blind").  If he owes a blind
+        he waits for the big blind, unless he chooses to post (:meth:`choose`)."""
         player = self._seated(seat)
         if player.leaving:
             raise TableError(f"{player.name} has left; his seat empties when the hand ends.")
+        if player.sitting_out:
+            player.post = False
         player.sitting_out = False
         player.out_at_bb = False
-        player.post = False
         self._emit(TableEventKind.SIT_IN, seat)
 
     def choices(self, seat: int) -> tuple[Choice, ...]:

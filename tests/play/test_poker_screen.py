@@ -6,7 +6,7 @@ import io
 from dataclasses import replace
 
 from standpat.cli.poker_screen import Chair, Palette, choices, narrate, phase_name, render
-from standpat.engine import Action, ActionKind, Hand, LegalActions, Phase, redact
+from standpat.engine import Action, ActionKind, Hand, LegalActions, Phase, Stakes, redact
 
 from .helpers import ADA, NAMES, chairs, three_handed
 
@@ -127,3 +127,10 @@ def test_colour_only_when_asked_and_possible() -> None:
     assert "\x1b[" not in plain
     assert "\x1b[31mAh\x1b[0m" in colour and "\x1b[31mKc" not in colour
     assert not Palette.for_stream(io.StringIO()).enabled
+
+
+def test_header_names_the_ante_once() -> None:
+    hand = Hand("seven-card-draw", "fixed-limit", Stakes.parse("10/20 ante 1"), [500, 500],
+                rng=1)
+    header = render(hand.view(0), chairs()[:2], hand_no=1).splitlines()[0]
+    assert header == "=== Hand 1 | Seven Card Draw | fixed-limit 10/20 ante 1 | before the draw ==="

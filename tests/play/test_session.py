@@ -110,3 +110,10 @@ def test_a_folder_used_before_keeps_its_hands(tmp_path: Path) -> None:
     second, _ = sit(tmp_path, 1, 1, iter(["f", "", "quit"]))
     assert [p.name for p in second.saved][:2] == ["hand-0002.phh", "hand-0003.phh"]
     assert (folder / "hand-0001.phh").read_text() == before
+
+
+def test_the_same_seed_and_input_play_the_same_sitting(tmp_path: Path) -> None:
+    moves = ["c", "c", "d 1", "c", "c", "", "c", "c", "pat", "c", "c", "quit"]
+    (a, first), (b, second) = (sit(tmp_path / str(n), 5, 2, iter(moves)) for n in (1, 2))
+    assert first == second and a.hands_played >= 2
+    assert [p.read_text() for p in a.saved] == [p.read_text() for p in b.saved]

@@ -179,11 +179,9 @@ def render(
     the cards shown down, ``wins N``.  The pot line splits the pot into the
     main and side pots (with who can win each) when there is more than one.
     """
-    stakes = view.stakes
-    ante = f" ante {stakes.ante}" if stakes.ante else ""
     header = (
         f"=== Hand {hand_no} | {view.game.title} | {view.structure.value} "
-        f"{stakes}{ante} | {phase_name(view)} ==="
+        f"{view.stakes} | {phase_name(view)} ==="
     )
     lines = [header]
     width = max([len(c.name) + sum(len(m) + 1 for m in c.markers) for c in chairs] + [4])

@@ -49,7 +49,7 @@ def hand_cards(screen: str) -> list[str]:
 def test_several_hands_discards_pat_bad_input_and_quit(tmp_path: Path) -> None:
     folder = tmp_path / "hands"
     child = spawn("--game", "five-card-draw-7a", "--structure", "pot-limit", "--stakes", "2/4",
-                  "--bots", "3", "--bot-level", "normal", "--seed", "11",
+                  "--bots", "3", "--bot-level", "normal", "--seed", "11", "--buy-in", "1000",
                   "--history-dir", str(folder), "--name", "Ana")
     transcript: list[str] = []
     draws = ["place", "name", "pat"]

@@ -94,7 +94,11 @@ def test_several_hands_discards_pat_bad_input_and_quit(tmp_path: Path) -> None:
         transcript.append(child.before)
         child.sendline("quit")
         child.expect("You leave the table; the hand is played out without you, and saved.")
-        child.expect(r"You leave with \d+ chips\.")
+        child.expect(r"You leave with (\d+) chips\.")
+        left_with = int(child.match.group(1))
+        child.expect(r"You finish with (\d+) chips \(([+-]\d+)\)\.")
+        assert int(child.match.group(1)) == left_with
+        assert int(child.match.group(2)) == left_with - 1000
         child.expect(r"Bye\. (\d+) hands saved in (\S+)")
         saved = int(child.match.group(1))
         child.expect(pexpect.EOF)

@@ -52,6 +52,8 @@ class PokerSession:
     quitting: bool = False
     first_file: int = 0
     """Number of the first hand file (0: one past the files already in the folder)."""
+    chips: int | None = None
+    """The player's chips after the last hand he finished (None before any)."""
 
     def __post_init__(self) -> None:
         if not self.first_file:
@@ -165,6 +167,8 @@ class PokerSession:
                 seat_count=seating.table.seats, button_seat=_button_seat(seating),
             ))
         you = seating.human_index
+        if you is not None and hand.is_over:
+            self.chips = hand.stacks[you]
         if self.quitting and you is not None:
             self.say(f"You leave with {hand.stacks[you]} chips.")
         for name in seating.send_away_busted():
@@ -279,6 +283,8 @@ def run_poker(args: argparse.Namespace) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     count = len(session.saved)
+    if session.chips is not None:
+        print(f"You finish with {session.chips} chips ({session.chips - buy_in:+d}).")
     if count:
         print(f"Bye. {count} hand{'s' if count != 1 else ''} saved in {history_dir}{os.sep} "
               f"(see them with: standpat replay {session.saved[0]})")

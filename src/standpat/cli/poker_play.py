@@ -268,7 +268,8 @@ def run_poker(args: argparse.Namespace) -> int:
     palette = Palette.for_stream(sys.stdout, allowed=not args.no_color)
     print(
         f"standpat: {game.title}, {structure.value} {stakes}; you are {name} in seat "
-        f"{HUMAN_SEAT + 1}, with {bots} {args.bot_level} bots; {buy_in} chips each. "
+        f"{HUMAN_SEAT + 1}, with {bots} {args.bot_level} bot{'s' if bots != 1 else ''}; "
+        f"{buy_in} chips each. "
         "Type 'help' for the commands."
     )
     if args.bot_level == "strong":

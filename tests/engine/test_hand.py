@@ -149,3 +149,20 @@ def test_no_action_once_over() -> None:
     with pytest.raises(IllegalActionError, match="the hand is over"):
         hand.apply(Action.check())
     assert not hand.can(Action.check())
+
+
+def test_hands_and_views_pickle_and_copy() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    hand = deal("deuce-to-seven-triple-draw", "no-limit", [100] * 3)
+    act(hand, "call", "call", "check")
+    again = pickle.loads(pickle.dumps(hand))
+    assert again.events == hand.events and again.legal_actions() == hand.legal_actions()
+    play(again, random.Random(2))
+    assert again.is_over and not hand.is_over
+    assert copy.deepcopy(hand).events == hand.events
+    view = hand.view(1)
+    assert pickle.loads(pickle.dumps(view)) == view
+    assert dataclasses.asdict(view)["seat"] == 1

@@ -67,9 +67,18 @@ _SB = PostKind.SMALL_BLIND
 _BB = PostKind.BIG_BLIND
 _POST = EventKind.POST
 _SHOW = EventKind.SHOW
+_DEAL = EventKind.DEAL
+_CHECK_EV = EventKind.CHECK
+_CALL_EV = EventKind.CALL
+_STREET = EventKind.STREET
+_BURN = EventKind.BURN
+_DISCARD_EV = EventKind.DISCARD
+_new = tuple.__new__  # events are made as whole tuples: faster than Event's keyword __new__
 _MUCK = EventKind.MUCK
 _WIN = EventKind.WIN
 _POSTS: dict[tuple[int, int, Stakes], tuple[Post, ...]] = {}
+_LEGAL: dict[tuple[int, frozenset[ActionKind], int, int, int], LegalActions] = {}
+"""Betting-round LegalActions are immutable values: equal ones are shared, not rebuilt."""
 _CLOCK: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(1, 10)
 }
@@ -230,8 +239,9 @@ class Hand:
                     big_blinds.append(seat)
             if not stack:
                 allin[seat] = True
-            events.append(Event(_POST, seat, amount, (), (), 0, not stack, kind))
+            events.append(_new(Event, (_POST, seat, amount, (), (), 0, not stack, kind, 0)))
         self._high = high
+        self._able = n - sum(allin)
         self._short = high > max(bets)
         self._full_level = high
         self._count = 1 if big_blinds else 0
@@ -284,7 +294,8 @@ class Hand:
         self._stub = stub
         self._hands = hands
         for seat in order:
-            events.append(Event(EventKind.DEAL, seat, size, tuple(hands[seat])))
+            dealt = tuple(hands[seat])
+            events.append(_new(Event, (_DEAL, seat, size, dealt, (), 0, False, None, 0)))
 
     def _open_first_round(self, events: list[Event]) -> None:
         events.append(Event(EventKind.STREET, None, 0))
@@ -352,7 +363,7 @@ class Hand:
         return self._folded[seat]
 
     def all_in(self, seat: int) -> bool:
-        """Whether ``seat`` has no chips left behind (and has not folded)."""
+        """Whether ``seat`` has put all its chips in (and has not folded); kept once over."""
         return self._allin[seat] and not self._folded[seat]
 
     @property
@@ -435,12 +446,19 @@ class Hand:
             if to_call > stack:
                 to_call = stack
             if bounds.__class__ is tuple:
-                return LegalActions(seat, _FOLD_CALL_RAISE, to_call, bounds[0], bounds[1])
-            return LegalActions(seat, _FOLD_CALL, to_call)
-        if bounds.__class__ is tuple:
-            kinds = _CHECK_RAISE if self._high else _CHECK_BET
-            return LegalActions(seat, kinds, 0, bounds[0], bounds[1])
-        return LegalActions(seat, _CHECK_ONLY, 0)
+                key = (seat, _FOLD_CALL_RAISE, to_call, bounds[0], bounds[1])
+            else:
+                key = (seat, _FOLD_CALL, to_call, 0, 0)
+        elif bounds.__class__ is tuple:
+            key = (seat, _CHECK_RAISE if self._high else _CHECK_BET, 0, bounds[0], bounds[1])
+        else:
+            key = (seat, _CHECK_ONLY, 0, 0, 0)
+        found = _LEGAL.get(key)
+        if found is None:
+            if len(_LEGAL) > 8192:
+                _LEGAL.clear()
+            found = _LEGAL[key] = LegalActions(*key)
+        return found
 
     def _raise_bounds(self, seat: int) -> tuple[int, int] | str:
         """(min_to, max_to) of a bet or raise by ``seat``, or why it may not raise."""
@@ -450,13 +468,10 @@ class Hand:
         if stack <= high - bet:
             return "it has no chips beyond the call"
         folded, stacks, bets = self._folded, self._stacks, self._bets
-        opponents = able = 0
-        for s in range(self.players):
-            if s != seat and not folded[s]:
-                opponents += 1
-                if stacks[s] + bets[s] > high:
-                    able += 1
-        if not able:
+        for s in self._order:
+            if s != seat and not folded[s] and stacks[s] + bets[s] > high:
+                break
+        else:
             return "no other player still in has chips to call more than the current bet"
         if (
             self._acted[seat]
@@ -469,7 +484,7 @@ class Hand:
             )
         all_in_to = bet + stack
         if self._fl:
-            if self._count >= _CAP and not (self.uncap_heads_up and opponents == 1):
+            if self._count >= _CAP and not (self.uncap_heads_up and self._live == 2):
                 return "the betting is capped at four bets"
             to = self._full_level + self._unit
             return (to, to) if to < all_in_to else (all_in_to, all_in_to)
@@ -520,22 +535,23 @@ class Hand:
                     f"discards, not {len(cards)}."
                 )
             hand = self._hands[seat]
-            for i, card in enumerate(cards):
+            for card in cards:
                 if card not in hand:
                     raise IllegalActionError(
                         f"seat {seat} cannot {action}: it does not hold {Card(card)} "
                         f"(it holds {format_cards(hand)})."
                     )
-                if card in cards[:i]:
-                    raise IllegalActionError(
-                        f"seat {seat} cannot {action}: {Card(card)} is named twice."
-                    )
+            if len(cards) > 1 and len(set(cards)) < len(cards):
+                twice = next(c for i, c in enumerate(cards) if c in cards[:i])
+                raise IllegalActionError(
+                    f"seat {seat} cannot {action}: {Card(twice)} is named twice."
+                )
             return
         if kind is _DISCARD:
             raise IllegalActionError(
                 f"seat {seat} cannot {action}: it is a betting round, not a draw."
             )
-        to_call = self._target(seat) - self._bets[seat]
+        to_call = (self._target(seat) if self._short else self._high) - self._bets[seat]
         if kind is _FOLD or kind is _CHECK or kind is _CALL:
             if action.amount or action.cards:
                 raise IllegalActionError(
@@ -619,22 +635,24 @@ class Hand:
             self._pool.extend(self._hands[seat])
             events.append(Event(EventKind.FOLD, seat))
             self._live -= 1
+            self._able -= 1
             if self._live == 1:
                 self._return_uncalled(events)
                 self._award_uncontested(self._folded.index(False), events)
                 return
         elif kind is _CHECK:
-            events.append(Event(EventKind.CHECK, seat))
+            events.append(_new(Event, (_CHECK_EV, seat, 0, (), (), 0, False, None, 0)))
         elif kind is _CALL:
             add = high - bets[seat]
             stack = stacks[seat]
             if add >= stack:
                 add = stack
                 self._allin[seat] = True
+                self._able -= 1
             stacks[seat] = stack - add
             bets[seat] += add
             self._contrib[seat] += add
-            events.append(Event(EventKind.CALL, seat, add, all_in=not stacks[seat]))
+            events.append(_new(Event, (_CALL_EV, seat, add, (), (), 0, not stacks[seat], None, 0)))
             if bets[seat] >= self._high:
                 self._short = False
         else:
@@ -646,6 +664,7 @@ class Hand:
             allin = not stacks[seat]
             if allin:
                 self._allin[seat] = True
+                self._able -= 1
             if self._fl:
                 base = self._full_level
                 if to >= base + self._unit or (allin and 2 * (to - base) >= self._unit):
@@ -673,10 +692,7 @@ class Hand:
         """The first seat from ``start`` clockwise that must act in this betting round."""
         folded, allin, acted, bets = self._folded, self._allin, self._acted, self._bets
         high = self._high
-        able = 0
-        for s in self._order:
-            if not (folded[s] or allin[s]):
-                able += 1
+        able = self._able
         short = self._short
         for s in self._clock[start]:
             if folded[s] or allin[s]:
@@ -723,8 +739,9 @@ class Hand:
             self._contrib[top] -= excess
             self._stacks[top] += excess
             self._payouts[top] += excess
-            if self._stacks[top]:
+            if self._allin[top]:
                 self._allin[top] = False
+                self._able += 1
             events.append(Event(EventKind.RETURN, top, excess))
 
     def _end_round(self, events: list[Event]) -> None:
@@ -740,13 +757,13 @@ class Hand:
         self._phase = _DRAW
         self._street += 1
         n = self.players
-        events.append(Event(EventKind.STREET, None, self._street))
+        events.append(_new(Event, (_STREET, None, self._street, (), (), 0, False, None, 0)))
         if len(self._stub) - 1 - self._pos < 1:
             self._reshuffle(events)
         burn = self._stub[self._pos]
         self._pos += 1
         self._pool.append(burn)
-        events.append(Event(EventKind.BURN, None, 1, (burn,)))
+        events.append(_new(Event, (_BURN, None, 1, (burn,), (), 0, False, None, 0)))
         self._draw_counts = [None] * n
         self._counts_public = True
         folded = self._folded
@@ -799,7 +816,7 @@ class Hand:
         self._hands[seat] = kept
         self._pool.extend(cards)
         self._draw_counts[seat] = k
-        events.append(Event(EventKind.DISCARD, seat, k, tuple(cards), tuple(got)))
+        events.append(_new(Event, (_DISCARD_EV, seat, k, cards, tuple(got), 0, False, None, 0)))
         events.extend(extra)
         if self._queue:
             self._to_act = self._queue.pop()
@@ -856,7 +873,7 @@ class Hand:
             else:
                 self._open_draw(events)
             return
-        events.append(Event(EventKind.STREET, None, self._street))
+        events.append(_new(Event, (_STREET, None, self._street, (), (), 0, False, None, 0)))
         self._to_act = nxt
 
     # -- the end ----------------------------------------------------------------------
@@ -933,11 +950,11 @@ class Hand:
             mine = strengths[s] = score(hands[s])
             if show_all or mine >= best or allin[s]:
                 shown[s] = cards = tuple(hands[s])
-                events.append(Event(_SHOW, s, 0, cards))
+                events.append(_new(Event, (_SHOW, s, 0, cards, (), 0, False, None, 0)))
                 if mine > best:
                     best = mine
             else:
-                events.append(Event(_MUCK, s, 0, tuple(hands[s])))
+                events.append(_new(Event, (_MUCK, s, 0, tuple(hands[s]), (), 0, False, None, 0)))
         amount = sum(self._contrib)
         self._final_pots = [(amount, tuple(sorted(live)))]
         self._finish(events)
@@ -951,7 +968,7 @@ class Hand:
             odd = 0
             stacks[s] += won
             payouts[s] += won
-            events.append(Event(_WIN, s, won, shown[s]))
+            events.append(_new(Event, (_WIN, s, won, shown[s], (), 0, False, None, 0)))
 
     # -- copies ----------------------------------------------------------------------
 
@@ -973,6 +990,16 @@ class Hand:
         state["_rng"] = copy.copy(self._rng)
         new.__dict__.update(state)
         return new
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickle support: the compiled scorer is left out and looked up again."""
+        state = self.__dict__.copy()
+        del state["_score"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._score = get_ranking(self.ranking).scorer(self.game.hand_size)
 
 
 _LISTS = (

@@ -73,11 +73,11 @@ def test_a_plan_keeps_the_dead_button_rules(case: tuple[list[SeatState | None], 
         if state.owes:
             assert state.post and seat not in zone
             kinds = [b.kind for b in p.posts_of(seat)]
-            if state.new:
-                assert kinds == [BlindKind.BIG_BLIND]
-            elif state.marker is Marker.ML:
+            if state.marker is Marker.ML:
                 assert kinds == [BlindKind.BIG_BLIND, BlindKind.DEAD_SMALL_BLIND]
-            else:
+            elif state.marker is Marker.MS:
                 assert kinds == [BlindKind.DEAD_SMALL_BLIND]
+            else:
+                assert kinds == [BlindKind.BIG_BLIND]
         elif seat in zone:
             assert state.played

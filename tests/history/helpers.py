@@ -92,11 +92,14 @@ def random_hands(count: int, seed: int = 0) -> Iterator[Hand]:
         yield random_hand(seed * 1_000_003 + i, game, structure)
 
 
-def comparable(events: tuple[Event, ...], button: int, players: int) -> list[Event]:
-    """Events in PHH seat order, without burns and reshuffles (which a history does not hold)."""
+def comparable(
+    events: tuple[Event, ...], button: int, players: int, *, burns: bool = True
+) -> list[Event]:
+    """Events in PHH seat order; without burns and reshuffles when ``burns`` is false
+    (a history without the seed does not hold them)."""
     out = []
     for event in events:
-        if event.kind in (EventKind.BURN, EventKind.RESHUFFLE):
+        if not burns and event.kind in (EventKind.BURN, EventKind.RESHUFFLE):
             continue
         if event.seat is not None:
             event = event._replace(seat=to_phh_order(event.seat, button, players))

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from standpat.history.capture import record_from_hand
 from standpat.history.files import save
 from tests.history.helpers import random_hand
@@ -96,3 +98,32 @@ def test_text_export() -> None:
     result = standpat("replay", "--text", str(DATA / "yockey-arieh-2019.phh"))
     assert result.stdout.startswith("standpat Hand #1: Triple Draw 2-7 Lowball Limit")
     assert "Dealt to Phil Hui [?? ?? ?? ?? ??]" in result.stdout
+
+
+def test_interactive_replay_pauses_between_streets() -> None:
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "standpat.cli", "replay",
+                                           str(DATA / "yockey-arieh-2019.phh")],
+                          encoding="utf-8", timeout=20)
+    child.expect(r"Seat 4: Josh Arieh \(10765000 in chips\)")
+    child.expect("-- Enter: next street, q: quit --")
+    child.sendline("")
+    child.expect(r"\*\*\* DEALING HANDS \*\*\*")
+    child.expect("-- Enter: next street, q: quit --")
+    child.sendline("")
+    child.expect(r"\*\*\* FIRST DRAW \*\*\*")
+    child.expect("-- Enter: next street, q: quit --")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert "SECOND DRAW" not in (child.before or "")
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_reading_from_stdin_and_the_date_in_the_header() -> None:
+    text = (DATA / "yockey-arieh-2019.phh").read_text() + "day = 28\nmonth = 6\nyear = 2019\n"
+    result = subprocess.run([sys.executable, "-m", "standpat.cli", "replay", "--text", "-"],
+                            input=text, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(
+        "standpat Hand #1: Triple Draw 2-7 Lowball Limit (150000/300000) - 2019/06/28\n")

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
-from standpat.engine import Hand, Post, PostKind, Stakes
+from standpat.engine import Action, Hand, Post, PostKind, Stakes
 from standpat.history import dumps, dumps_all, loads
 from standpat.history.capture import from_phh_order, record_from_hand, to_phh_order
-from standpat.history.files import load, save
+from standpat.history.files import load, load_text, save
 from standpat.history.replay import replay
 from standpat.history.text import format_hands
 from tests.history.helpers import GAME_NAMES, STRUCTURES, comparable, random_action, random_hands
@@ -37,10 +38,17 @@ def test_phh_round_trip_reproduces_every_event_and_stack(dealt: list[Hand]) -> N
     back = loads(dumps_all(records), "all.phhs")
     assert back == records
     for hand, record in zip(dealt, back, strict=True):
+        assert record.seed == hand.seed is not None
         replayed = replay(record).hand
+        # From the seed: every event, burns and reshuffles included.
         assert comparable(replayed.events, replayed.button, replayed.players) == comparable(
             hand.events, hand.button, hand.players
         ), record.source
+        # Without it, from the recorded cards: every event but the burns and reshuffles.
+        unseeded = replay(dataclasses.replace(record, seed=None)).hand
+        assert comparable(unseeded.events, unseeded.button, unseeded.players,
+                          burns=False) == comparable(hand.events, hand.button, hand.players,
+                                                     burns=False), record.source
         assert replayed.stacks == tuple(
             hand.stacks[from_phh_order(i, hand.button, hand.players)]
             for i in range(hand.players)
@@ -97,6 +105,17 @@ def test_names_seats_and_explicit_posts_survive() -> None:
     assert replay(back).finishing_stacks == record.finishing_stacks
 
 
+def test_a_seed_that_deals_other_cards_is_refused() -> None:
+    hand = next(iter(random_hands(1, seed=9)))
+    record = record_from_hand(hand)
+    assert record.seed is not None
+    text = dumps(record).replace(f"_standpat_seed = {record.seed}",
+                                 f"_standpat_seed = {record.seed + 1}")
+    loaded = load_text(text, "s.phh")
+    assert "deals p1" in str(loaded.errors[0]) and "not the cards the history gives" in str(
+        loaded.errors[0])
+
+
 def test_standard_posts_are_written_as_plain_phh() -> None:
     hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", Stakes.from_bets(2, ante=1),
                 [40, 40, 40], rng=1)
@@ -106,3 +125,21 @@ def test_standard_posts_are_written_as_plain_phh() -> None:
     assert "antes = [1, 1, 1]" in text
     assert "blinds_or_straddles = [1, 2, 0]" in text
     assert "_standpat_posts" not in text
+
+
+def test_a_raise_over_a_big_blind_that_the_ante_left_empty() -> None:
+    # The big blind's whole stack goes in the ante: no chips in front of anyone, yet the
+    # blind still sets a bet to raise (found by a 5,000-hand run: the replay called it a bet).
+    # No small blind (a dead-button hand), so nobody has chips in front of him.
+    posts = [Post(s, PostKind.ANTE, 1) for s in range(3)] + [Post(1, PostKind.BIG_BLIND, 4)]
+    hand = Hand("deuce-to-seven-triple-draw", "no-limit", Stakes.from_bets(4, ante=1),
+                [50, 1, 50], button=2, posts=posts, rng=3)
+    assert hand.bets == (0, 0, 0)
+    hand.apply(Action.raise_to(8))
+    hand.apply(Action.fold())
+    rng = random.Random(3)
+    while not hand.is_over:  # p2 is all-in for nothing: he and p3 draw it out
+        hand.apply(random_action(hand, rng))
+    record = record_from_hand(hand)
+    assert [str(s) for s in record.steps[:2]] == ["p3 cbr 8", "p1 f"]
+    assert replay(loads(dumps(record))[0]).finishing_stacks == record.finishing_stacks

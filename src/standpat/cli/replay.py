@@ -19,7 +19,7 @@ import json
 import sys
 
 from standpat.errors import HistoryError
-from standpat.history.files import load
+from standpat.history.files import load, load_text
 from standpat.history.replay import Replay
 from standpat.history.text import GAME_TITLES, STRUCTURE_TITLES, format_hand
 
@@ -29,7 +29,7 @@ HELP = "Replay the hands of a PHH hand-history file (.phh or .phhs)."
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``standpat replay``."""
-    parser.add_argument("file", metavar="FILE", help="a .phh or .phhs file")
+    parser.add_argument("file", metavar="FILE", help="a .phh or .phhs file ('-': stdin)")
     parser.add_argument("--summary", action="store_true",
                         help="print only the result of each hand")
     parser.add_argument("--json", action="store_true",
@@ -92,7 +92,7 @@ def _step_through(replay: Replay, interactive: bool) -> bool:
 def run(args: argparse.Namespace) -> int:
     """Replay the file; errors go to stderr with exit code 2."""
     try:
-        loaded = load(args.file)
+        loaded = load_text(sys.stdin.read(), "<stdin>") if args.file == "-" else load(args.file)
     except OSError as failure:
         print(f"standpat replay: error: cannot read {args.file}: {failure.strerror}",
               file=sys.stderr)
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"standpat replay: error: {args.file} has no hand {args.hand}.",
                   file=sys.stderr)
             return 2
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    interactive = args.file != "-" and sys.stdin.isatty() and sys.stdout.isatty()
     for replay in hands:
         if args.json:
             print(json.dumps(summary(replay)))

@@ -131,5 +131,6 @@ def record_from_hand(
         hand=hand_id,
         table=table,
         finishing_stacks=_rotate(hand.stacks, button, n) if hand.is_over else None,
+        seed=hand.seed,
         extra=dict(extra or {}),
     )

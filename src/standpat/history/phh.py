@@ -104,7 +104,7 @@ _OWN_FIELDS: Final = frozenset({
     "variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet",
     "starting_stacks", "actions", "players", "seats", "seat_count", "hand", "table",
     "finishing_stacks", "winnings", "_standpat_game", "_standpat_structure",
-    "_standpat_stakes", "_standpat_posts", "_standpat_button_seat",
+    "_standpat_stakes", "_standpat_posts", "_standpat_button_seat", "_standpat_seed",
 })
 _PLAYER: Final = re.compile(r"p([1-9][0-9]?)")
 _CARD_RUN: Final = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
@@ -249,6 +249,8 @@ def dumps(record: HandRecord) -> str:
         optional["_standpat_posts"] = [str(post) for post in record.posts]
     if record.button_seat is not None:
         optional["_standpat_button_seat"] = record.button_seat
+    if record.seed is not None:
+        optional["_standpat_seed"] = record.seed
     lines.extend(f"{_toml.key(k)} = {_toml.value(v)}" for k, v in optional.items())
     return "\n".join(lines) + "\n"
 
@@ -460,6 +462,12 @@ def _optional(hand: _Hand, n: int) -> dict[str, Any]:
     button = hand.raw.get("_standpat_button_seat")
     if button is not None:
         out["button_seat"] = _int(hand, "_standpat_button_seat", button, minimum=1)
+    seed = hand.raw.get("_standpat_seed")
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise hand.fail(f"_standpat_seed must be an integer, not {seed!r}.",
+                            hand.line_of_key("_standpat_seed"))
+        out["seed"] = seed
     for name in ("hand", "table"):
         item = hand.raw.get(name)
         if item is None:

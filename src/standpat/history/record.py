@@ -167,7 +167,9 @@ class HandRecord:
     ``seats`` table seat numbers, ``button_seat`` the table seat of the
     button (possibly empty: a dead button).  ``extra`` keeps other PHH fields
     (``event``, ``time``, ...) so that they are written back unchanged.
-    ``native`` is False for a PHH file that standpat did not write (it has no
+    ``seed`` is the engine's seed for the hand when it had one: a replay then
+    deals from the seed and checks that it deals the recorded cards, burns and
+    reshuffles included.  ``native`` is False for a PHH file that standpat did not write (it has no
     ``_standpat_game`` field): it follows PHH's reading of the rules.
     """
 
@@ -190,6 +192,7 @@ class HandRecord:
     table: str | None = None
     finishing_stacks: tuple[int, ...] | None = None
     winnings: tuple[int, ...] | None = None
+    seed: int | None = None
     extra: Mapping[str, object] = field(default_factory=dict, compare=False)
     source: Source = field(default_factory=Source, compare=False)
     native: bool = field(default=True, compare=False)

@@ -7,11 +7,15 @@ raises :class:`~standpat.errors.IllegalHistoryError` with the file, the hand,
 the line, the action and the engine's reason.  When the record gives
 finishing stacks, the replay must reach them.
 
-Cards a history does not know (``??``) are filled in with cards that appear
-nowhere else in the hand, which is safe as long as they never decide a pot:
-a player whose cards stay unknown must not reach the showdown, unless he
-shows them there.  Burned cards are not part of a history, so a replay burns
-other cards than the original deal did; nothing else differs.
+A record with the engine's seed (``_standpat_seed``) is dealt from that seed
+and every card the history gives is checked against it, so the replay
+reproduces the burns and reshuffles too.  Cards a history does not know
+(``??``) are filled in with cards that appear nowhere else in the hand,
+which is safe as long as they never decide a pot: a player whose cards stay
+unknown must not reach the showdown, unless he shows them there.  Without a
+seed, burned cards are not part of a history, so a replay burns other cards
+than the original deal did (and may reshuffle at another moment); nothing
+else differs.
 
 >>> from standpat.history.phh import loads
 >>> record = loads('''
@@ -34,9 +38,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from standpat.cards import Card
+from standpat.cards import Card, format_cards
 from standpat.engine import (
     Action,
+    ActionKind,
     Event,
     EventKind,
     Hand,
@@ -176,13 +181,26 @@ def start(record: HandRecord) -> tuple[Hand, HandRecord, frozenset[int]]:
             posts = [Post(p.seat, PostKind(p.kind), p.amount) for p in record.posts]
         except ValueError as error:
             raise _fail(record, str(error)) from None
+    seeded = _seeded(record)
+    holes = None if seeded else [[c for c in h if c is not None] for h in resolved.hole_cards]
     try:
         hand = Hand(record.game, record.structure, stakes, record.starting_stacks,
-                    button=n - 1, posts=posts, rng=0,
-                    hole_cards=[[c for c in h if c is not None] for h in resolved.hole_cards])
+                    button=n - 1, posts=posts, rng=record.seed if seeded else 0,
+                    hole_cards=holes)
     except HandSetupError as error:
         raise _fail(record, f"the hand cannot be dealt: {_players(str(error))}") from None
+    if seeded:
+        for seat in range(n):
+            dealt = hand.cards_of(seat)
+            if dealt != record.hole_cards[seat]:
+                raise _fail(record, f"seed {record.seed} deals p{seat + 1} "
+                            f"{format_cards(dealt)}, not the cards the history gives.")
     return hand, resolved, made_up
+
+
+def _seeded(record: HandRecord) -> bool:
+    """Whether the hand is replayed from its seed (a seed, and every card known)."""
+    return record.seed is not None and record.complete
 
 
 def _action(hand: Hand, step: Step) -> Action:
@@ -190,9 +208,15 @@ def _action(hand: Hand, step: Step) -> Action:
         return Action.fold()
     if step.kind is StepKind.DISCARD:
         return Action.discard([c for c in step.cards if c is not None])
+    legal = hand.legal_actions()
     if step.kind is StepKind.CHECK_CALL:
-        return Action.check() if hand.legal_actions().to_call == 0 else Action.call()
-    if max(hand.bets) > 0:
+        return Action.check() if legal.to_call == 0 else Action.call()
+    if ActionKind.RAISE in legal.kinds:
+        return Action.raise_to(step.amount)
+    if ActionKind.BET in legal.kinds:
+        return Action.bet(step.amount)
+    # Neither is legal: ask for the one that names the situation, for the reason.
+    if legal.to_call or max(hand.bets):
         return Action.raise_to(step.amount)
     return Action.bet(step.amount)
 
@@ -211,6 +235,7 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
     step the rules refuse.
     """
     hand, resolved, made_up = start(record)
+    seeded = _seeded(record)
     if not record.native and record.finishing_stacks is None:
         _check_short_posts(record, hand)
     yield hand, None, hand.events
@@ -227,12 +252,16 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
         try:
             action = _action(hand, step)
             drawn = None
-            if step.kind is StepKind.DISCARD:
+            if step.kind is StepKind.DISCARD and not seeded:
                 drawn = [c for c in step.drawn if c is not None]
             hand.verify(action)
             events = hand.apply(action, drawn=drawn)
         except IllegalActionError as error:
             raise _fail(record, f"{step}: {_players(str(error))}", step.line) from None
+        if seeded and step.kind is StepKind.DISCARD and events[0].drawn != step.drawn:
+            raise _fail(record, f"{step}: seed {record.seed} deals p{step.seat + 1} "
+                        f"{format_cards(events[0].drawn)}, not the cards the history gives.",
+                        step.line)
         yield hand, step, events
     if not hand.is_over:
         raise _fail(record, "the history stops before the hand is over: "

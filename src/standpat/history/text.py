@@ -40,7 +40,8 @@ Seat 2: bob (button) (small blind) folded before the Draw
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import datetime
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from standpat.cards import Card, format_cards
@@ -80,6 +81,19 @@ def _cards(cards: Iterable[Card], known: frozenset[Card] | None = None) -> str:
     return "[" + " ".join(str(c) if c in known else "??" for c in cards) + "]"
 
 
+def _when(extra: Mapping[str, object]) -> str:
+    """`` - 2026/12/03 02:30:00 UTC`` from PHH's ``year``/``month``/``day``/``time`` fields."""
+    year, month, day = extra.get("year"), extra.get("month"), extra.get("day")
+    if not (isinstance(year, int) and isinstance(month, int) and isinstance(day, int)):
+        return ""
+    when = f" - {year:04d}/{month:02d}/{day:02d}"
+    time = extra.get("time")
+    if isinstance(time, datetime.time):
+        when += f" {time.strftime('%H:%M:%S')}"
+    zone = extra.get("time_zone_abbreviation")
+    return when + (f" {zone}" if isinstance(zone, str) and zone else "")
+
+
 def format_hand(replay: Replay, number: int | str | None = None) -> str:
     """One replayed hand as readable text (no trailing newline)."""
     record, hand = replay.record, replay.hand
@@ -92,7 +106,7 @@ def format_hand(replay: Replay, number: int | str | None = None) -> str:
         stakes += f" ante {record.ante}"
     lines = [
         f"standpat Hand #{ident}: {GAME_TITLES[record.game]} "
-        f"{STRUCTURE_TITLES[record.structure]} ({stakes})",
+        f"{STRUCTURE_TITLES[record.structure]} ({stakes}){_when(record.extra)}",
         f"Table '{record.table or 'standpat'}' {record.seat_count or max(n, 2)}-max "
         f"Seat #{record.button_seat or record.table_seat(n - 1)} is the button",
     ]

@@ -134,3 +134,14 @@ def test_header_names_the_ante_once() -> None:
                 rng=1)
     header = render(hand.view(0), chairs()[:2], hand_no=1).splitlines()[0]
     assert header == "=== Hand 1 | Seven Card Draw | fixed-limit 10/20 ante 1 | before the draw ==="
+
+
+def test_each_seat_shows_its_last_action_of_the_round() -> None:
+    hand = three_handed()
+    hand.apply(Action.raise_to(6))  # You
+    hand.apply(Action.call())       # Ada
+    lines = render(hand.view(2), chairs(), hand_no=1).splitlines()
+    assert lines[2].endswith("raised to 6") and lines[3].endswith("called")
+    assert lines[4].startswith(">") and lines[4].split()[-1] == "2"  # Bo: only his blind
+    hand.apply(Action.call())       # Bo: the draw begins, the round's actions are gone
+    assert "called" not in render(hand.view(0), chairs(), hand_no=1)

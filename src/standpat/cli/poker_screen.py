@@ -34,6 +34,7 @@ __all__ = [
     "Palette",
     "choices",
     "describe_hand",
+    "last_actions",
     "narrate",
     "phase_name",
     "render",
@@ -221,12 +222,40 @@ def _chair_line(view: SeatView, chair: Chair, width: int, palette: Palette) -> s
     return palette.dim(line) if view.folded[i] else line
 
 
+_DID: Final = {
+    EventKind.CHECK: "checked",
+    EventKind.CALL: "called",
+    EventKind.BET: "bet {}",
+    EventKind.RAISE: "raised to {}",
+}
+
+
+def last_actions(view: SeatView) -> dict[int, str]:
+    """Each seat's last check, call, bet or raise in the current betting round, in words.
+
+    >>> from standpat.engine import Action, Hand, Stakes
+    >>> hand = Hand("five-card-draw", "no-limit", Stakes.from_bets(2), [100] * 3, rng=1)
+    >>> _ = hand.apply(Action.raise_to(6)); _ = hand.apply(Action.call())
+    >>> last_actions(hand.view(2))
+    {0: 'raised to 6', 1: 'called'}
+    """
+    did: dict[int, str] = {}
+    for event in view.events:
+        if event.kind is EventKind.STREET:
+            did.clear()
+        elif event.seat is not None and event.kind in _DID:
+            did[event.seat] = _DID[event.kind].format(event.amount)
+    return did
+
+
 def _seat_state(view: SeatView, i: int, palette: Palette) -> str:
     words: list[str] = []
     if view.folded[i]:
         words.append("folded")
     elif view.all_in[i]:
         words.append("all in")
+    if view.phase is Phase.BETTING and not view.folded[i] and i in (did := last_actions(view)):
+        words.append(did[i])
     drew = view.draw_counts[i] if i < len(view.draw_counts) else None
     if drew is not None and not view.folded[i]:
         words.append("stood pat" if drew == 0 else f"drew {drew}")

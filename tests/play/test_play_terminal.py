@@ -150,8 +150,10 @@ def test_end_of_input_and_ctrl_c_end_cleanly(tmp_path: Path) -> None:
     assert child.exitstatus == 0
 
 
-def test_bad_options_exit_2() -> None:
+def test_bad_options_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
     for args, words in (
+        (["--history-dir", str(tmp_path / "file")], "is a file, not a folder"),
         (["--structure", "spread-limit"], "spread-limit"),
         (["--stakes", "4/2"], "4/2"),
         (["--bots", "0"], "--bots must be 1-4"),

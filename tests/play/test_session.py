@@ -117,3 +117,17 @@ def test_the_same_seed_and_input_play_the_same_sitting(tmp_path: Path) -> None:
     (a, first), (b, second) = (sit(tmp_path / str(n), 5, 2, iter(moves)) for n in (1, 2))
     assert first == second and a.hands_played >= 2
     assert [p.read_text() for p in a.saved] == [p.read_text() for p in b.saved]
+
+
+def test_a_hand_that_cannot_be_saved_is_reported_not_fatal(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    seating = Seating.open(
+        get_game("five-card-draw"), Structure.POT_LIMIT, Stakes.from_bets(2),
+        rng=random.Random(1), human="Ana", bots=["Ada"], level="easy", buy_in=40,
+    )
+    out = io.StringIO()
+    session = PokerSession(seating, tmp_path / "file" / "hands", out,
+                           ask=scripted(iter(["f", "", "quit"])))
+    session.play()
+    assert "Hand 1 could not be saved: " in out.getvalue()
+    assert session.saved == [] and session.hands_played == 2

@@ -162,10 +162,14 @@ class PokerSession:
                 else:
                     self._bot_turn(index, bot.act(hand.view(index)), names[index])
         finally:
-            self.saved.append(save_hand(
-                hand, self.history_dir, self.first_file + number - 1, names=names, seats=seats,
-                seat_count=seating.table.seats, button_seat=_button_seat(seating),
-            ))
+            try:
+                self.saved.append(save_hand(
+                    hand, self.history_dir, self.first_file + number - 1, names=names,
+                    seats=seats, seat_count=seating.table.seats,
+                    button_seat=_button_seat(seating),
+                ))
+            except OSError as error:
+                self.say(f"Hand {number} could not be saved: {error}")
         you = seating.human_index
         if you is not None and hand.is_over:
             self.chips = hand.stacks[you]
@@ -257,6 +261,8 @@ def run_poker(args: argparse.Namespace) -> int:
     history_dir = Path(args.history_dir) if args.history_dir else Path(
         time.strftime("standpat-hands-%Y%m%d-%H%M%S")
     )
+    if history_dir.exists() and not history_dir.is_dir():
+        return _fail(f"--history-dir {str(history_dir)!r} is a file, not a folder.")
     rng = random.Random(args.seed)
     try:
         seating = Seating.open(

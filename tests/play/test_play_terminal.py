@@ -71,6 +71,10 @@ def test_several_hands_discards_pat_bad_input_and_quit(tmp_path: Path) -> None:
                 child.sendline("d 1 2")
                 child.expect(r"Not that: ([^\r\n]*)\r\n> ")
                 assert "betting round" in child.match.group(1) or "at most" in child.match.group(1)
+                child.sendline("help")
+                child.expect(r"d 1 3 +discard the 1st and 3rd cards shown.*\r\n> ")
+                child.sendline("t")
+                child.expect(r"=== Hand \d+ \| Five Card Draw 7-A .*Your turn: [^\r\n]*\r\n> ")
                 bad_done = True
             if options.startswith("d 1 3"):
                 cards = hand_cards(screen)

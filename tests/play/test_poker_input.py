@@ -17,7 +17,7 @@ from standpat.cli.prompt import InputError
         ("k", Verb.CHECK), ("check", Verb.CHECK), ("x", Verb.CHECK),
         ("allin", Verb.ALL_IN), ("all-in", Verb.ALL_IN), ("all in", Verb.ALL_IN),
         ("pat", Verb.PAT), ("stand pat", Verb.PAT), ("  Stand   Pat ", Verb.PAT),
-        ("help", Verb.HELP), ("?", Verb.HELP),
+        ("help", Verb.HELP), ("?", Verb.HELP), ("t", Verb.TABLE), ("table", Verb.TABLE),
         ("quit", Verb.QUIT), ("q", Verb.QUIT), ("exit", Verb.QUIT),
     ],
 )

@@ -22,7 +22,7 @@ __all__ = ["to_action"]
 def to_action(command: Command, view: SeatView) -> Action:
     """The action ``command`` asks for when it is ``view.seat``'s turn; InputError if none.
 
-    ``HELP`` and ``QUIT`` are the runner's business and are refused here.
+    ``HELP``, ``TABLE`` and ``QUIT`` are the runner's business and are refused here.
     """
     legal = view.legal
     seat = view.seat

@@ -43,6 +43,7 @@ class Verb(StrEnum):
     DISCARD = "discard"
     PAT = "pat"
     HELP = "help"
+    TABLE = "table"        # draw the table again
     QUIT = "quit"
 
 
@@ -81,6 +82,7 @@ _WORDS: Final[dict[str, Verb]] = {
     "d": Verb.DISCARD, "discard": Verb.DISCARD, "draw": Verb.DISCARD,
     "pat": Verb.PAT, "p": Verb.PAT,
     "help": Verb.HELP, "h": Verb.HELP, "?": Verb.HELP,
+    "t": Verb.TABLE, "table": Verb.TABLE,
     "quit": Verb.QUIT, "q": Verb.QUIT, "exit": Verb.QUIT,
 }
 
@@ -94,7 +96,8 @@ commands (type the short or the long form):
   allin              put all your chips in (bet, raise or call)
   d 1 3              discard the 1st and 3rd cards shown; d 7c 9h discards by name
   pat, stand pat     keep all your cards (draw none)
-  help               this list;  quit  leave the table (the hand so far is saved)"""
+  t, table           draw the table again
+  help               this list;  quit  leave the table (the hand is played out and saved)"""
 """The text that ``help`` prints at a poker prompt."""
 
 

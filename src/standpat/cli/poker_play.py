@@ -212,6 +212,10 @@ class PokerSession:
                 if command.verb is Verb.HELP:
                     self.say(HELP_TEXT)
                     continue
+                if command.verb is Verb.TABLE:
+                    self.say(render(view, self.seating.chairs(), hand_no=number,
+                                    palette=self.palette))
+                    continue
                 if command.verb is Verb.QUIT:
                     self._leave()
                     return

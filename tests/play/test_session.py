@@ -7,6 +7,8 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
+
 from standpat.cli.poker_play import PokerSession
 from standpat.cli.poker_seating import Seating
 from standpat.cli.prompt import Quit
@@ -131,3 +133,30 @@ def test_a_hand_that_cannot_be_saved_is_reported_not_fatal(tmp_path: Path) -> No
     session.play()
     assert "Hand 1 could not be saved: " in out.getvalue()
     assert session.saved == [] and session.hands_played == 2
+
+
+LINES = ["c", "k", "f", "r", "b 4", "r 10", "allin", "d 1 3", "d 2", "pat", "d 7c 9h", "",
+         "t", "help", "nonsense", "r 99999", "d 9", "out", "back", "post", "wait"]
+
+
+@pytest.mark.parametrize("game", ["five-card-draw-7a", "five-card-draw", "seven-card-draw",
+                                  "deuce-to-seven-triple-draw", "deuce-to-seven-single-draw"])
+@pytest.mark.parametrize("structure", list(Structure))
+def test_a_monkey_at_the_keyboard_never_breaks_the_game(
+    tmp_path: Path, game: str, structure: Structure
+) -> None:
+    rng = random.Random(f"{game}-{structure}")
+    seating = Seating.open(
+        get_game(game), structure, Stakes.from_bets(2), rng=random.Random(7), human="Ana",
+        bots=["Ada", "Bo", "Cy", "Di"][: rng.randint(1, get_game(game).max_players - 1)],
+        level="easy", buy_in=60,
+    )
+    out = io.StringIO()
+    lines = iter([rng.choice(LINES) for _ in range(80)])
+    session = PokerSession(seating, tmp_path / "h", out, ask=scripted(lines))
+    session.play()
+    table = seating.table
+    assert table.chips_in_play() + table.cashed_out == table.bought_in
+    assert len(session.saved) == session.hands_played >= 1
+    for path in session.saved:
+        assert load_strict(path)  # every saved hand replays

@@ -158,7 +158,8 @@ def test_bad_options_exit_2(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("")
     for args, words in (
         (["--history-dir", str(tmp_path / "file")], "is a file, not a folder"),
-        (["--structure", "spread-limit"], "spread-limit"),
+        (["--structure", "spread-limit"],
+         "'spread-limit' is not a betting structure: expected fixed-limit, pot-limit, no-limit."),
         (["--stakes", "4/2"], "4/2"),
         (["--bots", "0"], "--bots must be 1-4"),
         (["--name", "Ada"], "taken by a bot"),

@@ -244,9 +244,14 @@ def _fail(message: str) -> int:
 
 def run_poker(args: argparse.Namespace) -> int:
     """Run a poker table from ``standpat play`` arguments; 0 on a normal end, 2 on bad options."""
+    if args.structure not in set(Structure):
+        return _fail(
+            f"{args.structure!r} is not a betting structure: expected "
+            f"{', '.join(s.value for s in Structure)}."
+        )
+    structure = Structure(args.structure)
     try:
         game = get_game(args.game)
-        structure = Structure(args.structure)
         stakes = Stakes.parse(args.stakes)
     except ValueError as error:
         return _fail(str(error))

@@ -41,7 +41,7 @@ def test_every_level_plays_legally(game: str, structure: str) -> None:
             names = [type(b).__name__ for b in bots]
             play_hand(hand, bots, names=names, clock=clock)  # raises on an illegal action
             assert hand.is_over and sum(hand.net) == 0
-    # the deadline stops sampling at 3/4 of the budget; leave room for a busy machine
+    # the deadline stops sampling at 60% of the budget; leave room for a busy machine
     assert clock.worst.get("StrongBot", 0.0) < 4 * BUDGET
 
 

@@ -21,8 +21,13 @@ _ESCAPES: Final = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\
                    "\f": "\\f", "\r": "\\r"}
 
 
+_PLAIN: Final = re.compile(r'[^"\\\x00-\x1f\x7f]*')
+
+
 def string(text: str) -> str:
     """A TOML basic string, escaped."""
+    if _PLAIN.fullmatch(text):
+        return f'"{text}"'
     out = []
     for char in text:
         if char in _ESCAPES:

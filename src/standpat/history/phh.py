@@ -46,7 +46,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from standpat.cards import Card
+from standpat.cards import CARDS, Card
 from standpat.errors import CardError, HistoryError, HistoryFormatError
 from standpat.history import _toml
 from standpat.history.record import (
@@ -109,6 +109,7 @@ _OWN_FIELDS: Final = frozenset({
 _PLAYER: Final = re.compile(r"p([1-9][0-9]?)")
 _CARD_RUN: Final = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
 _TOML_LINE: Final = re.compile(r"at line (\d+)")
+_BY_NAME: Final[dict[str, Card | None]] = {str(card): card for card in CARDS} | {"??": None}
 _HEADER: Final = re.compile(
     r"^[ \t]*\[[ \t]*(\"[^\"\n]*\"|'[^'\n]*'|[A-Za-z0-9_-]+)[ \t]*\][ \t]*(?:#.*)?$",
     re.MULTILINE,
@@ -345,10 +346,7 @@ def _ints(hand: _Hand, name: str, n: int | None = None, *, minimum: int = 0) -> 
 def _cards(hand: _Hand, text: str, line: int) -> tuple[Card | None, ...]:
     if not _CARD_RUN.fullmatch(text):
         raise hand.fail(f"{text!r} is not a run of cards like '7h6c' ('??' for unknown).", line)
-    cards: list[Card | None] = []
-    for i in range(0, len(text), 2):
-        token = text[i:i + 2]
-        cards.append(None if token == "??" else Card(token))
+    cards = [_BY_NAME[text[i:i + 2]] for i in range(0, len(text), 2)]
     known = [c for c in cards if c is not None]
     if len(set(known)) != len(known):
         raise hand.fail(f"{text!r} names a card twice.", line)

@@ -133,13 +133,26 @@ class Seating:
         return left
 
     def stacks_line(self) -> str:
-        """Everyone seated and his chips, in seat order."""
+        """Everyone seated and his chips, in seat order, with what the last hand won or lost.
+
+        >>> from standpat.engine import Stakes, Structure, get_game
+        >>> seating = Seating.open(get_game("five-card-draw"), Structure.NO_LIMIT,
+        ...                        Stakes.from_bets(2), rng=random.Random(1), human="Ana",
+        ...                        bots=["Ada"], level="easy", buy_in=40)
+        >>> seating.stacks_line()
+        'Stacks: Ana 40 | Ada 40'
+        """
         t = self.table
+        hand = t.hand
+        nets = {}
+        if hand is not None and hand.is_over:
+            nets = {seat: hand.net[i] for i, seat in enumerate(t.dealt)}
         parts = []
         for seat in range(t.seats):
             player = t.player(seat)
             if player is not None:
-                parts.append(f"{player.name} {player.stack}")
+                net = nets.get(seat, 0)
+                parts.append(f"{player.name} {player.stack}" + (f" ({net:+d})" if net else ""))
         return "Stacks: " + " | ".join(parts)
 
     # -- during a hand ------------------------------------------------------------------

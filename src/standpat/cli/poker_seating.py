@@ -2,7 +2,7 @@
 
 :class:`Seating` puts the player in seat 1 (the table's seat 0) and the bots
 after him, starts each hand through the table (dead button, blinds,
-missed-blind markers), seats a bot at every decision of its seat, and after
+missed-blind markers), asks each bot for the decisions of its seat, and after
 each hand sends bots with no chips away.  :meth:`Seating.chairs` describes
 every seat for :func:`~standpat.cli.poker_screen.render`.
 """

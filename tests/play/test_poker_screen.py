@@ -145,3 +145,14 @@ def test_each_seat_shows_its_last_action_of_the_round() -> None:
     assert lines[4].startswith(">") and lines[4].split()[-1] == "2"  # Bo: only his blind
     hand.apply(Action.call())       # Bo: the draw begins, the round's actions are gone
     assert "called" not in render(hand.view(0), chairs(), hand_no=1)
+
+
+def test_the_deck_line_says_when_the_sixes_are_in() -> None:
+    four = Hand("five-card-draw-7a", "pot-limit", Stakes.from_bets(2), [100] * 4, rng=1)
+    five = Hand("five-card-draw-7a", "pot-limit", Stakes.from_bets(2), [100] * 5, rng=1)
+    seats4 = [Chair(n + 1, f"P{n}", n) for n in range(4)]
+    seats5 = [Chair(n + 1, f"P{n}", n) for n in range(5)]
+    assert "Deck: 32 cards | draws left: 1 | cards in the stub: 12" in render(
+        four.view(0), seats4, hand_no=1).splitlines()
+    assert "Deck: 36 cards (sixes in) | draws left: 1 | cards in the stub: 11" in render(
+        five.view(0), seats5, hand_no=1).splitlines()

@@ -196,8 +196,12 @@ def render(
         folded = view.folded[view.seat]
         suffix = " (folded)" if folded else (f"  ({name})" if name else "")
         lines.append(f"Your cards: {own}{suffix}")
+    deck = len(view.game.deck_for(view.players)[0])
+    sixes = " (sixes in)" if view.ranking == "short-6a" else ""
+    line = f"Deck: {deck} cards{sixes}"
     if view.phase is Phase.DRAW or view.draws_left:
-        lines.append(f"Draws left: {view.draws_left} | cards in the stub: {view.stub}")
+        line += f" | draws left: {view.draws_left} | cards in the stub: {view.stub}"
+    lines.append(line)
     lines.append(_turn_line(view, chairs, palette))
     return "\n".join(lines)
 

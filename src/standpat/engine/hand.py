@@ -608,9 +608,18 @@ class Hand:
         seat = self._to_act
         if seat is None:
             raise IllegalActionError(f"nobody may {action}: the hand is over.")
-        self._check(action, seat)
-        events: list[Event] = []
         kind = action.kind
+        if (
+            kind is _CHECK
+            and not self._bets[seat] < self._high
+            and self._phase is _BETTING
+            and not action.amount
+            and not action.cards
+        ):
+            pass  # the commonest action, checked here without the general path
+        else:
+            self._check(action, seat)
+        events: list[Event] = []
         if kind is _DISCARD:
             self._discard(seat, action.cards, drawn, events)
         else:

@@ -170,6 +170,7 @@ def test_an_ms_player_cannot_return_until_the_button_has_passed_then_posts_a_dea
     # passed. ... the player is required make up the small blind. The small blind is dead"
     t, _ = _ms_session()
     assert t.choices(2) == (Choice.WAIT_FOR_BB,)  # H3: his seat is the button
+    assert t.view(2).choices == (Choice.WAIT_FOR_BB,) and t.view(None).choices == ()
     hand(t)
     assert t.choices(2) == (Choice.POST_DEAD_SB, Choice.WAIT_FOR_BB)
     t.choose(2, Choice.POST_DEAD_SB)

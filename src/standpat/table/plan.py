@@ -382,8 +382,8 @@ def _fresh(
     sb = behind[0]
     btn = sb if len(dealt) == 2 else behind[1]
     markers = dict(markers)
-    markers.pop(sb, None)
     for i in dealt:
+        markers.pop(i, None)
         if (state := seats[i]) is not None and state.marker is not None:
             markers[i] = None
     blinds = [Blind(bb, BlindKind.BIG_BLIND, big_blind)]

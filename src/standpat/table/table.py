@@ -449,6 +449,7 @@ class Table:
             dead_button=False if p is None else p.dead_button,
             dead_small_blind=False if p is None else p.dead_sb,
             hand_number=self.hand_number, to_act=to_act, dealt=self.dealt, hand=hand_view,
+            choices=() if seat is None or self._players[seat] is None else self.choices(seat),
         )
 
     # -- save and load ------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from standpat.engine import Action, SeatView
 from standpat.table.plan import Marker
+from standpat.table.seats import Choice
 
 __all__ = ["SeatInfo", "TableView", "Wait"]
 
@@ -59,5 +60,7 @@ class TableView:
     ``dealt[i]``)."""
     hand: SeatView | None
     """The engine's view of the current (or last) hand for this viewer."""
+    choices: tuple[Choice, ...] = ()
+    """How the viewer may come in now, when he owes a blind (see ``Table.choices``)."""
 
 

@@ -110,7 +110,7 @@ class StrongBot:
             slice_end = now + (deadline - now) / (len(options) - i)
             share = equity(reading.model, reading.hand, reading.draws_left, reading.dead,
                            reading.ranges, keep=keep, rng=random.Random(seed), samples=240,
-                           deadline=slice_end)
+                           deadline=slice_end, min_samples=16 if i == 0 else 4)
             if i == 0:
                 share += 0.015  # the rule of thumb wins near-ties: sampling noise is not an edge
             if share > best_share:

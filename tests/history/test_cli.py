@@ -127,3 +127,17 @@ def test_reading_from_stdin_and_the_date_in_the_header() -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(
         "standpat Hand #1: Triple Draw 2-7 Lowball Limit (150000/300000) - 2019/06/28\n")
+
+
+def test_readable_text_replays_like_its_phh(tmp_path: Path) -> None:
+    records = [record_from_hand(random_hand(seed)) for seed in range(10)]
+    phh, txt = tmp_path / "hands.phhs", tmp_path / "hands.txt"
+    save(phh, records)
+    save(txt, records)
+    from_phh = standpat("replay", "--summary", "--json", str(phh))
+    from_text = standpat("replay", "--summary", "--json", str(txt))
+    assert from_text.returncode == 0, from_text.stderr
+    finishing = [json.loads(line)["finishing_stacks"] for line in from_text.stdout.splitlines()]
+    assert finishing == [json.loads(line)["finishing_stacks"]
+                         for line in from_phh.stdout.splitlines()]
+    assert finishing == [list(r.finishing_stacks or ()) for r in records]

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from standpat.errors import HistoryFormatError, IllegalHistoryError
-from standpat.history import dumps, loads
+from standpat.history import dumps, format_hand, loads, replay
 from standpat.history.capture import record_from_hand
 from standpat.history.files import load_text
 from standpat.history.phh import read
@@ -16,6 +16,7 @@ from tests.history.helpers import random_hand
 
 SEEDS = range(40)
 VALID = [dumps(record_from_hand(random_hand(seed))) for seed in SEEDS]
+VALID_TEXT = [format_hand(replay(record_from_hand(random_hand(seed)))) for seed in SEEDS]
 ERRORS = (HistoryFormatError, IllegalHistoryError)
 # More examples for a long local run: STANDPAT_FUZZ_EXAMPLES=5000 pytest tests/history
 FUZZ = settings(max_examples=int(os.environ.get("STANDPAT_FUZZ_EXAMPLES", "250")),
@@ -67,6 +68,33 @@ def test_mutated_valid_files(text: str, data: st.DataObject) -> None:
     check("\n".join(lines))
 
 
+@FUZZ
+@given(st.text(max_size=300).map(lambda t: "standpat Hand #1: " + t))
+def test_any_text_after_a_text_header(text: str) -> None:
+    check(text)
+
+
+@FUZZ
+@given(st.sampled_from(VALID_TEXT), st.data())
+def test_mutated_readable_text(text: str, data: st.DataObject) -> None:
+    lines = text.splitlines()
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        op = data.draw(st.sampled_from(["delete", "duplicate", "swap", "edit"]))
+        if op == "delete" and len(lines) > 1:
+            del lines[i]
+        elif op == "duplicate":
+            lines.insert(i, lines[i])
+        elif op == "swap":
+            j = data.draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op == "edit" and lines[i]:
+            k = data.draw(st.integers(0, len(lines[i]) - 1))
+            char = data.draw(st.sampled_from(list("0123456789[]: ?#cdhsAKT()-")))
+            lines[i] = lines[i][:k] + char + lines[i][k + 1:]
+    check("\n".join(lines))
+
+
 ACTIONS = st.sampled_from([
     "p1 f", "p2 f", "p3 f", "p1 cc", "p2 cc", "p3 cc", "p1 cbr 4", "p2 cbr 8", "p3 cbr 100",
     "p1 sd", "p2 sd", "p3 sd", "p1 sd 2c", "p2 sd 7h7d", "p3 sd ????", "d dh p1 Ah",
@@ -101,4 +129,6 @@ def test_any_names_and_labels_survive_the_writer(
 def test_the_fuzz_inputs_do_load_when_left_alone() -> None:
     for text in VALID:
         assert read(text).errors == []
+        assert load_text(text).errors == []
+    for text in VALID_TEXT:
         assert load_text(text).errors == []

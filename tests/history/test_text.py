@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
-from standpat.history import format_hands, record_from_hand, replay
+from standpat.history import format_hands, read_text, record_from_hand, replay
 from tests.history.helpers import random_hands
 
 SEAT = re.compile(r"^Seat (\d+): (.+) \((\d+) in chips\)$")
@@ -65,3 +66,40 @@ def test_every_draw_is_written_with_its_count() -> None:
     pats = sum(1 for h in hands for e in h.events if e.kind.value == "discard" and not e.cards)
     assert len(re.findall(r": discards \d cards? \[", text)) == discards
     assert text.count(": stands pat") == pats
+
+
+def test_text_reads_back_to_the_same_hands() -> None:
+    hands = list(random_hands(1500, seed=5))
+    records = [record_from_hand(h, players=[f"pl {i}" for i in range(h.players)], hand_id=i)
+               for i, h in enumerate(hands, 1)]
+    result = read_text(format_hands(replay(r) for r in records), "t.txt")
+    assert result.errors == []
+    assert len(result.hands) == len(records)
+    for record, back in zip(records, result.hands, strict=True):
+        n = record.player_count
+        # The text states what PHH may leave out (seats, button, table), and holds no seed.
+        assert back == dataclasses.replace(
+            record, seed=None, finishing_stacks=None, seat_count=n,
+            seats=tuple(range(1, n + 1)), button_seat=n, table="standpat",
+        )
+        assert replay(back).finishing_stacks == record.finishing_stacks
+
+
+def test_text_errors_name_file_hand_and_line_and_spare_the_other_hands() -> None:
+    records = [record_from_hand(h) for h in random_hands(3, seed=6)]
+    text = format_hands(replay(r) for r in records)
+    rows = text.splitlines()
+    second = next(i for i, row in enumerate(rows) if row.startswith("standpat Hand #2"))
+    target = next(i for i in range(second, len(rows)) if rows[i].startswith("Dealt to "))
+    rows[target] = rows[target].replace("[", "[Xx ", 1)
+    result = read_text("\n".join(rows), "three.txt")
+    assert [r.source.index for r in result.hands] == [1, 3]
+    assert len(result.errors) == 1
+    assert str(result.errors[0]).startswith(f"three.txt: hand 2, line {target + 1}: 'Xx'")
+    assert "is not a card" in str(result.errors[0])
+
+
+def test_text_that_is_not_a_standpat_history() -> None:
+    result = read_text("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD)\n", "ps.txt")
+    assert result.hands == []
+    assert "not a standpat text history" in str(result.errors[0])

@@ -24,12 +24,13 @@ from standpat.history.replay import Replay
 from standpat.history.text import GAME_TITLES, STRUCTURE_TITLES, format_hand
 
 NAME = "replay"
-HELP = "Replay the hands of a PHH hand-history file (.phh or .phhs)."
+HELP = "Replay the hands of a hand-history file (PHH .phh/.phhs, or standpat's readable text)."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``standpat replay``."""
-    parser.add_argument("file", metavar="FILE", help="a .phh or .phhs file ('-': stdin)")
+    parser.add_argument("file", metavar="FILE",
+                        help="a .phh or .phhs file, or readable text ('-': stdin)")
     parser.add_argument("--summary", action="store_true",
                         help="print only the result of each hand")
     parser.add_argument("--json", action="store_true",

@@ -24,6 +24,7 @@ from standpat.history.phh import HistoryFile, dumps, dumps_all, loads, read
 from standpat.history.record import HandRecord, PostRecord, Source, Step, StepKind
 from standpat.history.replay import Replay, replay, replay_steps
 from standpat.history.text import format_hand, format_hands
+from standpat.history.text_parse import read_text
 
 __all__ = [
     "HandRecord",
@@ -43,6 +44,7 @@ __all__ = [
     "load_text",
     "loads",
     "read",
+    "read_text",
     "record_from_hand",
     "replay",
     "replay_steps",

@@ -43,6 +43,7 @@ from standpat.history.phh import dumps, dumps_all, read
 from standpat.history.record import HandRecord
 from standpat.history.replay import Replay, replay
 from standpat.history.text import format_hands
+from standpat.history.text_parse import read_text
 
 __all__ = ["Loaded", "load", "load_strict", "load_text", "save"]
 
@@ -58,8 +59,14 @@ class Loaded:
 
 
 def load_text(text: str, file: str = "<string>") -> Loaded:
-    """Read PHH text (``.phh`` or ``.phhs``) and replay every hand; forgiving."""
-    result = read(text, file)
+    """Read PHH text (``.phh`` or ``.phhs``) or readable text, and replay every hand; forgiving.
+
+    Readable text is recognised by its first line, ``standpat Hand #...``.
+    """
+    if text.lstrip().startswith("standpat Hand #"):
+        result = read_text(text, file)
+    else:
+        result = read(text, file)
     hands = []
     for record in result.hands:
         try:
@@ -70,7 +77,7 @@ def load_text(text: str, file: str = "<string>") -> Loaded:
 
 
 def load(path: str | os.PathLike[str]) -> Loaded:
-    """Read and replay a PHH file; forgiving (see :class:`Loaded`)."""
+    """Read and replay a PHH or readable-text file; forgiving (see :class:`Loaded`)."""
     name = os.fspath(path)
     try:
         with open(name, encoding="utf-8") as handle:
@@ -81,7 +88,7 @@ def load(path: str | os.PathLike[str]) -> Loaded:
 
 
 def load_strict(path: str | os.PathLike[str]) -> list[Replay]:
-    """Read and replay a PHH file; raise the first error (nothing is returned then)."""
+    """Read and replay a history file; raise the first error (nothing is returned then)."""
     loaded = load(path)
     if loaded.errors:
         raise loaded.errors[0]

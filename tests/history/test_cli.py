@@ -141,3 +141,16 @@ def test_readable_text_replays_like_its_phh(tmp_path: Path) -> None:
     assert finishing == [json.loads(line)["finishing_stacks"]
                          for line in from_phh.stdout.splitlines()]
     assert finishing == [list(r.finishing_stacks or ()) for r in records]
+
+
+def test_converting_text_to_phh_and_back(tmp_path: Path) -> None:
+    records = [record_from_hand(random_hand(seed)) for seed in range(6)]
+    txt = tmp_path / "hands.txt"
+    save(txt, records)
+    phh = standpat("replay", "--phh", str(txt))
+    assert phh.returncode == 0, phh.stderr
+    assert phh.stdout.startswith("[1]\nvariant = ")
+    converted = tmp_path / "converted.phhs"
+    converted.write_text(phh.stdout)
+    text = standpat("replay", "--text", str(converted))
+    assert text.stdout.strip() == txt.read_text().strip()

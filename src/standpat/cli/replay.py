@@ -7,7 +7,8 @@ is interactive.  ``--summary`` prints one line per hand; ``--summary --json``
 one JSON object per line per hand, with ``hand`` (its place in the file,
 from 1), ``game``, ``structure``, ``stakes``, ``players``,
 ``starting_stacks``, ``finishing_stacks`` and ``net`` in PHH seat order.
-``--text`` prints the hands as readable text.  Hands that cannot be read or
+``--text`` prints the hands as readable text and ``--phh`` as PHH, which
+converts a file from one format to the other.  Hands that cannot be read or
 replayed are reported on stderr and the exit code is 2; the others are still
 shown.
 """
@@ -20,6 +21,7 @@ import sys
 
 from standpat.errors import HistoryError
 from standpat.history.files import load, load_text
+from standpat.history.phh import dumps_all
 from standpat.history.replay import Replay
 from standpat.history.text import GAME_TITLES, STRUCTURE_TITLES, format_hand
 
@@ -37,6 +39,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --summary: one JSON object per line per hand")
     parser.add_argument("--text", action="store_true",
                         help="print the hands as readable text (PokerStars layout)")
+    parser.add_argument("--phh", action="store_true",
+                        help="print the hands as PHH (a .phhs file: one table per hand)")
     parser.add_argument("--hand", type=int, metavar="N",
                         help="only the N-th hand of the file (from 1)")
 
@@ -108,6 +112,10 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
     interactive = args.file != "-" and sys.stdin.isatty() and sys.stdout.isatty()
+    if args.phh and not (args.json or args.summary):
+        if hands:
+            print(dumps_all(h.record for h in hands), end="")
+        hands = []
     for replay in hands:
         if args.json:
             print(json.dumps(summary(replay)))

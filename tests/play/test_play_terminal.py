@@ -191,3 +191,22 @@ def test_sitting_out_marks_ml_and_coming_back(tmp_path: Path) -> None:
     # after coming back he is dealt in again
     last_out = max(int(n) for n in out_hands)
     assert any(int(n) > last_out and "You" in names.split(", ") for n, names in hands)
+
+
+def test_colour_in_a_colour_terminal_and_none_when_asked(tmp_path: Path) -> None:
+    for flags, coloured in (([], True), (["--no-color"], False)):
+        env = {**cli_env(), "TERM": "xterm-256color"}
+        child = pexpect.spawn(
+            sys.executable,
+            ["-m", "standpat.cli", "play", "--seed", "1", "--history-dir", str(tmp_path), *flags],
+            env=env, encoding="utf-8", timeout=30,
+        )
+        try:
+            child.expect(r"Your turn: (\x1b\[0m)?[^\r\n]*\r\n> ")
+            screen = child.before + child.after
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+        finally:
+            child.close()
+        assert ("\x1b[1mYour turn: \x1b[0m" in screen) is coloured
+        assert ("\x1b[" in screen) is coloured

@@ -36,6 +36,7 @@ __all__ = [
     "describe_hand",
     "last_actions",
     "narrate",
+    "narrate_one",
     "phase_name",
     "render",
 ]

@@ -1,0 +1,54 @@
+"""The hand engine of the draw games: one hand under fixed limit, pot limit or no limit.
+
+Pure and synchronous: no I/O, all randomness from the injected rng.
+
+>>> from standpat.engine import Action, Hand, Stakes
+>>> hand = Hand("five-card-draw", "pot-limit", Stakes.from_bets(2), [200, 200, 200], rng=3)
+>>> hand.legal_actions().max_to   # pot-limit raise-to, blinds 1/2, three-handed
+7
+>>> _ = hand.apply(Action.raise_to(7))
+"""
+
+from __future__ import annotations
+
+from standpat.engine.actions import (
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    LegalActions,
+    Phase,
+    redact,
+)
+from standpat.engine.games import (
+    GAMES,
+    Game,
+    GameName,
+    Post,
+    PostKind,
+    Stakes,
+    Structure,
+    get_game,
+)
+from standpat.engine.hand import Hand
+from standpat.engine.view import SeatView
+
+__all__ = [
+    "GAMES",
+    "Action",
+    "ActionKind",
+    "Event",
+    "EventKind",
+    "Game",
+    "GameName",
+    "Hand",
+    "LegalActions",
+    "Phase",
+    "Post",
+    "PostKind",
+    "SeatView",
+    "Stakes",
+    "Structure",
+    "get_game",
+    "redact",
+]

@@ -1,0 +1,289 @@
+"""What a seat may do, what it did, and the events a hand records.
+
+>>> Action.raise_to(8)
+Action.raise_to(8)
+>>> str(Action.discard("7c 9h")), str(Action.stand_pat())
+('discard 7c 9h', 'stand pat')
+>>> legal = LegalActions(0, frozenset({ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE}),
+...                      to_call=2, min_to=4, max_to=9)
+>>> Action.raise_to(6) in legal, Action.raise_to(10) in legal, Action.check() in legal
+(True, False, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+from standpat.cards import Card, as_cards, format_cards
+from standpat.engine.games import PostKind
+from standpat.errors import IllegalActionError
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "Event",
+    "EventKind",
+    "LegalActions",
+    "Phase",
+    "redact",
+]
+
+
+class ActionKind(StrEnum):
+    """The kinds of player action; the value is the wire and history spelling."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player action.
+
+    For ``BET`` and ``RAISE``, ``amount`` is the player's total bet for the
+    round after the action ("raise to").  For ``DISCARD``, ``cards`` are the
+    discards; none means standing pat.
+
+    >>> Action.bet(4), Action.fold()
+    (Action.bet(4), Action.fold())
+    >>> Action.discard("Kd 9c")
+    Action.discard('Kd 9c')
+    """
+
+    kind: ActionKind
+    amount: int = 0
+    cards: tuple[Card, ...] = ()
+
+    @classmethod
+    def fold(cls) -> Action:
+        """Give up the hand."""
+        return _FOLD
+
+    @classmethod
+    def check(cls) -> Action:
+        """Pass without betting when there is nothing to call."""
+        return _CHECK
+
+    @classmethod
+    def call(cls) -> Action:
+        """Match the current bet (or go all-in for less)."""
+        return _CALL
+
+    @classmethod
+    def bet(cls, to: int) -> Action:
+        """Open the betting of the round with a bet of ``to`` chips."""
+        return cls(ActionKind.BET, to)
+
+    @classmethod
+    def raise_to(cls, to: int) -> Action:
+        """Raise, making the seat's total bet for the round ``to`` chips."""
+        return cls(ActionKind.RAISE, to)
+
+    @classmethod
+    def discard(cls, cards: str | Iterable[int] = ()) -> Action:
+        """Discard these cards (text or ints) and draw as many; none is standing pat."""
+        return cls(ActionKind.DISCARD, 0, tuple(as_cards(cards)))
+
+    @classmethod
+    def stand_pat(cls) -> Action:
+        """Draw no cards."""
+        return _STAND_PAT
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """An action from its text: the inverse of ``str(action)``.
+
+        Also takes ``raise 8`` for ``raise to 8``, ``pat`` for ``stand pat``
+        and ``draw 7c 9h`` for ``discard 7c 9h``.
+
+        >>> [Action.parse(t) for t in ("fold", "raise to 8", "bet 4", "pat", "discard 7c 9h")]
+        [Action.fold(), Action.raise_to(8), Action.bet(4), Action.stand_pat(), \
+Action.discard('7c 9h')]
+        """
+        words = text.strip().lower().split()
+        head = words[0] if words else ""
+        rest = words[1:]
+        if head in ("fold", "check", "call") and not rest:
+            return cls(ActionKind(head))
+        if head in ("bet", "raise"):
+            if rest and rest[0] == "to":
+                rest = rest[1:]
+            if len(rest) == 1 and rest[0].isdigit():
+                return cls(ActionKind(head), int(rest[0]))
+        if head in ("pat", "stand") and (rest == [] or rest == ["pat"]):
+            return _STAND_PAT
+        if head in ("discard", "draw"):
+            return cls.discard(" ".join(rest))
+        raise IllegalActionError(
+            f"{text!r} is not an action: write fold, check, call, bet N, raise to N, "
+            "discard CARDS or stand pat."
+        )
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind is ActionKind.BET:
+            return f"bet {self.amount}"
+        if kind is ActionKind.RAISE:
+            return f"raise to {self.amount}"
+        if kind is ActionKind.DISCARD:
+            return f"discard {format_cards(self.cards)}" if self.cards else "stand pat"
+        return kind.value
+
+    def __repr__(self) -> str:
+        kind = self.kind
+        if kind is ActionKind.BET:
+            return f"Action.bet({self.amount})"
+        if kind is ActionKind.RAISE:
+            return f"Action.raise_to({self.amount})"
+        if kind is ActionKind.DISCARD:
+            if not self.cards:
+                return "Action.stand_pat()"
+            return f"Action.discard({format_cards(self.cards)!r})"
+        if self.amount:
+            return f"Action({kind!s}, {self.amount})"
+        return f"Action.{kind.value}()"
+
+
+_FOLD = Action(ActionKind.FOLD)
+_CHECK = Action(ActionKind.CHECK)
+_CALL = Action(ActionKind.CALL)
+_STAND_PAT = Action(ActionKind.DISCARD)
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the seat to act may do now.
+
+    ``to_call`` is what a call adds (0 when the seat may check); ``min_to`` and
+    ``max_to`` bound a bet or raise "to" amount (all-in capped; 0 when neither
+    is legal); ``max_discard`` is how many cards the seat may discard during a
+    draw, and ``cards`` the hand it discards from.
+    """
+
+    seat: int
+    kinds: frozenset[ActionKind]
+    to_call: int = 0
+    min_to: int = 0
+    max_to: int = 0
+    max_discard: int = 0
+    cards: tuple[Card, ...] = ()
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or action.kind not in self.kinds:
+            return False
+        kind = action.kind
+        if kind is ActionKind.BET or kind is ActionKind.RAISE:
+            return self.min_to <= action.amount <= self.max_to
+        if kind is ActionKind.DISCARD:
+            held = set(self.cards)
+            cards = action.cards
+            return (
+                len(cards) <= self.max_discard
+                and len(set(cards)) == len(cards)
+                and (not held or all(c in held for c in cards))
+            )
+        return action.amount == 0 and not action.cards
+
+    def sample(self) -> tuple[Action, ...]:
+        """One action of each legal kind (bets and raises at ``min_to`` and ``max_to``).
+
+        >>> LegalActions(1, frozenset({ActionKind.CHECK, ActionKind.BET}), 0, 2, 10).sample()
+        (Action.check(), Action.bet(2), Action.bet(10))
+        """
+        found: list[Action] = []
+        for kind in ActionKind:
+            if kind not in self.kinds:
+                continue
+            if kind is ActionKind.BET or kind is ActionKind.RAISE:
+                found.append(Action(kind, self.min_to))
+                if self.max_to != self.min_to:
+                    found.append(Action(kind, self.max_to))
+            elif kind is ActionKind.DISCARD:
+                found.append(_STAND_PAT)
+            else:
+                found.append(Action(kind))
+        return tuple(found)
+
+
+class Phase(StrEnum):
+    """Where a hand stands."""
+
+    BETTING = "betting"
+    DRAW = "draw"
+    SHOWDOWN = "showdown"
+    OVER = "over"
+
+
+class EventKind(StrEnum):
+    """The kinds of event a hand records; the value is the history spelling."""
+
+    POST = "post"
+    DEAL = "deal"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    STREET = "street"
+    BURN = "burn"
+    DISCARD = "discard"
+    RESHUFFLE = "reshuffle"
+    RETURN = "return"
+    SHOW = "show"
+    MUCK = "muck"
+    WIN = "win"
+
+
+class Event(NamedTuple):
+    """Something that happened in a hand (frozen).
+
+    ``amount`` is chips for posts, bets (the "to" amount of a bet or raise,
+    what was added for a call), returns and wins; the round index for
+    ``STREET``; the number of cards for ``DISCARD``.  ``hidden`` counts the
+    cards that a redacted event had but does not show.
+    """
+
+    kind: EventKind
+    seat: int | None = None
+    amount: int = 0
+    cards: tuple[Card, ...] = ()
+    drawn: tuple[Card, ...] = ()
+    pot: int = 0
+    all_in: bool = False
+    post: PostKind | None = None
+    hidden: int = 0
+
+
+_PRIVATE = frozenset({EventKind.DEAL, EventKind.DISCARD, EventKind.MUCK})
+
+
+def redact(event: Event, viewer: int | None) -> Event:
+    """The event as ``viewer`` (a seat, or ``None`` for a spectator) may see it.
+
+    Other seats' dealt, discarded, drawn and mucked cards, and all burned and
+    reshuffled cards, are emptied; ``hidden`` keeps their count.
+
+    >>> e = Event(EventKind.DISCARD, 1, 2, (Card("2c"), Card("3c")), (Card("Ah"), Card("Kh")))
+    >>> redact(e, 1) == e
+    True
+    >>> redact(e, 0)
+    Event(kind=<EventKind.DISCARD: 'discard'>, seat=1, amount=2, cards=(), drawn=(), pot=0, \
+all_in=False, post=None, hidden=2)
+    """
+    kind = event.kind
+    if kind in _PRIVATE:
+        if event.seat == viewer or not (event.cards or event.drawn):
+            return event
+        return event._replace(cards=(), drawn=(), hidden=max(len(event.cards), len(event.drawn)))
+    if kind is EventKind.BURN or kind is EventKind.RESHUFFLE:
+        if not event.cards:
+            return event
+        return event._replace(cards=(), hidden=len(event.cards))
+    return event

@@ -1,0 +1,921 @@
+"""One hand of a draw game: forced bets, deal, betting, draws, showdown, payouts.
+
+:class:`Hand` is a pure, synchronous state machine.  All randomness comes
+from the injected ``rng`` (``shuffle`` of the deck at the start, ``shuffle``
+of the reshuffle pool when the stub runs out, nothing else), so a hand is
+reproduced exactly by its seed and its actions.
+
+>>> hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", Stakes.from_bets(2), [100, 100, 100],
+...             rng=7)
+>>> hand.to_act, hand.bets, hand.pot
+(0, (0, 1, 2), 3)
+>>> sorted(k.value for k in hand.legal_actions().kinds)
+['call', 'fold', 'raise']
+>>> hand.legal_actions().min_to
+4
+>>> [e.kind.value for e in hand.apply(Action.fold())]
+['fold']
+>>> [e.kind.value for e in hand.apply(Action.fold())]
+['fold', 'return', 'win']
+>>> hand.is_over, hand.net
+(True, (0, -1, 1))
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from standpat.cards import Card, format_cards
+from standpat.engine.actions import (
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    LegalActions,
+    Phase,
+)
+from standpat.engine.games import Game, Post, PostKind, Stakes, Structure, get_game
+from standpat.engine.pots import side_pots, split
+from standpat.errors import HandSetupError, IllegalActionError
+from standpat.ranking import RankingName, get_ranking
+
+if TYPE_CHECKING:
+    from standpat.engine.view import SeatView
+
+__all__ = ["Hand"]
+
+_FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
+_CALL = ActionKind.CALL
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+_DISCARD = ActionKind.DISCARD
+_BETTING = Phase.BETTING
+_DRAW = Phase.DRAW
+_OVER = Phase.OVER
+_CAP = 4  # fixed limit: a bet, a raise, a re-raise and a cap
+_FOLD_KINDS = frozenset({_FOLD, _CALL})
+_DRAW_KINDS = frozenset({_DISCARD})
+
+
+class Hand:
+    """One hand of a draw game, from the forced bets to the payouts.
+
+    Seats are indexes ``0..players-1`` into ``stacks``, clockwise.  See the
+    module docstring for an example and ``docs/engine.md`` for a tour.
+    """
+
+    def __init__(
+        self,
+        game: Game | str,
+        structure: Structure | str,
+        stakes: Stakes,
+        stacks: Sequence[int],
+        *,
+        button: int = 0,
+        posts: Sequence[Post] | None = None,
+        rng: random.Random | int | None = None,
+        hole_cards: Sequence[Sequence[Card]] | None = None,
+        uncap_heads_up: bool = False,
+    ) -> None:
+        """Post the forced bets, shuffle and deal; the first betting round is open.
+
+        Raises :class:`~standpat.errors.HandSetupError` for a hand that cannot
+        be dealt (too few or too many players, an empty stack, a bad post or
+        bad ``hole_cards``).  A post bigger than its stack is posted all-in.
+        """
+        self.game: Game = get_game(game)
+        """The game dealt."""
+        try:
+            self.structure: Structure = Structure(structure)
+            """The betting structure."""
+        except ValueError:
+            known = ", ".join(s.value for s in Structure)
+            raise HandSetupError(
+                f"unknown betting structure {structure!r}; known structures: {known}."
+            ) from None
+        self.stakes: Stakes = stakes
+        """The stakes."""
+        n = len(stacks)
+        game_ = self.game
+        if not game_.min_players <= n <= game_.max_players:
+            raise HandSetupError(
+                f"{game_.title} is dealt to {game_.min_players} to {game_.max_players} players, "
+                f"not {n}."
+            )
+        for seat, stack in enumerate(stacks):
+            if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
+                raise HandSetupError(
+                    f"seat {seat} has a stack of {stack!r}; every player dealt in needs a "
+                    "whole, positive number of chips."
+                )
+        if not 0 <= button < n:
+            raise HandSetupError(f"the button {button} is not a seat of this {n}-player hand.")
+        self.players: int = n
+        """How many players are dealt in."""
+        self.button: int = button
+        """The button's seat index."""
+        self.uncap_heads_up: bool = uncap_heads_up
+        """Whether fixed-limit betting is uncapped when only two players are in."""
+        deck, ranking = game_.deck_for(n)
+        self.deck: tuple[Card, ...] = deck
+        """This hand's deck (in its natural order, not the shuffled order)."""
+        self.ranking: RankingName = ranking
+        """The ranking of this hand (for 7-A it follows from the players dealt in)."""
+        self._score = get_ranking(ranking).scorer(game_.hand_size)
+        self.seed: int | None = None
+        """The seed, when the hand was given an int."""
+        if rng is None:
+            self._rng = random.Random()
+        elif isinstance(rng, random.Random):
+            self._rng = rng
+        elif isinstance(rng, int) and not isinstance(rng, bool):
+            self.seed = rng
+            self._rng = random.Random(rng)
+        else:
+            raise HandSetupError(f"rng must be a random.Random, an int seed or None, not {rng!r}.")
+        self.starting_stacks: tuple[int, ...] = tuple(stacks)
+        """Each seat's stack before the forced bets."""
+        self._fl = self.structure is Structure.FIXED_LIMIT
+        self._pl = self.structure is Structure.POT_LIMIT
+        self._min_bet = stakes.big_blind or stakes.small_bet
+        self._big_from = (game_.draws + 1) // 2
+        self._stacks = list(stacks)
+        self._bets = [0] * n
+        self._contrib = [0] * n
+        self._folded = [False] * n
+        self._allin = [False] * n
+        self._acted = [False] * n
+        self._faced = [0] * n
+        self._need = [0] * n
+        self._payouts = [0] * n
+        self._draw_counts: list[int | None] = [None] * n
+        self._shown: dict[int, tuple[Card, ...]] = {}
+        self._events: list[Event] = []
+        self._actions: list[tuple[int, Action]] = []
+        self._pool: list[Card] = []
+        self._queue: list[int] = []
+        self._phase = _BETTING
+        self._street = 0
+        self._to_act: int | None = None
+        self._high = 0
+        self._short = False
+        self._last_raise = self._min_bet
+        self._full_level = 0
+        self._count = 0
+        self._unit = stakes.small_bet
+        self._aggressor: int | None = None
+        events = self._events
+        self.posts: tuple[Post, ...] = self._post(posts, events)
+        """The forced bets as given or as made from the stakes (amounts as asked)."""
+        self._deal(hole_cards, events)
+        self._open_first_round(events)
+
+    # -- set-up -----------------------------------------------------------------
+
+    def _standard_posts(self) -> list[Post]:
+        n, button, stakes = self.players, self.button, self.stakes
+        posts: list[Post] = []
+        if stakes.ante:
+            posts.extend(Post((button + 1 + i) % n, PostKind.ANTE, stakes.ante) for i in range(n))
+        if n == 2:
+            sb, bb = button, (button + 1) % 2
+        else:
+            sb, bb = (button + 1) % n, (button + 2) % n
+        if stakes.small_blind:
+            posts.append(Post(sb, PostKind.SMALL_BLIND, stakes.small_blind))
+        if stakes.big_blind:
+            posts.append(Post(bb, PostKind.BIG_BLIND, stakes.big_blind))
+        return posts
+
+    def _post(self, posts: Sequence[Post] | None, events: list[Event]) -> tuple[Post, ...]:
+        made = self._standard_posts() if posts is None else list(posts)
+        n = self.players
+        stacks, bets, contrib, allin = self._stacks, self._bets, self._contrib, self._allin
+        high = 0
+        big_blinds = []
+        for post in made:
+            if not isinstance(post, Post) or not 0 <= post.seat < n:
+                raise HandSetupError(f"{post!r} is not a post by a seat of this {n}-player hand.")
+            if post.amount < 0:
+                raise HandSetupError(f"{post!r} posts a negative amount.")
+            seat = post.seat
+            amount = min(post.amount, stacks[seat])
+            stacks[seat] -= amount
+            contrib[seat] += amount
+            if post.kind is PostKind.SMALL_BLIND or post.kind is PostKind.BIG_BLIND:
+                bets[seat] += amount
+                high = max(high, post.amount, bets[seat])
+                if post.kind is PostKind.BIG_BLIND:
+                    big_blinds.append(seat)
+            if not stacks[seat]:
+                allin[seat] = True
+            events.append(
+                Event(EventKind.POST, seat, amount, all_in=not stacks[seat], post=post.kind)
+            )
+        self._high = high
+        self._short = high > max(bets)
+        self._full_level = high
+        self._count = 1 if big_blinds else 0
+        if big_blinds:
+            self._first = (self._first_big_blind(big_blinds) + 1) % n
+        else:
+            self._first = (self.button + 1) % n
+        return tuple(made)
+
+    def _first_big_blind(self, seats: list[int]) -> int:
+        """The real big blind: the first big-blind post clockwise from the button."""
+        button, n = self.button, self.players
+        return min(seats, key=lambda s: (s - button - 1) % n)
+
+    def _deal(self, hole_cards: Sequence[Sequence[Card]] | None, events: list[Event]) -> None:
+        n, size = self.players, self.game.hand_size
+        stub = list(self.deck)
+        self._rng.shuffle(stub)
+        order = [(self.button + 1 + i) % n for i in range(n)]
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        if hole_cards is None:
+            for j, seat in enumerate(order):
+                hands[seat] = stub[j : n * size : n]
+            self._pos = n * size
+        else:
+            if len(hole_cards) != n:
+                raise HandSetupError(
+                    f"hole_cards gives {len(hole_cards)} hands for a {n}-player hand."
+                )
+            in_deck = set(self.deck)
+            seen: set[int] = set()
+            for seat, cards in enumerate(hole_cards):
+                if len(cards) != size:
+                    raise HandSetupError(
+                        f"hole_cards gives seat {seat} {len(cards)} cards; "
+                        f"{self.game.title} deals {size}."
+                    )
+                for card in cards:
+                    if card not in in_deck:
+                        raise HandSetupError(
+                            f"hole_cards gives seat {seat} the card {Card(card)}, which is not "
+                            f"in this hand's {len(self.deck)}-card deck."
+                        )
+                    if card in seen:
+                        raise HandSetupError(f"hole_cards deals the card {Card(card)} twice.")
+                    seen.add(card)
+                hands[seat] = [Card(c) for c in cards]
+            stub = [c for c in stub if c not in seen]
+            self._pos = 0
+        self._stub = stub
+        self._hands = hands
+        for seat in order:
+            events.append(Event(EventKind.DEAL, seat, size, tuple(hands[seat])))
+
+    def _open_first_round(self, events: list[Event]) -> None:
+        events.append(Event(EventKind.STREET, None, 0))
+        self._unit = self.stakes.small_bet
+        self._to_act = self._seek(self._first)
+        if self._to_act is None:
+            self._end_round(events)
+
+    # -- public state -------------------------------------------------------------
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each seat's chips behind (not counting its bet in front)."""
+        return tuple(self._stacks)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet in front of it in this betting round."""
+        return tuple(self._bets)
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle, bets in front included (0 once the pot is awarded)."""
+        return 0 if self._phase is _OVER else sum(self._contrib)
+
+    @property
+    def pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The pots (main first) as (amount, eligible seats).
+
+        During the hand: the chips collected from finished rounds (bets in
+        front are not in a pot yet); once over: the pots that were awarded.
+        """
+        if self._phase is _OVER:
+            return tuple(self._final_pots)
+        collected = [c - b for c, b in zip(self._contrib, self._bets, strict=True)]
+        return tuple(side_pots(collected, self._folded))
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """What each seat has put in this hand (uncalled bets returned are taken off)."""
+        return tuple(self._contrib)
+
+    @property
+    def phase(self) -> Phase:
+        """Betting, draw, or over."""
+        return self._phase
+
+    @property
+    def street(self) -> int:
+        """The betting round index (0..draws), or during a draw the draw index (1..draws)."""
+        return self._street
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` when the hand is over."""
+        return self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the pot has been awarded."""
+        return self._phase is _OVER
+
+    def folded(self, seat: int) -> bool:
+        """Whether ``seat`` has folded."""
+        return self._folded[seat]
+
+    def all_in(self, seat: int) -> bool:
+        """Whether ``seat`` has no chips left behind (and has not folded)."""
+        return self._allin[seat] and not self._folded[seat]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, unredacted (see :func:`~standpat.engine.redact`)."""
+        return tuple(self._events)
+
+    @property
+    def actions(self) -> tuple[tuple[int, Action], ...]:
+        """The player actions applied, as (seat, action)."""
+        return tuple(self._actions)
+
+    @property
+    def payouts(self) -> tuple[int, ...]:
+        """Chips each seat took back: pots won plus uncalled bets returned (zeros until over)."""
+        if self._phase is not _OVER:
+            return (0,) * self.players
+        return tuple(self._payouts)
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        """Each seat's stack (behind) now minus its starting stack; final once over."""
+        return tuple(s - start for s, start in zip(self._stacks, self.starting_stacks, strict=True))
+
+    @property
+    def draw_counts(self) -> tuple[int | None, ...]:
+        """Cards each seat drew in the latest draw (``None``: not drawn yet or before any draw)."""
+        return tuple(self._draw_counts)
+
+    @property
+    def draw_counts_public(self) -> bool:
+        """Whether the latest draw counts are still shown to everyone."""
+        return self._counts_public
+
+    @property
+    def shown(self) -> dict[int, tuple[Card, ...]]:
+        """Hands turned up at the showdown, by seat."""
+        return dict(self._shown)
+
+    @property
+    def stub_size(self) -> int:
+        """Cards left in the stub (the undealt bottom card included)."""
+        return len(self._stub) - self._pos
+
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (for a folded seat: what it held when it folded)."""
+        return tuple(self._hands[seat])
+
+    def strength_of(self, seat: int) -> int:
+        """The strength of ``seat``'s cards under this hand's ranking (bigger wins)."""
+        return self._score(self._hands[seat])
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` (or a spectator, ``None``) may know; see :class:`SeatView`."""
+        from standpat.engine.view import seat_view
+
+        return seat_view(self, seat)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Hand {self.game.name.value} {self.structure.value} {self.stakes} "
+            f"{self.players} players, {self._phase.value}, to act: {self._to_act}>"
+        )
+
+    # -- legal actions ------------------------------------------------------------
+
+    def legal_actions(self) -> LegalActions:
+        """What the seat to act may do; :class:`IllegalActionError` once the hand is over."""
+        seat = self._to_act
+        if seat is None:
+            raise IllegalActionError("nobody may act: the hand is over.")
+        if self._phase is _DRAW:
+            return LegalActions(
+                seat, _DRAW_KINDS, 0, 0, 0, self.game.max_discard, tuple(self._hands[seat])
+            )
+        to_call = self._target(seat) - self._bets[seat]
+        stack = self._stacks[seat]
+        bounds = self._raise_bounds(seat)
+        if to_call > 0:
+            kinds = {_FOLD, _CALL}
+            to_call = min(to_call, stack)
+            if isinstance(bounds, tuple):
+                kinds.add(_RAISE if self._high else _BET)
+        else:
+            kinds = {_CHECK}
+            if isinstance(bounds, tuple):
+                kinds.add(_RAISE if self._high else _BET)
+        if isinstance(bounds, tuple):
+            return LegalActions(seat, frozenset(kinds), to_call, bounds[0], bounds[1])
+        return LegalActions(seat, frozenset(kinds), to_call)
+
+    def _raise_bounds(self, seat: int) -> tuple[int, int] | str:
+        """(min_to, max_to) of a bet or raise by ``seat``, or why it may not raise."""
+        stack = self._stacks[seat]
+        bet = self._bets[seat]
+        high = self._high
+        if stack <= high - bet:
+            return "it has no chips beyond the call"
+        folded, allin = self._folded, self._allin
+        opponents = able = 0
+        for s in range(self.players):
+            if s != seat and not folded[s]:
+                opponents += 1
+                if not allin[s]:
+                    able += 1
+        if not able:
+            return "every other player still in is all-in"
+        if (
+            self._acted[seat]
+            and self._full_level <= self._faced[seat]
+            and high - self._faced[seat] < self._need[seat]
+        ):
+            return (
+                "it has acted and nobody has raised a full bet since "
+                "(a short all-in does not reopen the betting)"
+            )
+        all_in_to = bet + stack
+        if self._fl:
+            if self._count >= _CAP and not (self.uncap_heads_up and opponents == 1):
+                return "the betting is capped at four bets"
+            to = self._full_level + self._unit
+            return (to, to) if to < all_in_to else (all_in_to, all_in_to)
+        low = high + self._last_raise
+        if self._pl:
+            top = 2 * high - bet + sum(self._contrib)
+            if top > all_in_to:
+                top = all_in_to
+        else:
+            top = all_in_to
+        return (low if low < top else top, top)
+
+    def verify(self, action: Action, seat: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` with a sentence if ``action`` is not legal now.
+
+        ``seat``, if given, must be the seat to act.
+        """
+        to_act = self._to_act
+        if to_act is None:
+            raise IllegalActionError(f"nobody may {action}: the hand is over.")
+        if seat is not None and seat != to_act:
+            raise IllegalActionError(
+                f"seat {seat} cannot {action}: it is seat {to_act}'s turn to act."
+            )
+        self._check(action, to_act)
+
+    def can(self, action: Action, seat: int | None = None) -> bool:
+        """Whether ``action`` is legal now (for ``seat``, if given)."""
+        try:
+            self.verify(action, seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _check(self, action: Action, seat: int) -> None:
+        kind = action.kind
+        if self._phase is _DRAW:
+            if kind is not _DISCARD:
+                raise IllegalActionError(
+                    f"seat {seat} cannot {action}: it is draw {self._street}, and seat {seat} "
+                    "must discard cards or stand pat."
+                )
+            cards = action.cards
+            limit = self.game.max_discard
+            if len(cards) > limit:
+                raise IllegalActionError(
+                    f"seat {seat} cannot {action}: {self.game.title} allows at most {limit} "
+                    f"discards, not {len(cards)}."
+                )
+            hand = self._hands[seat]
+            for i, card in enumerate(cards):
+                if card not in hand:
+                    raise IllegalActionError(
+                        f"seat {seat} cannot {action}: it does not hold {Card(card)} "
+                        f"(it holds {format_cards(hand)})."
+                    )
+                if card in cards[:i]:
+                    raise IllegalActionError(
+                        f"seat {seat} cannot {action}: {Card(card)} is named twice."
+                    )
+            return
+        if kind is _DISCARD:
+            raise IllegalActionError(
+                f"seat {seat} cannot {action}: it is a betting round, not a draw."
+            )
+        to_call = self._target(seat) - self._bets[seat]
+        if kind is _FOLD or kind is _CHECK or kind is _CALL:
+            if action.amount or action.cards:
+                raise IllegalActionError(
+                    f"seat {seat} cannot {kind.value} with an amount or cards ({action!r})."
+                )
+            if kind is _CHECK:
+                if to_call > 0:
+                    raise IllegalActionError(
+                        f"seat {seat} cannot check: it faces a bet of {self._high} "
+                        f"({to_call} to call)."
+                    )
+            elif to_call <= 0:
+                raise IllegalActionError(
+                    f"seat {seat} cannot {kind.value}: there is no bet to "
+                    f"{'call' if kind is _CALL else 'fold to'}; it may check."
+                )
+            return
+        if action.cards:
+            raise IllegalActionError(f"seat {seat} cannot {kind.value} with cards ({action!r}).")
+        if kind is _BET and self._high:
+            raise IllegalActionError(
+                f"seat {seat} cannot bet: there is already a bet of {self._high}; it may raise."
+            )
+        if kind is _RAISE and not self._high:
+            raise IllegalActionError(
+                f"seat {seat} cannot raise: there is no bet yet; it may bet."
+            )
+        bounds = self._raise_bounds(seat)
+        if isinstance(bounds, str):
+            raise IllegalActionError(f"seat {seat} cannot {action}: {bounds}.")
+        low, top = bounds
+        amount = action.amount
+        if not low <= amount <= top:
+            if low == top:
+                allowed = f"the only {kind.value} allowed is to {low}"
+            else:
+                allowed = f"a {kind.value} must be to {low} through {top}"
+            why = ""
+            if amount > self._bets[seat] + self._stacks[seat]:
+                why = f" (it has only {self._bets[seat] + self._stacks[seat]} in all)"
+            raise IllegalActionError(
+                f"seat {seat} cannot {action}: {allowed}{why}."
+            )
+
+    # -- applying actions ------------------------------------------------------------
+
+    def apply(self, action: Action, *, drawn: Sequence[Card] | None = None) -> tuple[Event, ...]:
+        """Apply the action of the seat to act; return the events it caused.
+
+        The action's own event comes first, then the automatic ones (the next
+        round, burns, reshuffles, returns, the showdown and the wins).
+        ``drawn`` is for replays only: the cards the discarding seat receives.
+        """
+        seat = self._to_act
+        if seat is None:
+            raise IllegalActionError(f"nobody may {action}: the hand is over.")
+        self._check(action, seat)
+        events: list[Event] = []
+        kind = action.kind
+        if kind is _DISCARD:
+            self._discard(seat, action.cards, drawn, events)
+        else:
+            if drawn is not None:
+                raise IllegalActionError(f"seat {seat} cannot {action} with drawn cards.")
+            self._counts_public = False
+            self._bet(seat, action, events)
+        self._actions.append((seat, action))
+        self._events.extend(events)
+        return tuple(events)
+
+    _counts_public = False
+
+    def _bet(self, seat: int, action: Action, events: list[Event]) -> None:
+        kind = action.kind
+        bets, stacks = self._bets, self._stacks
+        high = self._high
+        if self._short:
+            high = self._target(seat)
+        if kind is _FOLD:
+            self._folded[seat] = True
+            self._pool.extend(self._hands[seat])
+            events.append(Event(EventKind.FOLD, seat))
+            live = [s for s in range(self.players) if not self._folded[s]]
+            if len(live) == 1:
+                self._return_uncalled(events)
+                self._award_uncontested(live[0], events)
+                return
+        elif kind is _CHECK:
+            events.append(Event(EventKind.CHECK, seat))
+        elif kind is _CALL:
+            add = high - bets[seat]
+            stack = stacks[seat]
+            if add >= stack:
+                add = stack
+                self._allin[seat] = True
+            stacks[seat] = stack - add
+            bets[seat] += add
+            self._contrib[seat] += add
+            events.append(Event(EventKind.CALL, seat, add, all_in=not stacks[seat]))
+            if bets[seat] >= self._high:
+                self._short = False
+        else:
+            to = action.amount
+            add = to - bets[seat]
+            stacks[seat] -= add
+            bets[seat] = to
+            self._contrib[seat] += add
+            allin = not stacks[seat]
+            if allin:
+                self._allin[seat] = True
+            if self._fl:
+                base = self._full_level
+                if to >= base + self._unit or (allin and 2 * (to - base) >= self._unit):
+                    self._count += 1
+                    self._full_level = to
+            elif to - high >= self._last_raise:
+                self._last_raise = to - high
+                self._full_level = to
+            self._high = to
+            self._short = False
+            self._aggressor = seat
+            events.append(
+                Event(EventKind.BET if kind is _BET else EventKind.RAISE, seat, to, all_in=allin)
+            )
+        self._acted[seat] = True
+        self._faced[seat] = self._high
+        self._need[seat] = self._unit if self._fl else self._last_raise
+        nxt = self._seek((seat + 1) % self.players)
+        if nxt is None:
+            self._end_round(events)
+        else:
+            self._to_act = nxt
+
+    def _seek(self, start: int) -> int | None:
+        """The first seat from ``start`` clockwise that must act in this betting round."""
+        n = self.players
+        folded, allin, acted, bets = self._folded, self._allin, self._acted, self._bets
+        high = self._high
+        able = 0
+        for s in range(n):
+            if not folded[s] and not allin[s]:
+                able += 1
+        short = self._short
+        for i in range(n):
+            s = (start + i) % n
+            if folded[s] or allin[s]:
+                continue
+            if bets[s] < (self._target(s) if short else high) or (not acted[s] and able > 1):
+                return s
+        return None
+
+    def _target(self, seat: int) -> int:
+        """The bet ``seat`` must match: the current bet, or less after a short blind.
+
+        A big blind posted all-in for less than its size still sets the bet to
+        the full blind for players who come in; but when every other player
+        still in is all-in for less and nobody bet the full blind, a seat only
+        has to match the largest of their bets.
+        """
+        high = self._high
+        if not self._short:
+            return high
+        bets, folded, allin = self._bets, self._folded, self._allin
+        top = 0
+        for o in range(self.players):
+            if o == seat or folded[o]:
+                continue
+            if bets[o] >= high or not allin[o]:
+                return high
+            if bets[o] > top:
+                top = bets[o]
+        return top
+
+    def _return_uncalled(self, events: list[Event]) -> None:
+        bets = self._bets
+        top = max(range(self.players), key=bets.__getitem__)
+        second = max((b for s, b in enumerate(bets) if s != top), default=0)
+        excess = bets[top] - second
+        if excess > 0:
+            bets[top] -= excess
+            self._contrib[top] -= excess
+            self._stacks[top] += excess
+            self._payouts[top] += excess
+            if self._stacks[top]:
+                self._allin[top] = False
+            events.append(Event(EventKind.RETURN, top, excess))
+
+    def _end_round(self, events: list[Event]) -> None:
+        """The betting round is over: return an uncalled bet, then draw or show down."""
+        self._return_uncalled(events)
+        self._bets = [0] * self.players
+        if self._street >= self.game.draws:
+            self._showdown(events)
+        else:
+            self._open_draw(events)
+
+    def _open_draw(self, events: list[Event]) -> None:
+        self._phase = _DRAW
+        self._street += 1
+        n = self.players
+        events.append(Event(EventKind.STREET, None, self._street))
+        if len(self._stub) - 1 - self._pos < 1:
+            self._reshuffle(events)
+        burn = self._stub[self._pos]
+        self._pos += 1
+        self._pool.append(burn)
+        events.append(Event(EventKind.BURN, None, 1, (burn,)))
+        self._draw_counts = [None] * n
+        self._counts_public = True
+        folded = self._folded
+        self._queue = [
+            s for s in ((self.button + 1 + i) % n for i in range(n)) if not folded[s]
+        ]
+        self._queue.reverse()
+        self._to_act = self._queue.pop()
+
+    def _reshuffle(self, events: list[Event]) -> None:
+        """Shuffle the bottom card, the burns, folded hands and earlier discards into a new stub."""
+        pool = self._stub[self._pos :]
+        pool.extend(self._pool)
+        if len(pool) < 2:
+            raise RuntimeError("the reshuffle pool has no card to deal; this is an engine bug.")
+        events.append(Event(EventKind.RESHUFFLE, None, len(pool), tuple(sorted(pool))))
+        self._rng.shuffle(pool)
+        self._stub = pool
+        self._pos = 0
+        self._pool = []
+
+    def _discard(
+        self, seat: int, cards: tuple[Card, ...], drawn: Sequence[Card] | None, events: list[Event]
+    ) -> None:
+        k = len(cards)
+        hand = self._hands[seat]
+        kept = [c for c in hand if c not in cards]
+        extra: list[Event] = []
+        if drawn is None:
+            stub, pos = self._stub, self._pos
+            got: list[Card] = []
+            need = k
+            while need:
+                avail = len(stub) - 1 - pos
+                if avail <= 0:
+                    self._pos = pos
+                    self._reshuffle(extra)
+                    stub, pos = self._stub, 0
+                    continue
+                take = need if need < avail else avail
+                got.extend(stub[pos : pos + take])
+                pos += take
+                need -= take
+            self._pos = pos
+        else:
+            got = self._take_dictated(seat, cards, drawn)
+        kept.extend(got)
+        self._hands[seat] = kept
+        self._pool.extend(cards)
+        self._draw_counts[seat] = k
+        events.append(Event(EventKind.DISCARD, seat, k, tuple(cards), tuple(got)))
+        events.extend(extra)
+        if self._queue:
+            self._to_act = self._queue.pop()
+        else:
+            self._open_betting(events)
+
+    def _take_dictated(
+        self, seat: int, cards: tuple[Card, ...], drawn: Sequence[Card]
+    ) -> list[Card]:
+        """Replays: take exactly the cards a history says ``seat`` drew."""
+        if len(drawn) != len(cards):
+            raise IllegalActionError(
+                f"seat {seat} discards {len(cards)} cards but is given {len(drawn)} to draw."
+            )
+        got = [Card(c) for c in drawn]
+        held = {c for s in range(self.players) if not self._folded[s] for c in self._hands[s]}
+        held.update(cards)
+        for i, card in enumerate(got):
+            if card in held or card in got[:i]:
+                raise IllegalActionError(
+                    f"seat {seat} cannot draw {card}: it is in a hand, among its discards or "
+                    "drawn twice."
+                )
+            rest = self._stub[self._pos :]
+            if card in rest:
+                self._stub.remove(card)
+            elif card in self._pool:
+                self._pool.remove(card)
+            else:
+                raise IllegalActionError(
+                    f"seat {seat} cannot draw {card}: it is not in this hand's deck or was dealt."
+                )
+        return got
+
+    def _open_betting(self, events: list[Event]) -> None:
+        n = self.players
+        self._phase = _BETTING
+        self._high = 0
+        self._short = False
+        self._last_raise = self._min_bet
+        self._full_level = 0
+        self._count = 0
+        stakes = self.stakes
+        self._unit = stakes.big_bet if self._street >= self._big_from else stakes.small_bet
+        self._aggressor = None
+        self._acted = [False] * n
+        self._faced = [0] * n
+        self._need = [0] * n
+        nxt = self._seek((self.button + 1) % n)
+        if nxt is None:
+            self._to_act = None
+            if self._street >= self.game.draws:
+                self._showdown(events)
+            else:
+                self._open_draw(events)
+            return
+        events.append(Event(EventKind.STREET, None, self._street))
+        self._to_act = nxt
+
+    # -- the end ----------------------------------------------------------------------
+
+    def _award_uncontested(self, seat: int, events: list[Event]) -> None:
+        total = sum(self._contrib)
+        self._final_pots = side_pots(self._contrib, self._folded)
+        self._finish(events)
+        if total:
+            self._stacks[seat] += total
+            self._payouts[seat] += total
+            events.append(Event(EventKind.WIN, seat, total, pot=0))
+
+    def _finish(self, events: list[Event]) -> None:
+        self._bets = [0] * self.players
+        self._phase = _OVER
+        self._to_act = None
+
+    def _showdown(self, events: list[Event]) -> None:
+        self._phase = Phase.SHOWDOWN
+        n = self.players
+        folded, allin, hands = self._folded, self._allin, self._hands
+        pots = side_pots(self._contrib, folded)
+        self._final_pots = pots
+        live = [s for s in range(n) if not folded[s]]
+        score = self._score
+        strength = {s: score(hands[s]) for s in live}
+        first = self._aggressor
+        if first is None or folded[first]:
+            first = next(s for s in ((self.button + 1 + i) % n for i in range(n)) if not folded[s])
+        deepest = {s: 0 for s in live}
+        for i, (_, eligible) in enumerate(pots):
+            for s in eligible:
+                deepest[s] = i
+        order = sorted(live, key=lambda s: (-deepest[s], (s - first) % n))
+        show_all = sum(1 for s in live if not allin[s]) <= 1
+        best: list[int | None] = [None] * len(pots)
+        shown = self._shown
+        for s in order:
+            mine = strength[s]
+            claims = [i for i, (_, eligible) in enumerate(pots) if s in eligible]
+            must = show_all or allin[s]
+            if must or any(_may_win(mine, best[i]) for i in claims):
+                shown[s] = tuple(hands[s])
+                events.append(Event(EventKind.SHOW, s, 0, shown[s]))
+                for i in claims:
+                    b = best[i]
+                    if b is None or mine > b:
+                        best[i] = mine
+            else:
+                events.append(Event(EventKind.MUCK, s, 0, tuple(hands[s])))
+        self._finish(events)
+        for i, (amount, eligible) in enumerate(pots):
+            if not amount:
+                continue
+            winners = [s for s in eligible if s in shown and strength[s] == best[i]]
+            for s, won in split(amount, winners, button=self.button, players=n):
+                self._stacks[s] += won
+                self._payouts[s] += won
+                events.append(Event(EventKind.WIN, s, won, shown[s], pot=i))
+
+    # -- copies ----------------------------------------------------------------------
+
+    def clone(self) -> Hand:
+        """An independent copy, the rng state included (``copy.copy`` of the rng)."""
+        new = object.__new__(Hand)
+        state = dict(self.__dict__)
+        for key, value in state.items():
+            if isinstance(value, list):
+                state[key] = list(value)
+            elif isinstance(value, dict):
+                state[key] = dict(value)
+        state["_hands"] = [list(h) for h in self._hands]
+        state["_rng"] = copy.copy(self._rng)
+        new.__dict__.update(state)
+        return new
+
+
+def _may_win(strength: int, best: int | None) -> bool:
+    """Whether ``strength`` can still win or tie a pot whose best shown hand is ``best``."""
+    return best is None or strength >= best

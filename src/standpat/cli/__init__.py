@@ -14,7 +14,7 @@ from typing import Final
 
 from standpat import __version__
 
-COMMANDS: Final = ("rank", "meld", "play")
+COMMANDS: Final = ("rank", "meld", "play", "serve", "verify")
 """Modules of ``standpat.cli`` that provide subcommands, in ``--help`` order."""
 
 

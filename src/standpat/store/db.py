@@ -499,6 +499,36 @@ class Store:
             )
         return int(stack)
 
+    def rebuy_bot(self, table_id: int, seat: int, amount: int) -> int:
+        """Give a broke bot ``amount`` chips from the bank onto its seat; returns its stack."""
+        with self._tx() as conn:
+            row = conn.execute(
+                select(m.seats).where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
+            ).mappings().one()
+            account_id = row["account_id"]
+            self._move(
+                conn,
+                {BANK: -amount, seat_wallet(table_id, account_id): amount},
+                "grant",
+                table_id=table_id,
+            )
+            stack = row["stack"] + amount
+            conn.execute(
+                m.seats.update()
+                .where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
+                .values(stack=stack)
+            )
+        return int(stack)
+
+    def reveal(self, hand_id: int) -> None:
+        """Reveal a finished hand's seed to every player dealt in."""
+        with self._tx() as conn:
+            conn.execute(
+                m.hand_players.update()
+                .where(m.hand_players.c.hand_id == hand_id)
+                .values(revealed=True)
+            )
+
     def set_sitting_out(self, table_id: int, seat: int, value: bool) -> None:
         """Record whether a seat sits out."""
         with self._tx() as conn:

@@ -4,7 +4,7 @@
 >>> from standpat.server.config import ServerConfig
 >>> app = create_app(ServerConfig(db="sqlite://"))
 >>> sorted(r.path for r in app.routes if hasattr(r, "path"))[:3]
-['/', '/api/hands', '/api/hands/{hand_id:int}']
+['/', '/api/accounts', '/api/games']
 """
 
 from __future__ import annotations

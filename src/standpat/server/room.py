@@ -64,7 +64,7 @@ class LocalHost:
         if not isinstance(seats, int) or not 2 <= seats <= game.max_players:
             raise TableError(f"{game.title} seats 2 to {game.max_players} players; got {seats!r}.")
         clock = spec.get("clock", self.config.clock)
-        if not isinstance(clock, (int, float)) or not 5 <= clock <= 300:
+        if "clock" in spec and (not isinstance(clock, (int, float)) or not 5 <= clock <= 300):
             raise TableError(f"the action clock is 5 to 300 seconds; got {clock!r}.")
         name = str(spec.get("name") or f"{game.title} {stakes} {structure.value}")[:64]
         record = self.store.create_table(

@@ -50,6 +50,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--static", default=None, help="directory of a browser client to serve at /"
     )
     parser.add_argument("--secure-cookies", action="store_true", help="mark cookies Secure (HTTPS)")
+    parser.add_argument(
+        "--login-rate",
+        type=float,
+        default=1.0,
+        help="log-ins and registrations a second per address, burst 10 (default 1)",
+    )
     parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
 
@@ -73,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         demo_tables=args.demo_tables,
         static_dir=args.static,
         secure_cookies=args.secure_cookies,
+        login_rate=args.login_rate,
     )
     try:
         app = create_app(config)
@@ -86,5 +93,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     print(f"standpat serve: http://{args.host}:{args.port}/ (database {args.db})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws="websockets")
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level, ws="websockets-sansio"
+    )
     return 0

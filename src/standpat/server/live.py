@@ -363,9 +363,7 @@ class LiveTable:
         return sum(1 for s in self.sitters.values() if self._ready(s))
 
     def _deal(self) -> None:
-        for sitter in self.sitters.values():
-            if sitter.out_next_hand:
-                sitter.sitting_out, sitter.out_next_hand = True, False
+        self.next_hand_at = time.monotonic() + self.config.between_hands
         seats = self._dealt_seats()
         if len(seats) < 2:
             return
@@ -377,6 +375,7 @@ class LiveTable:
             self.store.set_sitting_out(self.id, sitter.seat, True)
             seats = self._dealt_seats()
             if len(seats) < 2:
+                self._broadcast()
                 return
             button_at = self._button_index(seats)
         if len(seats) > self.game.max_players:
@@ -528,6 +527,10 @@ class LiveTable:
         self.deadline = None
         self.next_hand_at = time.monotonic() + self.config.between_hands
         for sitter in list(self.sitters.values()):
+            if sitter.out_next_hand:
+                sitter.out_next_hand = False
+                sitter.sitting_out = True
+                self.store.set_sitting_out(self.id, sitter.seat, True)
             if sitter.leaving:
                 self._stand(sitter)
             elif not sitter.connected and sitter.bot is None and not sitter.sitting_out:

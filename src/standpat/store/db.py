@@ -698,6 +698,16 @@ class Store:
             ).mappings()
             return [dict(r) for r in rows]
 
+    def hands_of_table(self, table_id: int) -> list[dict[str, Any]]:
+        """Every hand of a table, oldest first: id, number and status."""
+        with self._tx() as conn:
+            rows = conn.execute(
+                select(m.hands.c.id, m.hands.c.number, m.hands.c.status)
+                .where(m.hands.c.table_id == table_id)
+                .order_by(m.hands.c.id)
+            ).mappings()
+            return [dict(r) for r in rows]
+
     def pot_averages(self) -> dict[int, float]:
         """The average pot of each table's finished hands (from their records)."""
         out: dict[int, list[int]] = {}

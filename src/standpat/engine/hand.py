@@ -436,15 +436,15 @@ class Hand:
         high = self._high
         if stack <= high - bet:
             return "it has no chips beyond the call"
-        folded, allin = self._folded, self._allin
+        folded, stacks, bets = self._folded, self._stacks, self._bets
         opponents = able = 0
         for s in range(self.players):
             if s != seat and not folded[s]:
                 opponents += 1
-                if not allin[s]:
+                if stacks[s] + bets[s] > high:
                     able += 1
         if not able:
-            return "every other player still in is all-in"
+            return "no other player still in has chips to call more than the current bet"
         if (
             self._acted[seat]
             and self._full_level <= self._faced[seat]

@@ -1,0 +1,64 @@
+"""Poker bots for the draw games, behind one small interface: ``act(view) -> action``.
+
+A bot sees only a :class:`~standpat.engine.SeatView` (its own cards and the
+public record of the hand) and always returns an action the view's ``legal``
+accepts.  Three levels:
+
+- ``easy``: random legal betting, sane draws (keeps pairs and made hands);
+- ``normal``: rules of thumb on hand strength, draw odds, pot odds and position;
+- ``strong``: Monte Carlo draw equity against the ranges opponents' draw counts
+  and bets reveal, within a time budget per decision (0.2 s by default).
+
+>>> import random
+>>> from standpat.engine import Hand, Stakes
+>>> hand = Hand("five-card-draw-7a", "pot-limit", Stakes.from_bets(2), [200, 200], rng=7)
+>>> bots = [make_bot("normal", rng=random.Random(1)), make_bot("easy", rng=random.Random(2))]
+>>> while not hand.is_over:
+...     seat = hand.to_act
+...     action = bots[seat].act(hand.view(seat))
+...     assert hand.can(action)
+...     _ = hand.apply(action)
+>>> sum(hand.net)
+0
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from standpat.bots.easy import EasyBot
+from standpat.bots.normal import NormalBot
+from standpat.bots.strong import StrongBot, prepare_game
+from standpat.engine import Action, SeatView
+
+__all__ = ["LEVELS", "Bot", "EasyBot", "NormalBot", "StrongBot", "make_bot", "prepare_game"]
+
+LEVELS = ("easy", "normal", "strong")
+"""The bot levels, weakest first."""
+
+
+class Bot(Protocol):
+    """A player: given what its seat sees, a legal action."""
+
+    def act(self, view: SeatView) -> Action:
+        """The action to take; called only when ``view.to_act == view.seat``."""
+        ...
+
+
+def make_bot(level: str, *, rng: random.Random | None = None, budget: float = 0.2) -> Bot:
+    """A bot of ``level`` (``easy``, ``normal`` or ``strong``).
+
+    ``rng`` makes its play reproducible; ``budget`` is the strong bot's time
+    per decision in seconds.
+
+    >>> type(make_bot("strong")).__name__
+    'StrongBot'
+    """
+    if level == "easy":
+        return EasyBot(rng)
+    if level == "normal":
+        return NormalBot(rng)
+    if level == "strong":
+        return StrongBot(rng, budget)
+    raise ValueError(f"unknown bot level {level!r}; the levels are {', '.join(LEVELS)}.")

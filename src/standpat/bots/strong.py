@@ -1,0 +1,155 @@
+"""The ``strong`` bot: Monte Carlo draw equity against ranges read from the table."""
+
+from __future__ import annotations
+
+import random
+import time
+from itertools import combinations
+
+from standpat.bots.equity import equity, library
+from standpat.bots.reading import Reading, bet_or_raise, first_legal, read, sized
+from standpat.bots.strength import DrawModel
+from standpat.engine import Action, ActionKind, Game, SeatView, get_game
+
+__all__ = ["StrongBot", "prepare", "prepare_game"]
+
+CALL_MARGIN = 0.03
+"""Equity over the pot odds a call needs once the draws are over."""
+
+
+def prepare(model: DrawModel) -> None:
+    """Build a model's tables and range libraries now (the first decision would otherwise)."""
+    model.final_table()
+    for left in range(model.draws, 0, -1):
+        library(model, left)
+
+
+def prepare_game(game: str | Game) -> None:
+    """Build the tables of every ranking ``game`` deals with (up to a second or two each).
+
+    Call it before timing decisions: the first decision of a game builds them.
+    """
+    spec = get_game(game)
+    rankings = {spec.deck_for(n)[1] for n in range(spec.min_players, spec.max_players + 1)}
+    for ranking in sorted(rankings):
+        prepare(DrawModel.of(ranking, spec.hand_size, spec.draws, spec.max_discard))
+
+
+class StrongBot:
+    """Decides on its share of the pot, simulated against plausible opponent hands.
+
+    Each opponent's hand is dealt from a range: before his draw, the better
+    part of random deals the more he bet and raised; after it, hands a
+    rule-of-thumb player keeps when he throws the number of cards he threw
+    (a pat hand is strong, a three-card draw weak), weighted to his stronger
+    showdown hands for each bet or raise since.  Every remaining draw is played
+    out.  Draws: the candidate keeps (the rule of thumb, stand pat, every
+    one-card draw and a few more) are compared on common random deals.
+    Betting: value bets and raises above fixed equity thresholds, calls when
+    the equity beats the pot odds, bluffs now and then at a final-round
+    opponent who drew two or more; pot-limit and no-limit sizes grow with the
+    equity.  Every decision stops sampling at ``budget`` seconds.
+    """
+
+    def __init__(self, rng: random.Random | None = None, budget: float = 0.2) -> None:
+        """A bot sampling with ``rng``, spending at most ``budget`` seconds a decision."""
+        self.rng = rng or random.Random()
+        self.budget = budget
+
+    def act(self, view: SeatView) -> Action:
+        """A legal action for the seat to act."""
+        start = time.perf_counter()
+        legal = view.legal
+        if legal is None:
+            raise ValueError("act() needs the view of the seat to act.")
+        reading = read(view)
+        deadline = start + 0.75 * self.budget
+        prepare(reading.model)
+        if ActionKind.DISCARD in legal.kinds:
+            thrown = self.draw(reading, legal.max_discard, deadline)
+            return first_legal(legal, [Action.discard(thrown)])
+        share = equity(reading.model, reading.hand, max(reading.draws_left, 0), reading.dead,
+                       reading.ranges, rng=self.rng, samples=500, deadline=deadline)
+        return self.bet(view, reading, share)
+
+    # -- the draw -------------------------------------------------------------------
+
+    def candidates(self, reading: Reading, max_discard: int) -> list[frozenset[int]]:
+        """Keeps worth comparing: the rule of thumb first."""
+        model, hand = reading.model, reading.hand
+        n = len(hand)
+        least = n - max_discard
+        rule = model.keep(hand, reading.draws_left)
+        found = [rule, frozenset(hand)]
+        worst = min if not model.ranking.low else max
+        if len(rule) > max(least, 0) and rule:
+            found.append(rule - {worst(rule, key=lambda c: c >> 2)})
+        if n == 5:
+            found.extend(frozenset(k) for k in combinations(hand, 4))
+        else:
+            rest = sorted((c for c in hand if c not in rule), key=lambda c: c >> 2)
+            if rest and len(rule) < n - 1:
+                found.append(rule | {rest[-1] if not model.ranking.low else rest[0]})
+            best = max(combinations(hand, 5), key=model.ranking.strength)
+            found.append(frozenset(best))
+        unique: list[frozenset[int]] = []
+        for keep in found:
+            if len(keep) >= least and keep not in unique:
+                unique.append(keep)
+        return unique[:8]
+
+    def draw(self, reading: Reading, max_discard: int, deadline: float) -> list[int]:
+        """The cards to throw: the keep with the best simulated share of the pot."""
+        options = self.candidates(reading, max_discard)
+        seed = self.rng.getrandbits(32)
+        best_keep, best_share = options[0], -1.0
+        for i, keep in enumerate(options):
+            now = time.perf_counter()
+            if i and now > deadline:
+                break
+            slice_end = now + (deadline - now) / (len(options) - i)
+            share = equity(reading.model, reading.hand, reading.draws_left, reading.dead,
+                           reading.ranges, keep=keep, rng=random.Random(seed), samples=240,
+                           deadline=slice_end)
+            if i == 0:
+                share += 0.015  # the rule of thumb wins near-ties: sampling noise is not an edge
+            if share > best_share:
+                best_keep, best_share = keep, share
+        return [c for c in reading.hand if c not in best_keep][:max_discard]
+
+    # -- betting --------------------------------------------------------------------
+
+    def bet(self, view: SeatView, reading: Reading, share: float) -> Action:
+        """Bet, raise, call, check or fold on ``share``, the simulated share of the pot."""
+        legal = view.legal
+        assert legal is not None
+        opponents = max(1, len(reading.opponents))
+        fair = 1 / (opponents + 1)
+        value_at = fair + 0.04 + 0.02 * opponents
+        raise_at = fair + 0.14 + 0.02 * opponents + 0.05 * max(0, reading.raises - 1)
+        size = 1.0 if share >= 0.85 else 0.75 if share >= 0.7 else 0.5
+        if not legal.to_call:
+            if share >= value_at:
+                return first_legal(legal, bet_or_raise(sized(view, legal, size)))
+            if self.bluffs(reading, share):
+                return first_legal(legal, bet_or_raise(sized(view, legal, 1.0)))
+            return first_legal(legal, [Action.check()])
+        if share >= raise_at:
+            return first_legal(legal, [*bet_or_raise(sized(view, legal, size)), Action.call()])
+        margin = CALL_MARGIN if reading.draws_left <= 0 else 0.0
+        if not reading.last_to_act and reading.draws_left > 0:
+            margin += 0.03  # out of position with betting to come
+        if share >= reading.odds + margin:
+            return first_legal(legal, [Action.call()])
+        return first_legal(legal, [Action.fold()])
+
+    def bluffs(self, reading: Reading, share: float) -> bool:
+        """Whether to bet a weak hand at the end: heads-up, against a weak draw or a check."""
+        if reading.draws_left > 0 or len(reading.ranges) != 1 or share >= 0.3:
+            return False
+        opp = reading.ranges[0]
+        weak = opp.drawn is not None and opp.drawn >= 2
+        checked_to = reading.last_to_act and reading.raises == 0
+        chance = (0.5 if weak else 0.0) + (0.3 if checked_to else 0.0)
+        return self.rng.random() < chance
+

@@ -132,3 +132,5 @@ def test_randrange_has_no_modulo_bias() -> None:
     assert {rng.randrange(5, 8) for _ in range(200)} == {5, 6, 7}
     with pytest.raises(ValueError):
         rng.randrange(0)
+    assert {rng.randrange(10, 0, -3) for _ in range(100)} == {10, 7, 4, 1}
+    assert 0 <= rng.randrange(2**63) < 2**63

@@ -196,6 +196,12 @@ class FairRandom(random.Random):
         """The HMAC key of this stream."""
         return self._key
 
+    def rekey(self, key: bytes) -> None:
+        """Start the stream of a new key from its first byte (one stream object per table)."""
+        self._key = key
+        self._counter = 0
+        self._buffer = b""
+
     def seed(self, a: Any = None, version: int = 2) -> None:
         """Ignored: a card stream is fixed by its key (kept for ``random.Random``)."""
 
@@ -231,7 +237,12 @@ class FairRandom(random.Random):
         """A uniform int from ``range(start, stop, step)`` by rejection sampling."""
         if stop is None:
             start, stop = 0, start
-        width = len(range(start, stop, step))
+        if step > 0:
+            width = (stop - start + step - 1) // step
+        elif step < 0:
+            width = (start - stop - step - 1) // -step
+        else:
+            raise ValueError("zero step for randrange()")
         if width <= 0:
             raise ValueError(f"empty range in randrange({start}, {stop}, {step})")
         return start + step * self._randbelow(width)

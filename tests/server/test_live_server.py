@@ -46,6 +46,7 @@ def test_players_and_bots_play_every_game_privately(tmp_path: Path) -> None:
     store = Store(db)
     assert store.check_ledger() == []
     store.close()
+    assert "Traceback" not in (tmp_path / "server.log").read_text()
 
 
 async def play_every_game(server: Server, tmp_path: Path) -> None:

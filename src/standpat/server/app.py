@@ -298,7 +298,7 @@ def hand_for(store: Store, hand_id: int, account_id: int) -> dict[str, Any]:
     return player_record(stored, account_id, revealed=stored["players"][account_id])
 
 
-async def open_demo_tables(host: TableHost, count: int, level: str = "house") -> None:
+async def open_demo_tables(host: TableHost, count: int, level: str = "normal") -> None:
     """Open ``count`` bot-filled tables of different games (three bots each, one seat free)."""
     specs = [
         {"game": "five-card-draw-7a", "structure": "fixed-limit", "stakes": "2/4", "seats": 4},

@@ -44,7 +44,7 @@ class ServerConfig:
     """Play-money chips given to a new account."""
     demo_tables: int = 0
     """Bot-filled tables to open at start-up when the room has none."""
-    demo_bot: str = "house"
+    demo_bot: str = "normal"
     """Level of the bots seated at the demo tables."""
     max_message: int = 4096
     """Largest WebSocket message accepted, in bytes."""

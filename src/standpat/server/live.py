@@ -1,7 +1,12 @@
-"""A live table: one asyncio task that owns the table, deals hands and runs the clock.
+"""A live table: one asyncio task that owns a :class:`~standpat.table.Table` and its clock.
 
-Every command for a table goes through its queue, so a table's state changes
-one command at a time.  An accepted action is written to the store before any
+The table's rules (seats, buy-ins, the dead button, missed blinds, posting or
+waiting, sitting out) are the table layer's; this module adds what a room
+needs around them: the connections, the clock and time bank, the reconnect
+window, bots, the fair shuffle and the database.
+
+Every command for a table goes through its queue, so its state changes one
+command at a time.  An accepted action is written to the store before any
 connection hears of it; a finished hand moves its chips in the ledger in one
 transaction with the seats' stacks.  A hand cut short by a crash is voided on
 restart: its chips never left the seat wallets, so every bet is back.
@@ -11,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
 import time
@@ -18,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from standpat.engine import Action, ActionKind, Hand, SeatView, Stakes, get_game
+from standpat.engine import Action, SeatView, Stakes
 from standpat.errors import ProtocolError, StandpatError, TableError
 from standpat.fairness import FairRandom, SeedChain, check_client_seed, commitment, hand_key
 from standpat.server.config import Reveal, ServerConfig
@@ -27,105 +33,100 @@ from standpat.server.problems import error_code
 from standpat.server.protocol import action_from_json, error_message, message, view_json
 from standpat.server.record import event_to_record
 from standpat.store import Store, TableRecord
+from standpat.table import Choice, SitOut, Table
 
-__all__ = ["LiveTable", "Sitter", "default_action"]
+__all__ = ["LiveTable", "Sitter"]
 
 log = logging.getLogger("standpat.server")
 
 
-def default_action(view: SeatView) -> Action:
-    """The table's action for a player whose time ran out: check, else stand pat, else fold."""
-    legal = view.legal
-    assert legal is not None
-    if ActionKind.CHECK in legal.kinds:
-        return Action.check()
-    if ActionKind.DISCARD in legal.kinds:
-        return Action.stand_pat()
-    return Action.fold()
-
-
 @dataclass(slots=True)
 class Sitter:
-    """A seated player (or bot) as the live table tracks him."""
+    """What the room tracks of a seated player (or bot) beyond the table's rules."""
 
     seat: int
     account: int
     name: str
-    stack: int
     bot: str | None = None
-    sitting_out: bool = False
-    out_next_hand: bool = False
-    out_next_big_blind: bool = False
-    leaving: bool = False
     connected: bool = True
     reconnects: int = 3
     time_bank: float = 60.0
     client_seed: str = ""
-    acted: Callable[[SeatView], Action] | None = None
+    decide: Callable[[SeatView], Action] | None = None
+    timed_out: bool = False
     outboxes: dict[int, Outbox] = field(default_factory=dict)
-
-    def public(self) -> dict[str, Any]:
-        """What every watcher sees of this seat."""
-        return {
-            "seat": self.seat,
-            "name": self.name,
-            "stack": self.stack,
-            "bot": self.bot,
-            "sitting_out": self.sitting_out,
-            "connected": self.connected,
-        }
 
 
 class LiveTable:
     """One table's state and task."""
 
     def __init__(
-        self,
-        record: TableRecord,
-        store: Store,
-        config: ServerConfig,
-        bots: BotFactory,
+        self, record: TableRecord, store: Store, config: ServerConfig, bots: BotFactory
     ) -> None:
         self.record = record
         self.id = record.id
         self.store = store
         self.config = config
         self.bots = bots
-        self.game = get_game(record.game)
         self.stakes = Stakes.parse(record.stakes)
         self.clock = float(record.config.get("clock", config.clock))
         self.chain = SeedChain(bytes.fromhex(record.chain_top), length=record.chain_length)
         self.number = record.hands_dealt
-        self.button = record.button
+        self.rng = FairRandom()
+        self.min_buy_in = 10 * self.stakes.small_bet
+        self.max_buy_in = 100 * self.stakes.small_bet
+        # the table's own maximum is lifted: after a restart a winner sits again with a
+        # stack above it; the room checks the maximum itself for buy-ins and added chips
+        self.table = Table(
+            record.game,
+            record.structure,
+            self.stakes,
+            seats=record.seats,
+            rng=self.rng,
+            button=record.button % record.seats,
+            min_buy_in=self.min_buy_in,
+            max_buy_in=2**62,
+        )
         self.sitters: dict[int, Sitter] = {}
         self.watchers: dict[int, tuple[Outbox, int | None]] = {}
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
-        self.hand: Hand | None = None
         self.hand_id = 0
-        self.hand_seats: list[int] = []
+        self.hand_seats: tuple[int, ...] = ()
         self.seq = 0
         self.deadline: float | None = None
         self.turn_started = 0.0
         self.banking = False
         self.next_hand_at = time.monotonic() + config.between_hands
         self.pots: list[int] = []
-        self.hands_played = 0
         self.task: asyncio.Task[None] | None = None
         for seat in store.seats(self.id):
+            # after a restart the players sit again as at a new table (positions start afresh)
+            if seat.stack < self.min_buy_in and seat.bot_level is not None:
+                stack = self.store.rebuy_bot(self.id, seat.seat, self._default_buy_in())
+                seat = dataclasses.replace(seat, stack=stack)
+            if seat.stack <= 0:
+                self.store.stand(self.id, seat.seat)
+                continue
+            self.table.sit(seat.seat, seat.name, max(seat.stack, self.min_buy_in))
+            if seat.stack < self.min_buy_in:  # a short stack sits again as it was
+                self.table.leave(seat.seat)
+                self.store.stand(self.id, seat.seat)
+                continue
             sitter = Sitter(
                 seat.seat,
                 seat.account_id,
                 seat.name,
-                seat.stack,
                 bot=seat.bot_level,
-                sitting_out=seat.sitting_out or seat.bot_level is None,
                 connected=seat.bot_level is not None,
                 reconnects=config.reconnects,
                 time_bank=config.time_bank,
             )
-            if seat.bot_level is not None:
-                sitter.acted = bots(seat.bot_level)
             self.sitters[seat.seat] = sitter
+            if seat.bot_level is None:
+                self.table.sit_out(seat.seat)
+            else:
+                sitter.decide = bots(seat.bot_level)
+                self._come_in(sitter)
 
     # -- the task -------------------------------------------------------------------
 
@@ -151,7 +152,8 @@ class LiveTable:
                 try:
                     self._on_timer()
                 except Exception:
-                    log.exception("table %s: timer failed", self.id)
+                    log.exception("table %s: the timer failed", self.id)
+                    self.next_hand_at = time.monotonic() + 5
                 continue
             try:
                 result = self._handle(command)
@@ -173,29 +175,23 @@ class LiveTable:
             command.outbox.send(error_message(code, text, command.data.get("ref")))
 
     def _next_wake(self) -> float | None:
-        if self.hand is not None:
+        if self.table.playing:
             return self.deadline
-        if self._ready_count() >= 2:
-            return self.next_hand_at
-        return None
+        return self.next_hand_at
 
     def _on_timer(self) -> None:
         now = time.monotonic()
-        if self.hand is None:
-            if now >= self.next_hand_at and self._ready_count() >= 2:
+        if not self.table.playing:
+            if now >= self.next_hand_at:
                 self._deal()
             return
         if self.deadline is None or now < self.deadline:
             return
-        seat = self._to_act_seat()
-        if seat is None:
-            return
-        sitter = self.sitters[seat]
-        if sitter.leaving:
-            self._apply(sitter, default_action(self._view_of(seat)))
-            return
-        if sitter.acted is not None:
-            self._apply(sitter, sitter.acted(self._view_of(seat)))
+        wait = self.table.waiting_for()
+        assert wait is not None
+        sitter = self.sitters[wait.seat]
+        if sitter.decide is not None:
+            self._apply(sitter, sitter.decide(self._view_of(wait.seat)))
             return
         if not self.banking and sitter.time_bank > 0 and sitter.connected:
             self.banking = True
@@ -204,8 +200,8 @@ class LiveTable:
             return
         if self.banking:
             sitter.time_bank = 0.0
-        sitter.out_next_hand = True
-        self._apply(sitter, default_action(self._view_of(seat)), timed_out=True)
+        sitter.timed_out = True
+        self._apply(sitter, wait.action, timed_out=True)
 
     # -- commands -------------------------------------------------------------------
 
@@ -218,9 +214,7 @@ class LiveTable:
             sitter = self._sitter_of(command.account)
             if sitter is not None and sitter.bot is None:
                 sitter.outboxes[command.outbox.id] = command.outbox
-                if not sitter.connected:
-                    sitter.connected = True
-                    sitter.sitting_out = sitter.sitting_out and not data.get("sit_in", False)
+                sitter.connected = True
             self._send_state(command.outbox, command.account)
             return None
         if kind in ("unwatch", "disconnect"):
@@ -235,7 +229,7 @@ class LiveTable:
         if kind == "summary":
             return self.summary()
         if kind == "seat-bot":
-            return self._seat_bot(str(data.get("level", "basic")), data.get("seat"))
+            return self._seat_bot(str(data.get("level", "normal")), data.get("seat"))
         if command.account is None:
             raise ProtocolError("not-logged-in", "log in to do that.")
         if kind == "sit":
@@ -243,35 +237,50 @@ class LiveTable:
         sitter = self._sitter_of(command.account)
         if sitter is None:
             raise ProtocolError("not-seated", f"you do not sit at table {self.id}.")
+        seat = sitter.seat
         if kind == "act":
             self._act(sitter, data)
         elif kind == "leave":
-            self._leave(sitter)
-        elif kind == "sit-out":
-            if data.get("when") == "next-big-blind":
-                sitter.out_next_big_blind = True
-            elif self._in_hand(sitter.seat):
-                sitter.out_next_hand = True
+            hand = self.table.hand
+            before = len(hand.actions) if hand is not None and self.table.playing else None
+            self.table.leave(seat)
+            if before is not None:
+                self._log_actions(before)
+            if self.table.player(seat) is None:
+                self._cash_out(sitter)
             else:
-                sitter.sitting_out = True
-                self.store.set_sitting_out(self.id, sitter.seat, True)
-            self._broadcast()
+                self._after_change()
+            return None
+        elif kind == "sit-out":
+            when = data.get("when", SitOut.NEXT_HAND.value)
+            self.table.sit_out(seat, str(when))
         elif kind == "sit-in":
-            sitter.sitting_out = sitter.out_next_hand = sitter.out_next_big_blind = False
-            self.store.set_sitting_out(self.id, sitter.seat, False)
-            self._broadcast()
+            sitter.timed_out = False
+            self.table.sit_in(seat)
+        elif kind == "choose":
+            self.table.choose(seat, str(data.get("choice", "")))
         elif kind == "add-chips":
-            if self._in_hand(sitter.seat):
-                raise TableError("chips are added only between hands.")
             amount = data.get("amount")
             if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
                 raise ProtocolError("bad-message", "'amount' must be a positive whole number.")
-            sitter.stack = self.store.add_chips(self.id, sitter.seat, amount)
-            self._broadcast()
+            player = self.table.player(seat)
+            assert player is not None
+            if player.stack + player.pending + amount > self.max_buy_in:
+                raise TableError(
+                    f"you have {player.stack + player.pending} chips; adding {amount} goes over "
+                    f"this table's maximum of {self.max_buy_in}."
+                )
+            self.table.add_chips(seat, amount)
+            self.store.add_chips(self.id, seat, amount)
+            player = self.table.player(seat)
+            if player is not None and player.stack > 0 and not player.leaving:
+                self.table.sit_in(seat)
         elif kind == "client-seed":
             sitter.client_seed = check_client_seed(str(data.get("seed", "")))
+            return None
         else:
             raise ProtocolError("unknown-type", f"a table does not take {kind!r} messages.")
+        self._broadcast()
         return None
 
     def _sit(self, command: Command) -> int:
@@ -282,21 +291,27 @@ class LiveTable:
         seat = data.get("seat")
         if seat is None:
             seat = self._free_seat()
-        if not isinstance(seat, int) or not 0 <= seat < self.record.seats:
-            raise TableError(f"table {self.id} has seats 0 to {self.record.seats - 1}.")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ProtocolError("bad-message", "'seat' must be a whole number.")
         buy_in = data.get("buy_in", self._default_buy_in())
-        low, high = self._buy_in_range()
-        if not isinstance(buy_in, int) or not low <= buy_in <= high:
-            raise TableError(f"a buy-in at this table is {low} to {high} chips; got {buy_in!r}.")
-        if seat in self.sitters:
-            raise TableError(f"seat {seat} of table {self.id} is taken.")
-        record = self.store.sit(self.id, seat, command.account, buy_in)
+        if not isinstance(buy_in, int) or isinstance(buy_in, bool):
+            raise ProtocolError("bad-message", "'buy_in' must be a whole number of chips.")
+        if not self.min_buy_in <= buy_in <= self.max_buy_in:
+            raise TableError(
+                f"a buy-in at this table is {self.min_buy_in} to {self.max_buy_in} chips; "
+                f"got {buy_in}."
+            )
         account = self.store.account(command.account)
+        self.table.sit(seat, account.name, buy_in)
+        try:
+            self.store.sit(self.id, seat, command.account, buy_in)
+        except StandpatError:
+            self.table.leave(seat)
+            raise
         sitter = Sitter(
             seat,
             command.account,
-            record.name,
-            buy_in,
+            account.name,
             reconnects=self.config.reconnects,
             time_bank=self.config.time_bank,
             client_seed=account.client_seed,
@@ -305,35 +320,40 @@ class LiveTable:
             sitter.outboxes[command.outbox.id] = command.outbox
             self.watchers[command.outbox.id] = (command.outbox, command.account)
         self.sitters[seat] = sitter
+        if data.get("post", True):
+            self._come_in(sitter)
         self._broadcast()
         return seat
+
+    def _come_in(self, sitter: Sitter) -> None:
+        """Post to come in at once when the table allows it (a bot always does)."""
+        choices = self.table.choices(sitter.seat)
+        posts = [c for c in choices if c is not Choice.WAIT_FOR_BB]
+        if posts:
+            self.table.choose(sitter.seat, posts[0])
 
     def _seat_bot(self, level: str, seat: Any) -> int:
         if seat is None:
             seat = self._free_seat()
-        if not isinstance(seat, int) or not 0 <= seat < self.record.seats or seat in self.sitters:
-            raise TableError(f"seat {seat!r} of table {self.id} is not free.")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TableError(f"seat {seat!r} is not a seat number.")
         decide = self.bots(level)
         buy_in = self._default_buy_in()
         name = f"bot-{self.id}-{seat}-{secrets.token_hex(2)}"
-        account = self.store.create_account(name, None, bot=True, grant=buy_in)
-        self.store.sit(self.id, seat, account.id, buy_in, bot_level=level)
-        sitter = Sitter(seat, account.id, name, buy_in, bot=level, acted=decide)
+        self.table.sit(seat, name, buy_in)
+        try:
+            account = self.store.create_account(name, None, bot=True, grant=buy_in)
+            self.store.sit(self.id, seat, account.id, buy_in, bot_level=level)
+        except StandpatError:
+            self.table.leave(seat)
+            raise
+        sitter = Sitter(seat, account.id, name, bot=level, decide=decide)
         self.sitters[seat] = sitter
+        self._come_in(sitter)
         self._broadcast()
         return seat
 
-    def _leave(self, sitter: Sitter) -> None:
-        if self._in_hand(sitter.seat):
-            sitter.leaving = True
-            if self._to_act_seat() == sitter.seat:
-                self._apply(sitter, Action.fold())
-            else:
-                self._broadcast()
-            return
-        self._stand(sitter)
-
-    def _stand(self, sitter: Sitter) -> None:
+    def _cash_out(self, sitter: Sitter) -> None:
         self.store.stand(self.id, sitter.seat)
         del self.sitters[sitter.seat]
         for outbox in sitter.outboxes.values():
@@ -342,8 +362,8 @@ class LiveTable:
 
     def _disconnected(self, sitter: Sitter) -> None:
         sitter.connected = False
-        if not self._in_hand(sitter.seat):
-            sitter.sitting_out = True
+        if not (self.table.playing and sitter.seat in self.table.dealt):
+            self.table.sit_out(sitter.seat)
         elif self._to_act_seat() == sitter.seat and sitter.reconnects > 0 and self.deadline:
             sitter.reconnects -= 1
             self.deadline += self.config.reconnect
@@ -351,79 +371,49 @@ class LiveTable:
 
     # -- hands ----------------------------------------------------------------------
 
-    def _ready(self, sitter: Sitter) -> bool:
-        return (
-            not sitter.sitting_out
-            and not sitter.leaving
-            and sitter.stack > 0
-            and (sitter.connected or sitter.bot is not None)
-        )
-
-    def _ready_count(self) -> int:
-        return sum(1 for s in self.sitters.values() if self._ready(s))
-
     def _deal(self) -> None:
         self.next_hand_at = time.monotonic() + self.config.between_hands
-        seats = self._dealt_seats()
-        if len(seats) < 2:
+        try:
+            plan = self.table.next_plan()
+        except TableError:
             return
-        button_at = self._button_index(seats)
-        big_blind = seats[(button_at + (1 if len(seats) == 2 else 2)) % len(seats)]
-        if self.sitters[big_blind].out_next_big_blind:
-            sitter = self.sitters[big_blind]
-            sitter.sitting_out, sitter.out_next_big_blind = True, False
-            self.store.set_sitting_out(self.id, sitter.seat, True)
-            seats = self._dealt_seats()
-            if len(seats) < 2:
-                self._broadcast()
-                return
-            button_at = self._button_index(seats)
-        if len(seats) > self.game.max_players:
-            seats = seats[: self.game.max_players]
-            button_at = min(button_at, len(seats) - 1)
-        self.number += 1
-        if self.number > self.chain.length:
-            raise TableError(f"table {self.id} has used every seed of its chain.")
-        seed = self.chain.seed(self.number)
-        clients = {i: self.sitters[s].client_seed for i, s in enumerate(seats)}
-        rng_key = hand_key(seed, self.number, clients)
-        stacks = [self.sitters[s].stack for s in seats]
-        hand = Hand(
-            self.game,
-            self.record.structure,
-            self.stakes,
-            stacks,
-            button=button_at,
-            rng=FairRandom(rng_key),
-        )
-        self.button = seats[button_at]
+        number = self.number + 1
+        if number > self.chain.length:
+            log.error("table %s has used every seed of its chain", self.id)
+            return
+        seed = self.chain.seed(number)
+        clients = {i: self.sitters[s].client_seed for i, s in enumerate(plan.dealt)}
+        self.rng.rekey(hand_key(seed, number, clients))
+        hand = self.table.start_hand()
+        self.number = number
+        dealt = self.table.dealt
+        accounts = [self.sitters[s].account for s in dealt]
         setup = {
             "table": self.id,
-            "number": self.number,
-            "game": self.game.name.value,
-            "structure": self.record.structure,
+            "number": number,
+            "game": self.table.game.name.value,
+            "structure": self.table.structure.value,
             "stakes": self.record.stakes,
-            "ante": self.stakes.ante,
-            "seats": seats,
-            "accounts": [self.sitters[s].account for s in seats],
-            "names": [self.sitters[s].name for s in seats],
-            "stacks": stacks,
-            "button": button_at,
-            "client_seeds": [clients[i] for i in range(len(seats))],
+            "seats": list(dealt),
+            "accounts": accounts,
+            "names": [self.sitters[s].name for s in dealt],
+            "stacks": list(hand.starting_stacks),
+            "button": hand.button,
+            "posts": [[p.seat, p.kind.value, p.amount] for p in hand.posts],
+            "client_seeds": [clients[i] for i in range(len(dealt))],
             "anchor": self.chain.anchor.hex(),
             "commitment": commitment(seed),
         }
         self.hand_id = self.store.start_hand(
             self.id,
-            self.number,
+            number,
             seed=seed,
             commitment=commitment(seed),
             setup=setup,
-            players=[self.sitters[s].account for s in seats],
-            button=self.button,
+            players=accounts,
+            button=plan.button,
         )
-        self.hand = hand
-        self.hand_seats = seats
+        self.hand_seats = dealt
         self.seq = 0
         for outbox, _account in self.watchers.values():
             outbox.send(
@@ -431,23 +421,17 @@ class LiveTable:
                     "hand-start",
                     table=self.id,
                     hand=self.hand_id,
-                    number=self.number,
+                    number=number,
                     anchor=setup["anchor"],
                     commitment=setup["commitment"],
-                    client_seeds={str(s): clients[i] for i, s in enumerate(seats)},
+                    client_seeds={str(s): clients[i] for i, s in enumerate(dealt)},
                 )
             )
+        self._log_actions(0)
         self._after_change()
 
-    def _dealt_seats(self) -> list[int]:
-        return sorted(s.seat for s in self.sitters.values() if self._ready(s))
-
-    def _button_index(self, seats: list[int]) -> int:
-        later = [i for i, s in enumerate(seats) if s > self.button]
-        return later[0] if later else 0
-
     def _act(self, sitter: Sitter, data: dict[str, Any]) -> None:
-        if self.hand is None or self.hand.is_over:
+        if not self.table.playing:
             raise ProtocolError("no-hand", "no hand is being played at this table.")
         hand_ref = data.get("hand")
         if hand_ref is not None and hand_ref != self.hand_id:
@@ -455,58 +439,65 @@ class LiveTable:
         if self._to_act_seat() != sitter.seat:
             raise ProtocolError("not-your-turn", "it is not your turn to act.")
         action = action_from_json(data.get("action"))
-        self.hand.verify(action)
-        spent = time.monotonic() - self.turn_started
+        hand = self.table.hand
+        assert hand is not None
+        hand.verify(action)
         if self.banking:
+            spent = time.monotonic() - self.turn_started
             sitter.time_bank = max(0.0, sitter.time_bank - max(0.0, spent - self.clock))
         self._apply(sitter, action)
 
     def _apply(self, sitter: Sitter, action: Action, *, timed_out: bool = False) -> None:
-        hand = self.hand
+        hand = self.table.hand
         assert hand is not None
         index = self.hand_seats.index(sitter.seat)
         hand.verify(action, index)
+        before = len(hand.actions)
         self.store.log_action(self.hand_id, self.seq, sitter.seat, str(action))
         self.seq += 1
-        hand.apply(action)
+        self.table.act(sitter.seat, action)
+        self._log_actions(before + 1)
         if timed_out:
             for outbox, _ in self.watchers.values():
                 outbox.send(message("timed-out", table=self.id, seat=sitter.seat))
         self._after_change()
 
-    def _after_change(self) -> None:
-        hand = self.hand
+    def _log_actions(self, start: int) -> None:
+        """Write the actions the table played by itself (for players who left)."""
+        hand = self.table.hand
         assert hand is not None
-        if hand.is_over:
+        for i, action in hand.actions[start:]:
+            self.store.log_action(self.hand_id, self.seq, self.hand_seats[i], str(action))
+            self.seq += 1
+
+    def _after_change(self) -> None:
+        hand = self.table.hand
+        if hand is not None and hand.is_over and self.hand_seats:
             self._finish()
+            return
+        if not self.table.playing:
+            self._broadcast()
             return
         seat = self._to_act_seat()
         now = time.monotonic()
         self.turn_started = now
         self.banking = False
-        if seat is None:
-            self.deadline = now
+        assert seat is not None
+        sitter = self.sitters[seat]
+        if sitter.decide is not None:
+            self.deadline = now + self.config.bot_delay
         else:
-            sitter = self.sitters[seat]
-            if sitter.leaving:
-                self.deadline = now
-            elif sitter.acted is not None:
-                self.deadline = now + self.config.bot_delay
-            else:
-                self.deadline = now + self.clock
-                if not sitter.connected and sitter.reconnects > 0:
-                    sitter.reconnects -= 1
-                    self.deadline += self.config.reconnect
+            self.deadline = now + self.clock
+            if not sitter.connected and sitter.reconnects > 0:
+                sitter.reconnects -= 1
+                self.deadline += self.config.reconnect
         self._broadcast()
 
     def _finish(self) -> None:
-        hand = self.hand
+        hand = self.table.hand
         assert hand is not None
-        net: dict[int, int] = {}
-        for i, seat in enumerate(self.hand_seats):
-            sitter = self.sitters[seat]
-            net[sitter.account] = hand.net[i]
-        pot = sum(c for c in hand.payouts)
+        net = {self.sitters[s].account: hand.net[i] for i, s in enumerate(self.hand_seats)}
+        pot = sum(hand.payouts)
         record = {
             "pot": pot,
             "actions": [[self.hand_seats[i], str(a)] for i, a in hand.actions],
@@ -515,29 +506,28 @@ class LiveTable:
             "events": [event_to_record(e) for e in hand.events],
         }
         self.store.finish_hand(self.id, self.hand_id, net, record)
-        for i, seat in enumerate(self.hand_seats):
-            self.sitters[seat].stack = hand.stacks[i]
         self.pots.append(pot)
         del self.pots[:-100]
-        self.hands_played += 1
-        self._broadcast()
         if self.config.reveal is Reveal.HAND:
             self._reveal_hand()
-        self.hand = None
+        self.hand_seats = ()
         self.deadline = None
         self.next_hand_at = time.monotonic() + self.config.between_hands
         for sitter in list(self.sitters.values()):
-            if sitter.out_next_hand:
-                sitter.out_next_hand = False
-                sitter.sitting_out = True
-                self.store.set_sitting_out(self.id, sitter.seat, True)
-            if sitter.leaving:
-                self._stand(sitter)
-            elif not sitter.connected and sitter.bot is None and not sitter.sitting_out:
-                sitter.sitting_out = True
-                self.store.set_sitting_out(self.id, sitter.seat, True)
-            elif sitter.bot is not None and sitter.stack <= 0:
-                sitter.stack = self.store.rebuy_bot(self.id, sitter.seat, self._default_buy_in())
+            player = self.table.player(sitter.seat)
+            if player is None:
+                self._cash_out(sitter)
+                continue
+            if sitter.bot is not None and player.stack <= 0:
+                amount = self._default_buy_in()
+                self.store.rebuy_bot(self.id, sitter.seat, amount)
+                self.table.add_chips(sitter.seat, amount)
+                self.table.sit_in(sitter.seat)
+                self._come_in(sitter)
+            elif sitter.bot is None and (sitter.timed_out or not sitter.connected):
+                sitter.timed_out = False
+                if not player.sitting_out:
+                    self.table.sit_out(sitter.seat)
         self._broadcast()
 
     def _reveal_hand(self) -> None:
@@ -557,63 +547,81 @@ class LiveTable:
                 return sitter
         return None
 
-    def _in_hand(self, seat: int) -> bool:
-        return self.hand is not None and not self.hand.is_over and seat in self.hand_seats
-
     def _to_act_seat(self) -> int | None:
-        if self.hand is None or self.hand.to_act is None:
-            return None
-        return self.hand_seats[self.hand.to_act]
+        wait = self.table.waiting_for()
+        return None if wait is None else wait.seat
 
     def _view_of(self, seat: int | None) -> SeatView:
-        assert self.hand is not None
-        index = None if seat is None or seat not in self.hand_seats else self.hand_seats.index(seat)
-        return self.hand.view(index)
+        view = self.table.view(seat).hand
+        assert view is not None
+        return view
 
     def _free_seat(self) -> int:
-        for seat in range(self.record.seats):
-            if seat not in self.sitters:
+        for seat in range(self.table.seats):
+            if self.table.player(seat) is None:
                 return seat
         raise TableError(f"table {self.id} is full.")
 
-    def _buy_in_range(self) -> tuple[int, int]:
-        big = self.stakes.big_bet
-        return (10 * big, 1000 * big)
-
     def _default_buy_in(self) -> int:
-        return 50 * self.stakes.big_bet
+        return (self.min_buy_in + self.max_buy_in) // 2
 
     def state(self, account: int | None) -> dict[str, Any]:
-        """The ``table`` message for one connection: seats, clock and its view of the hand."""
+        """The ``table`` message for one connection: seats, positions, clock and its view."""
         sitter = self._sitter_of(account)
         seat = None if sitter is None else sitter.seat
+        view = self.table.view(seat)
         hand = None
-        if self.hand is not None:
-            hand = view_json(self._view_of(seat), self.hand_seats)
+        if view.hand is not None and self.hand_id:
+            hand = view_json(view.hand, view.dealt)
             hand["id"] = self.hand_id
             hand["number"] = self.number
+        seats = []
+        for i, info in enumerate(view.seats):
+            if info is None:
+                continue
+            owner = self.sitters.get(i)
+            seats.append(
+                {
+                    "seat": i,
+                    "name": info.name,
+                    "stack": info.stack,
+                    "bot": None if owner is None else owner.bot,
+                    "sitting_out": info.sitting_out,
+                    "waiting": info.waiting,
+                    "in_hand": info.in_hand,
+                    "marker": None if info.marker is None else info.marker.value,
+                    "connected": True if owner is None else owner.connected,
+                }
+            )
         clock = None
-        if self.hand is not None and self.deadline is not None and self._to_act_seat() is not None:
+        to_act = self._to_act_seat()
+        if to_act is not None and self.deadline is not None:
             clock = {
-                "seat": self._to_act_seat(),
+                "seat": to_act,
                 "remaining": round(max(0.0, self.deadline - time.monotonic()), 2),
                 "time_bank": self.banking,
             }
         you = None
         if sitter is not None:
+            player = self.table.player(sitter.seat)
             you = {
                 "seat": sitter.seat,
                 "time_bank": round(sitter.time_bank, 1),
                 "reconnects": sitter.reconnects,
-                "sit_out_next_hand": sitter.out_next_hand,
-                "sit_out_next_big_blind": sitter.out_next_big_blind,
-                "leaving": sitter.leaving,
+                "choices": [] if player is None else [
+                    c.value for c in self.table.choices(sitter.seat)
+                ],
+                "sit_out_next_big_blind": bool(player and player.out_at_bb),
+                "leaving": bool(player and player.leaving),
             }
         return message(
             "table",
             table=self.id,
-            seats=[self.sitters[s].public() for s in sorted(self.sitters)],
-            button=self.button,
+            seats=seats,
+            button=view.button,
+            small_blind=view.small_blind,
+            big_blind=view.big_blind,
+            dead_button=view.dead_button,
             hand=hand,
             clock=clock,
             you=you,
@@ -628,20 +636,34 @@ class LiveTable:
 
     def summary(self) -> dict[str, Any]:
         """The lobby line of this table."""
+        game = self.table.game
+        players = []
+        for seat, sitter in sorted(self.sitters.items()):
+            player = self.table.player(seat)
+            players.append(
+                {
+                    "seat": seat,
+                    "name": sitter.name,
+                    "bot": sitter.bot,
+                    "stack": 0 if player is None else self.table.stack(seat),
+                    "sitting_out": bool(player and player.sitting_out),
+                }
+            )
         return {
             "id": self.id,
             "name": self.record.name,
-            "game": self.game.name.value,
-            "title": self.game.title,
+            "game": game.name.value,
+            "title": game.title,
             "structure": self.record.structure,
             "stakes": self.record.stakes,
-            "seats": self.record.seats,
+            "seats": self.table.seats,
             "taken": len(self.sitters),
-            "players": [s.public() for s in self.sitters.values()],
+            "players": players,
             "average_pot": round(sum(self.pots) / len(self.pots), 1) if self.pots else None,
             "hands": self.number,
             "clock": self.clock,
             "anchor": self.chain.anchor.hex(),
-            "buy_in": {"min": self._buy_in_range()[0], "max": self._buy_in_range()[1]},
+            "buy_in": {"min": self.min_buy_in, "max": self.max_buy_in},
         }
+
 

@@ -42,6 +42,7 @@ CLIENT_TYPES: Final = frozenset(
         "act",
         "sit-out",
         "sit-in",
+        "choose",
         "add-chips",
         "client-seed",
     }

@@ -13,7 +13,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from standpat.cards import format_cards, parse_cards
-from standpat.engine import Action, ActionKind, Event, EventKind, Hand, PostKind, Stakes, redact
+from standpat.engine import (
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    Hand,
+    Post,
+    PostKind,
+    Stakes,
+    redact,
+)
 from standpat.errors import FairnessError, StandpatError
 from standpat.fairness import FairRandom, hand_key, verify_seed
 
@@ -80,6 +90,7 @@ def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool)
         "names": setup["names"],
         "stacks": setup["stacks"],
         "button": setup["button"],
+        "posts": setup.get("posts"),
         "client_seeds": setup["client_seeds"],
         "anchor": setup["anchor"],
         "commitment": stored["commitment"],
@@ -128,6 +139,9 @@ def verify_record(doc: Mapping[str, Any]) -> list[str]:
     ]
     clients = dict(enumerate(doc["client_seeds"]))
     stakes = Stakes.parse(doc["stakes"])
+    stream = FairRandom(hand_key(seed, number, clients))
+    deal_seed = stream.randrange(2**63)
+    posts = [Post(int(i), PostKind(kind), int(amount)) for i, kind, amount in doc["posts"]]
     try:
         hand = Hand(
             doc["game"],
@@ -135,7 +149,8 @@ def verify_record(doc: Mapping[str, Any]) -> list[str]:
             stakes,
             doc["stacks"],
             button=int(doc["button"]),
-            rng=FairRandom(hand_key(seed, number, clients)),
+            posts=posts,
+            rng=deal_seed,
         )
         for text in doc["actions"]:
             hand.apply(parse_action(text))

@@ -1,10 +1,12 @@
-"""The bots a table seats: ``standpat.bots`` levels, plus the house's calling station."""
+"""The bots a table seats: the levels of :mod:`standpat.bots`, plus the house's calling station."""
 
 from __future__ import annotations
 
-import importlib
+import random
+import secrets
 from collections.abc import Callable
 
+from standpat.bots import LEVELS, make_bot
 from standpat.engine import Action, ActionKind, SeatView
 from standpat.errors import TableError
 
@@ -25,12 +27,14 @@ def calling_station(view: SeatView) -> Action:
 
 
 def bot_factory(level: str) -> Callable[[SeatView], Action]:
-    """The decision function of a bot of ``level`` (``"house"``: :func:`calling_station`)."""
+    """The decision function of a bot of ``level``: easy, normal, strong or house.
+
+    Each bot gets its own random source (never the deck's stream).
+    """
     if level == "house":
         return calling_station
-    try:
-        bots = importlib.import_module("standpat.bots")
-        decide: Callable[[SeatView], Action] = bots.make_bot(level).act
-    except (ImportError, AttributeError, ValueError):
-        raise TableError(f"unknown bot level {level!r}.") from None
-    return decide
+    if level not in LEVELS:
+        raise TableError(
+            f"unknown bot level {level!r}; choose one of {', '.join((*LEVELS, 'house'))}."
+        )
+    return make_bot(level, rng=random.Random(secrets.randbits(64))).act

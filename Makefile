@@ -17,9 +17,9 @@ $(VENV)/.dev-installed: pyproject.toml setup.py src/standpat/_native/scorer.c | 
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.run-installed
 
-## run: install standpat into .venv and start the main job
+## run: install standpat into .venv and start the card room on http://127.0.0.1:8000
 run: $(VENV)/.run-installed
-	$(BIN)/standpat --help
+	$(BIN)/standpat serve --demo-tables 3
 
 ## test: install the dev/test extras and run the whole suite (lint, types, tests)
 test: $(VENV)/.dev-installed

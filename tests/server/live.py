@@ -173,7 +173,7 @@ class Player:
         hand = frame.get("hand")
         if not hand or hand["legal"] is None or hand["to_act"] != hand["you"]:
             return
-        key = (hand["id"], len(hand["events"]))
+        key = (hand["id"], hand["event_count"])
         if key in self.acted:
             return
         self.acted.add(key)

@@ -56,6 +56,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=1.0,
         help="log-ins and registrations a second per address, burst 10 (default 1)",
     )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=20.0,
+        help="messages a second a connection may send, burst twice that (default 20)",
+    )
     parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
 
@@ -80,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         static_dir=args.static,
         secure_cookies=args.secure_cookies,
         login_rate=args.login_rate,
+        rate=args.rate,
+        burst=max(1, int(2 * args.rate)),
     )
     try:
         app = create_app(config)
@@ -94,6 +102,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(f"standpat serve: http://{args.host}:{args.port}/ (database {args.db})", flush=True)
     uvicorn.run(
-        app, host=args.host, port=args.port, log_level=args.log_level, ws="websockets-sansio"
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,  # compressing every table update costs more than it saves
     )
     return 0

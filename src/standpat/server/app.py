@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -60,6 +61,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        warm_up()
         await the_host.start()
         if config.demo_tables and not the_host.table_ids():
             await open_demo_tables(the_host, config.demo_tables, config.demo_bot)
@@ -130,7 +132,9 @@ def create_app(
         """POST /api/accounts: create an account and log in."""
         limited(request)
         data = await body(request)
-        account = the_store.create_account(
+        # argon2 takes a while on purpose: hash in a thread so the tables keep playing
+        account = await asyncio.to_thread(
+            the_store.create_account,
             str(data.get("name", "")),
             str(data.get("password", "")),
             grant=config.starting_bankroll,
@@ -141,7 +145,9 @@ def create_app(
         """POST /api/session: log in."""
         limited(request)
         data = await body(request)
-        account = the_store.authenticate(str(data.get("name", "")), str(data.get("password", "")))
+        account = await asyncio.to_thread(
+            the_store.authenticate, str(data.get("name", "")), str(data.get("password", ""))
+        )
         return logged_in(account)
 
     async def logout(request: Request) -> Response:
@@ -263,6 +269,15 @@ def create_app(
     app.state.store = the_store
     app.state.host = the_host
     return app
+
+
+def warm_up() -> None:
+    """Build every ranking's lookup tables now, not in the middle of a table's first hand."""
+    from standpat.ranking import RankingName, get_ranking
+
+    for name in RankingName:
+        for cards in (5, 7):
+            get_ranking(name).scorer(cards)
 
 
 def _status(error: Exception) -> int:

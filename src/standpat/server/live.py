@@ -89,6 +89,7 @@ class LiveTable:
         )
         self.sitters: dict[int, Sitter] = {}
         self.watchers: dict[int, tuple[Outbox, int | None]] = {}
+        self.sent: dict[int, tuple[int, int]] = {}
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.hand_id = 0
         self.hand_seats: tuple[int, ...] = ()
@@ -215,11 +216,12 @@ class LiveTable:
             if sitter is not None and sitter.bot is None:
                 sitter.outboxes[command.outbox.id] = command.outbox
                 sitter.connected = True
-            self._send_state(command.outbox, command.account)
+            self._send_state(command.outbox, command.account, full=True)
             return None
         if kind in ("unwatch", "disconnect"):
             assert command.outbox is not None
             self.watchers.pop(command.outbox.id, None)
+            self.sent.pop(command.outbox.id, None)
             sitter = self._sitter_of(command.account)
             if sitter is not None:
                 sitter.outboxes.pop(command.outbox.id, None)
@@ -565,16 +567,9 @@ class LiveTable:
     def _default_buy_in(self) -> int:
         return (self.min_buy_in + self.max_buy_in) // 2
 
-    def state(self, account: int | None) -> dict[str, Any]:
-        """The ``table`` message for one connection: seats, positions, clock and its view."""
-        sitter = self._sitter_of(account)
-        seat = None if sitter is None else sitter.seat
-        view = self.table.view(seat)
-        hand = None
-        if view.hand is not None and self.hand_id:
-            hand = view_json(view.hand, view.dealt)
-            hand["id"] = self.hand_id
-            hand["number"] = self.number
+    def _public(self) -> dict[str, Any]:
+        """What every watcher of the table sees alike: seats, positions and the clock."""
+        view = self.table.view(None)
         seats = []
         for i, info in enumerate(view.seats):
             if info is None:
@@ -601,6 +596,33 @@ class LiveTable:
                 "remaining": round(max(0.0, self.deadline - time.monotonic()), 2),
                 "time_bank": self.banking,
             }
+        return {
+            "seats": seats,
+            "button": view.button,
+            "small_blind": view.small_blind,
+            "big_blind": view.big_blind,
+            "dead_button": view.dead_button,
+            "clock": clock,
+        }
+
+    def state(
+        self, account: int | None, since: int = 0, public: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The ``table`` message for one connection: seats, positions, clock and its view.
+
+        The hand's events start at index ``since`` (what the connection already has);
+        ``public`` is :meth:`_public`, when the caller has it already.
+        """
+        sitter = self._sitter_of(account)
+        seat = None if sitter is None else sitter.seat
+        hand = None
+        live = self.table.hand
+        if live is not None and self.hand_id:
+            dealt = self.table.dealt
+            index = dealt.index(seat) if seat is not None and seat in dealt else None
+            hand = view_json(live.view(index), dealt, since)
+            hand["id"] = self.hand_id
+            hand["number"] = self.number
         you = None
         if sitter is not None:
             player = self.table.player(sitter.seat)
@@ -615,24 +637,28 @@ class LiveTable:
                 "leaving": bool(player and player.leaving),
             }
         return message(
-            "table",
-            table=self.id,
-            seats=seats,
-            button=view.button,
-            small_blind=view.small_blind,
-            big_blind=view.big_blind,
-            dead_button=view.dead_button,
-            hand=hand,
-            clock=clock,
-            you=you,
+            "table", table=self.id, **(public or self._public()), hand=hand, you=you
         )
 
-    def _send_state(self, outbox: Outbox, account: int | None) -> None:
-        outbox.send(self.state(account))
+    def _send_state(
+        self,
+        outbox: Outbox,
+        account: int | None,
+        *,
+        full: bool = False,
+        public: dict[str, Any] | None = None,
+    ) -> None:
+        hand, count = self.sent.get(outbox.id, (0, 0))
+        since = count if hand == self.hand_id and not full else 0
+        state = self.state(account, since, public)
+        if state["hand"] is not None:
+            self.sent[outbox.id] = (self.hand_id, state["hand"]["event_count"])
+        outbox.send(state)
 
     def _broadcast(self) -> None:
+        public = self._public()
         for outbox, account in self.watchers.values():
-            self._send_state(outbox, account)
+            self._send_state(outbox, account, public=public)
 
     def summary(self) -> dict[str, Any]:
         """The lobby line of this table."""

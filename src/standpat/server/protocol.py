@@ -167,10 +167,11 @@ def legal_json(legal: LegalActions) -> dict[str, Any]:
     }
 
 
-def view_json(view: SeatView, seats: Sequence[int]) -> dict[str, Any]:
+def view_json(view: SeatView, seats: Sequence[int], since: int = 0) -> dict[str, Any]:
     """A hand as one connection may see it: built from ``view(seat)`` only.
 
-    ``seats`` maps the hand's seat indexes to the table's seat numbers.
+    ``seats`` maps the hand's seat indexes to the table's seat numbers; ``events``
+    holds the hand's events from index ``since`` on (the connection has the rest).
     """
     players = []
     for i in range(view.players):
@@ -206,6 +207,8 @@ def view_json(view: SeatView, seats: Sequence[int]) -> dict[str, Any]:
         "draws_left": view.draws_left,
         "stub": view.stub,
         "players": players,
-        "events": [event_json(e, seats) for e in view.events],
+        "events_from": since,
+        "event_count": len(view.events),
+        "events": [event_json(e, seats) for e in view.events[since:]],
         "over": view.is_over,
     }

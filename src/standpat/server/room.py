@@ -15,7 +15,7 @@ from standpat.store import Store
 
 __all__ = ["CHAIN_LENGTH", "LocalHost"]
 
-CHAIN_LENGTH = 100_000
+CHAIN_LENGTH = 20_000
 """Hand seeds in a new table's chain."""
 
 

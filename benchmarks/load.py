@@ -169,7 +169,9 @@ class Client:
         with contextlib.suppress(Exception):
             await self._act(ws, hand, action)
 
-    async def _act(self, ws: ClientConnection, hand: dict[str, Any], action: dict[str, Any]) -> None:
+    async def _act(
+        self, ws: ClientConnection, hand: dict[str, Any], action: dict[str, Any]
+    ) -> None:
         self.state.pending.append(
             Pending(time.perf_counter(), hand["id"], hand["event_count"], set(self.state.clients))
         )

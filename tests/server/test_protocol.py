@@ -139,3 +139,25 @@ def test_cross_site_websocket_is_refused(client: TestClient) -> None:
         "/ws", headers={"origin": "http://evil.example"}
     ) as ws:
         ws.receive_json()
+
+
+def test_blind_choices_are_offered(client: TestClient) -> None:
+    register(client, "alice")
+    client.post("/api/tables", json={"game": "five-card-draw", "seats": 3})
+    with client.websocket_connect("/ws") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "sit", "table": 1, "seat": 0, "buy_in": 100, "post": False})
+        state = ws.receive_json()
+        assert state["type"] == "table" and state["you"]["seat"] == 0
+        assert set(state["you"]["choices"]) == {"post-bb", "wait-for-bb"}
+        ws.send_json({"type": "choose", "table": 1, "choice": "post-all"})
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and reply["code"] == "table"
+        assert "may choose" in reply["message"]
+        ws.send_json({"type": "sit", "table": 1, "seat": 1, "buy_in": 100})
+        assert ws.receive_json()["code"] == "table"  # one seat per player
+        ws.send_json({"type": "sit-out", "table": 1, "when": "next-big-blind"})
+        assert ws.receive_json()["you"]["sit_out_next_big_blind"] is True
+        ws.send_json({"type": "leave", "table": 1})
+        assert ws.receive_json() == {"v": 1, "type": "left", "table": 1, "seat": 0}
+    assert client.get("/api/me").json()["bankroll"] == 10_000

@@ -161,3 +161,29 @@ def test_blind_choices_are_offered(client: TestClient) -> None:
         ws.send_json({"type": "leave", "table": 1})
         assert ws.receive_json() == {"v": 1, "type": "left", "table": 1, "seat": 0}
     assert client.get("/api/me").json()["bankroll"] == 10_000
+
+
+def test_a_failing_bot_gets_the_default_action(tmp_path: Path) -> None:
+    import time
+
+    from standpat.engine import Action, SeatView
+    from standpat.server.seatbots import bot_factory
+
+    def broken(view: SeatView) -> Action:
+        raise RuntimeError("this bot is broken")
+
+    def bots(level: str) -> Any:
+        return broken if level == "broken" else bot_factory(level)
+
+    config = ServerConfig(db=f"sqlite:///{tmp_path / 'room.db'}", between_hands=0.01, bot_delay=0)
+    with TestClient(create_app(config, bots=bots)) as client:
+        register(client, "alice")
+        client.post("/api/tables", json={"game": "deuce-to-seven-triple-draw", "seats": 2})
+        client.post("/api/tables/1/bots", json={"level": "broken"})
+        client.post("/api/tables/1/bots", json={"level": "house"})
+        deadline = time.monotonic() + 20
+        while client.get("/api/tables/1").json()["hands"] < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert client.get("/api/tables/1").json()["hands"] >= 3
+        store = client.app.state.store  # type: ignore[attr-defined]
+        assert store.check_ledger() == []

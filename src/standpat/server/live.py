@@ -154,7 +154,7 @@ class LiveTable:
                     self._on_timer()
                 except Exception:
                     log.exception("table %s: the timer failed", self.id)
-                    self.next_hand_at = time.monotonic() + 5
+                    self._recover()
                 continue
             try:
                 result = self._handle(command)
@@ -166,6 +166,18 @@ class LiveTable:
             else:
                 if command.reply is not None and not command.reply.done():
                     command.reply.set_result(result)
+
+    def _recover(self) -> None:
+        """After a failure on the timer: play the default action, or wait a little."""
+        self.next_hand_at = time.monotonic() + 5
+        wait = self.table.waiting_for()
+        if wait is not None:
+            try:
+                self._apply(self.sitters[wait.seat], wait.action)
+                return
+            except Exception:
+                log.exception("table %s: the default action failed too", self.id)
+        self.deadline = time.monotonic() + 5
 
     def _refuse(self, command: Command, error: Exception) -> None:
         if command.reply is not None and not command.reply.done():

@@ -250,3 +250,54 @@ async def time_outs(server: Server) -> None:
     await bob.close()
     status = httpx.get(f"{server.base}/api/tables/{table}").json()
     assert status["taken"] == 2
+
+
+def test_bad_actions_change_nothing(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    server = Server(db, *FAST, log=tmp_path / "server.log").start()
+    try:
+        asyncio.run(bad_actions(server))
+    finally:
+        server.stop()
+
+
+async def bad_actions(server: Server) -> None:
+    alice, bob, carol = (Player(server, name) for name in ("alice", "bob", "carol"))
+    for player in (alice, bob, carol):
+        player.policy = None
+        await player.connect()
+    table = alice.http.post("/api/tables", json={"game": "five-card-draw", "seats": 3}).json()["id"]
+    for player in (alice, bob, carol):
+        await player.send(type="sit", table=table, buy_in=200)
+    frame = await carol.wait_for(
+        lambda f: f["type"] == "table" and bool(f["hand"]) and f["hand"]["to_act"] is not None,
+        old=True,
+    )
+    hand = frame["hand"]
+    by_seat = {p.account: p for p in (alice, bob, carol)}
+    seats = {s["seat"]: s["name"] for s in frame["seats"]}
+    actor = next(p for p in by_seat.values() if p.name == seats[hand["to_act"]])
+    other = next(p for p in by_seat.values() if p is not actor)
+    await other.send(type="act", table=table, hand=hand["id"], action={"kind": "call"}, ref=1)
+    error = await other.wait_for(lambda f: f["type"] == "error", old=True)
+    assert error["code"] == "not-your-turn" and error["ref"] == 1
+    await actor.send(type="act", table=table, hand=hand["id"],
+                     action={"kind": "raise", "amount": 99_999}, ref=2)
+    error = await actor.wait_for(lambda f: f["type"] == "error", old=True)
+    assert error["code"] == "illegal-action" and error["ref"] == 2
+    await actor.send(type="act", table=table, hand=hand["id"] + 1, action={"kind": "fold"})
+    assert (await actor.wait_for(lambda f: f["type"] == "error"))["code"] == "stale"
+    # nothing changed: the same player is still to act, and only the senders heard of it
+    await actor.send(type="watch", table=table)
+    again = await actor.wait_for(lambda f: f["type"] == "table")
+    assert again["hand"]["to_act"] == hand["to_act"]
+    assert again["hand"]["event_count"] == hand["event_count"]
+    bystander = next(p for p in by_seat.values() if p not in (actor, other))
+    assert not any(f["type"] == "error" for f in bystander.frames)
+    await actor.send(type="act", table=table, hand=hand["id"], action={"kind": "fold"})
+    await bystander.wait_for(
+        lambda f: f["type"] == "table" and bool(f["hand"]) and f["hand"]["event_count"]
+        > hand["event_count"]
+    )
+    for player in (alice, bob, carol):
+        await player.close()

@@ -151,13 +151,13 @@ class LiveTable:
                 command = await asyncio.wait_for(self.queue.get(), timeout)
             except TimeoutError:
                 try:
-                    self._on_timer()
+                    await self._on_timer()
                 except Exception:
                     log.exception("table %s: the timer failed", self.id)
-                    self._recover()
+                    await self._recover()
                 continue
             try:
-                result = self._handle(command)
+                result = await self._handle(command)
             except StandpatError as error:
                 self._refuse(command, error)
             except Exception as error:
@@ -167,17 +167,21 @@ class LiveTable:
                 if command.reply is not None and not command.reply.done():
                     command.reply.set_result(result)
 
-    def _recover(self) -> None:
+    async def _recover(self) -> None:
         """After a failure on the timer: play the default action, or wait a little."""
         self.next_hand_at = time.monotonic() + 5
         wait = self.table.waiting_for()
         if wait is not None:
             try:
-                self._apply(self.sitters[wait.seat], wait.action)
+                await self._apply(self.sitters[wait.seat], wait.action)
                 return
             except Exception:
                 log.exception("table %s: the default action failed too", self.id)
         self.deadline = time.monotonic() + 5
+
+    async def _db(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run a store call in a worker thread: other tables play on while it waits."""
+        return await asyncio.to_thread(call, *args, **kwargs)
 
     def _refuse(self, command: Command, error: Exception) -> None:
         if command.reply is not None and not command.reply.done():
@@ -192,11 +196,11 @@ class LiveTable:
             return self.deadline
         return self.next_hand_at
 
-    def _on_timer(self) -> None:
+    async def _on_timer(self) -> None:
         now = time.monotonic()
         if not self.table.playing:
             if now >= self.next_hand_at:
-                self._deal()
+                await self._deal()
             return
         if self.deadline is None or now < self.deadline:
             return
@@ -204,7 +208,7 @@ class LiveTable:
         assert wait is not None
         sitter = self.sitters[wait.seat]
         if sitter.decide is not None:
-            self._apply(sitter, sitter.decide(self._view_of(wait.seat)))
+            await self._apply(sitter, sitter.decide(self._view_of(wait.seat)))
             return
         if not self.banking and sitter.time_bank > 0 and sitter.connected:
             self.banking = True
@@ -214,11 +218,11 @@ class LiveTable:
         if self.banking:
             sitter.time_bank = 0.0
         sitter.timed_out = True
-        self._apply(sitter, wait.action, timed_out=True)
+        await self._apply(sitter, wait.action, timed_out=True)
 
     # -- commands -------------------------------------------------------------------
 
-    def _handle(self, command: Command) -> Any:
+    async def _handle(self, command: Command) -> Any:
         kind = command.kind
         data = command.data
         if kind == "watch":
@@ -243,27 +247,27 @@ class LiveTable:
         if kind == "summary":
             return self.summary()
         if kind == "seat-bot":
-            return self._seat_bot(str(data.get("level", "normal")), data.get("seat"))
+            return await self._seat_bot(str(data.get("level", "normal")), data.get("seat"))
         if command.account is None:
             raise ProtocolError("not-logged-in", "log in to do that.")
         if kind == "sit":
-            return self._sit(command)
+            return await self._sit(command)
         sitter = self._sitter_of(command.account)
         if sitter is None:
             raise ProtocolError("not-seated", f"you do not sit at table {self.id}.")
         seat = sitter.seat
         if kind == "act":
-            self._act(sitter, data)
+            await self._act(sitter, data)
         elif kind == "leave":
             hand = self.table.hand
             before = len(hand.actions) if hand is not None and self.table.playing else None
             self.table.leave(seat)
             if before is not None:
-                self._log_actions(before)
+                await self._log_actions(before)
             if self.table.player(seat) is None:
-                self._cash_out(sitter)
+                await self._cash_out(sitter)
             else:
-                self._after_change()
+                await self._after_change()
             return None
         elif kind == "sit-out":
             when = data.get("when", SitOut.NEXT_HAND.value)
@@ -284,8 +288,8 @@ class LiveTable:
                     f"you have {player.stack + player.pending} chips; adding {amount} goes over "
                     f"this table's maximum of {self.max_buy_in}."
                 )
+            await self._db(self.store.add_chips, self.id, seat, amount)
             self.table.add_chips(seat, amount)
-            self.store.add_chips(self.id, seat, amount)
             player = self.table.player(seat)
             if player is not None and player.stack > 0 and not player.leaving:
                 self.table.sit_in(seat)
@@ -297,7 +301,7 @@ class LiveTable:
         self._broadcast()
         return None
 
-    def _sit(self, command: Command) -> int:
+    async def _sit(self, command: Command) -> int:
         assert command.account is not None
         data = command.data
         if self._sitter_of(command.account) is not None:
@@ -315,10 +319,10 @@ class LiveTable:
                 f"a buy-in at this table is {self.min_buy_in} to {self.max_buy_in} chips; "
                 f"got {buy_in}."
             )
-        account = self.store.account(command.account)
+        account = await self._db(self.store.account, command.account)
         self.table.sit(seat, account.name, buy_in)
         try:
-            self.store.sit(self.id, seat, command.account, buy_in)
+            await self._db(self.store.sit, self.id, seat, command.account, buy_in)
         except StandpatError:
             self.table.leave(seat)
             raise
@@ -346,7 +350,7 @@ class LiveTable:
         if posts:
             self.table.choose(sitter.seat, posts[0])
 
-    def _seat_bot(self, level: str, seat: Any) -> int:
+    async def _seat_bot(self, level: str, seat: Any) -> int:
         if seat is None:
             seat = self._free_seat()
         if not isinstance(seat, int) or isinstance(seat, bool):
@@ -356,8 +360,10 @@ class LiveTable:
         name = f"bot-{self.id}-{seat}-{secrets.token_hex(2)}"
         self.table.sit(seat, name, buy_in)
         try:
-            account = self.store.create_account(name, None, bot=True, grant=buy_in)
-            self.store.sit(self.id, seat, account.id, buy_in, bot_level=level)
+            account = await self._db(
+                self.store.create_account, name, None, bot=True, grant=buy_in
+            )
+            await self._db(self.store.sit, self.id, seat, account.id, buy_in, bot_level=level)
         except StandpatError:
             self.table.leave(seat)
             raise
@@ -367,8 +373,8 @@ class LiveTable:
         self._broadcast()
         return seat
 
-    def _cash_out(self, sitter: Sitter) -> None:
-        self.store.stand(self.id, sitter.seat)
+    async def _cash_out(self, sitter: Sitter) -> None:
+        await self._db(self.store.stand, self.id, sitter.seat)
         del self.sitters[sitter.seat]
         for outbox in sitter.outboxes.values():
             outbox.send(message("left", table=self.id, seat=sitter.seat))
@@ -385,7 +391,7 @@ class LiveTable:
 
     # -- hands ----------------------------------------------------------------------
 
-    def _deal(self) -> None:
+    async def _deal(self) -> None:
         self.next_hand_at = time.monotonic() + self.config.between_hands
         try:
             plan = self.table.next_plan()
@@ -418,7 +424,8 @@ class LiveTable:
             "anchor": self.chain.anchor.hex(),
             "commitment": commitment(seed),
         }
-        self.hand_id = self.store.start_hand(
+        self.hand_id = await self._db(
+            self.store.start_hand,
             self.id,
             number,
             seed=seed,
@@ -441,10 +448,10 @@ class LiveTable:
                     client_seeds={str(s): clients[i] for i, s in enumerate(dealt)},
                 )
             )
-        self._log_actions(0)
-        self._after_change()
+        await self._log_actions(0)
+        await self._after_change()
 
-    def _act(self, sitter: Sitter, data: dict[str, Any]) -> None:
+    async def _act(self, sitter: Sitter, data: dict[str, Any]) -> None:
         if not self.table.playing:
             raise ProtocolError("no-hand", "no hand is being played at this table.")
         hand_ref = data.get("hand")
@@ -459,35 +466,36 @@ class LiveTable:
         if self.banking:
             spent = time.monotonic() - self.turn_started
             sitter.time_bank = max(0.0, sitter.time_bank - max(0.0, spent - self.clock))
-        self._apply(sitter, action)
+        await self._apply(sitter, action)
 
-    def _apply(self, sitter: Sitter, action: Action, *, timed_out: bool = False) -> None:
+    async def _apply(self, sitter: Sitter, action: Action, *, timed_out: bool = False) -> None:
         hand = self.table.hand
         assert hand is not None
         index = self.hand_seats.index(sitter.seat)
         hand.verify(action, index)
         before = len(hand.actions)
-        self.store.log_action(self.hand_id, self.seq, sitter.seat, str(action))
+        await self._db(self.store.log_action, self.hand_id, self.seq, sitter.seat, str(action))
         self.seq += 1
         self.table.act(sitter.seat, action)
-        self._log_actions(before + 1)
+        await self._log_actions(before + 1)
         if timed_out:
             for outbox, _ in self.watchers.values():
                 outbox.send(message("timed-out", table=self.id, seat=sitter.seat))
-        self._after_change()
+        await self._after_change()
 
-    def _log_actions(self, start: int) -> None:
+    async def _log_actions(self, start: int) -> None:
         """Write the actions the table played by itself (for players who left)."""
         hand = self.table.hand
         assert hand is not None
         for i, action in hand.actions[start:]:
-            self.store.log_action(self.hand_id, self.seq, self.hand_seats[i], str(action))
+            seat = self.hand_seats[i]
+            await self._db(self.store.log_action, self.hand_id, self.seq, seat, str(action))
             self.seq += 1
 
-    def _after_change(self) -> None:
+    async def _after_change(self) -> None:
         hand = self.table.hand
         if hand is not None and hand.is_over and self.hand_seats:
-            self._finish()
+            await self._finish()
             return
         if not self.table.playing:
             self._broadcast()
@@ -507,7 +515,7 @@ class LiveTable:
                 self.deadline += self.config.reconnect
         self._broadcast()
 
-    def _finish(self) -> None:
+    async def _finish(self) -> None:
         hand = self.table.hand
         assert hand is not None
         net = {self.sitters[s].account: hand.net[i] for i, s in enumerate(self.hand_seats)}
@@ -519,22 +527,22 @@ class LiveTable:
             "net": list(hand.net),
             "events": [event_to_record(e) for e in hand.events],
         }
-        self.store.finish_hand(self.id, self.hand_id, net, record)
+        await self._db(self.store.finish_hand, self.id, self.hand_id, net, record)
         self.pots.append(pot)
         del self.pots[:-100]
         if self.config.reveal is Reveal.HAND:
-            self._reveal_hand()
+            await self._reveal_hand()
         self.hand_seats = ()
         self.deadline = None
         self.next_hand_at = time.monotonic() + self.config.between_hands
         for sitter in list(self.sitters.values()):
             player = self.table.player(sitter.seat)
             if player is None:
-                self._cash_out(sitter)
+                await self._cash_out(sitter)
                 continue
             if sitter.bot is not None and player.stack <= 0:
                 amount = self._default_buy_in()
-                self.store.rebuy_bot(self.id, sitter.seat, amount)
+                await self._db(self.store.rebuy_bot, self.id, sitter.seat, amount)
                 self.table.add_chips(sitter.seat, amount)
                 self.table.sit_in(sitter.seat)
                 self._come_in(sitter)
@@ -544,8 +552,8 @@ class LiveTable:
                     self.table.sit_out(sitter.seat)
         self._broadcast()
 
-    def _reveal_hand(self) -> None:
-        self.store.reveal(self.hand_id)
+    async def _reveal_hand(self) -> None:
+        await self._db(self.store.reveal, self.hand_id)
         seed = self.chain.seed(self.number).hex()
         for seat in self.hand_seats:
             for outbox in self.sitters[seat].outboxes.values():

@@ -63,6 +63,7 @@ from pokerkit import (
     StandardHighHand,
 )
 
+from standpat.cards import CARDS
 from standpat.engine import Action, ActionKind, EventKind, Hand, Stakes
 
 AUTOMATIONS = (
@@ -111,8 +112,11 @@ def text(cards: Any) -> str:
 class Lockstep:
     """One hand played in both engines at once."""
 
-    def __init__(self, game: str, structure: str, rnd: random.Random, seed: int) -> None:
-        n = rnd.randint(2, 6)
+    def __init__(
+        self, game: str, structure: str, rnd: random.Random, seed: int, *, ties: bool = False
+    ) -> None:
+        n = rnd.randint(2, 4) if ties else rnd.randint(2, 6)
+        self.ties = ties
         small = rnd.choice((2, 4, 10))
         ante = rnd.choice((0, 0, 1)) if structure != "fixed-limit" else 0
         self.stakes = Stakes.from_bets(small, ante=ante)
@@ -120,7 +124,13 @@ class Lockstep:
         top = rnd.choice((30 * small, 100 * small))
         stacks = [rnd.randint(low, top) for _ in range(n)]
         button = rnd.randrange(n)
-        self.hand = Hand(game, structure, self.stakes, stacks, button=button, rng=seed)
+        holes = None
+        if ties:  # the same five ranks for everyone, suits turned so nobody has a flush
+            ranks = rnd.sample(range(13), 5)
+            holes = [[CARDS[r * 4 + (i + p) % 4] for i, r in enumerate(ranks)] for p in range(n)]
+        self.hand = Hand(
+            game, structure, self.stakes, stacks, button=button, rng=seed, hole_cards=holes
+        )
         self.rnd = rnd
         self.n = n
         # PokerKit's player i is standpat's seat button + 1 + i
@@ -166,6 +176,8 @@ class Lockstep:
         legal = hand.legal_actions()
         seat = legal.seat
         if legal.max_discard:
+            if self.ties:
+                return Action.stand_pat()
             k = rnd.randrange(legal.max_discard + 1)
             return Action.discard(rnd.sample(legal.cards, k))
         options = [k for k in legal.kinds]
@@ -218,6 +230,28 @@ class Lockstep:
         self.sync()
         assert not state.status
         assert [hand.stacks[s] for s in self.seat_of] == list(state.stacks), hand.events
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["five-card-draw", "deuce-to-seven-single-draw"])
+def test_split_pots_and_odd_chips_as_pokerkit(game: str) -> None:
+    """Everyone holds the same ranks and stands pat: every showdown splits, antes make odd chips."""
+    rnd = random.Random(f"ties {game}")
+    structure = "pot-limit" if game == "five-card-draw" else "no-limit"
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="A card being dealt", category=UserWarning)
+        warnings.filterwarnings("ignore", message="Returning reserved", category=UserWarning)
+        splits = odd = 0
+        for seed in range(300):
+            lockstep = Lockstep(game, structure, rnd, seed, ties=True)
+            lockstep.play()
+            shares: dict[int, list[int]] = {}
+            for e in lockstep.hand.events:
+                if e.kind is EventKind.WIN:
+                    shares.setdefault(e.pot, []).append(e.amount)
+            splits += any(len(won) > 1 for won in shares.values())
+            odd += any(len(set(won)) > 1 for won in shares.values())
+    assert splits > 100 and odd > 20  # the final stacks agreed in every one of them
 
 
 @pytest.mark.slow

@@ -170,6 +170,7 @@ def test_an_ms_player_cannot_return_until_the_button_has_passed_then_posts_a_dea
     # passed. ... the player is required make up the small blind. The small blind is dead"
     t, _ = _ms_session()
     assert t.choices(2) == (Choice.WAIT_FOR_BB,)  # H3: his seat is the button
+    assert t.view(2).choices == (Choice.WAIT_FOR_BB,) and t.view(None).choices == ()
     hand(t)
     assert t.choices(2) == (Choice.POST_DEAD_SB, Choice.WAIT_FOR_BB)
     t.choose(2, Choice.POST_DEAD_SB)
@@ -282,13 +283,14 @@ def test_a_new_player_whose_post_became_illegal_waits_until_he_may_post() -> Non
     assert markers(t) == {0: "ML", 5: "ML"}
 
 
-def test_a_player_left_with_a_marker_gets_it_back_when_he_sits_down_again() -> None:
-    t, _ = _ml_session()
-    t.leave(3)
-    t.sit(5, "D", 100)
+def test_a_player_left_with_a_marker_is_ml_when_he_sits_down_again() -> None:
+    t, _ = _ms_session()                      # seat 2 is MS
+    t.leave(2)
+    t.sit(5, "C", 100)
     assert markers(t) == {5: "ML"}
-    player = t.player(5)
-    assert not player.new
+    assert t.choices(5) == (Choice.POST_ALL, Choice.WAIT_FOR_BB)
+    t.sit(2, "X", 100)                        # a stranger in the old seat owes a big blind
+    assert markers(t) == {5: "ML"}
 
 
 # -- Sitting out ----------------------------------------------------------------------------
@@ -618,3 +620,20 @@ def test_views_hide_other_players_cards() -> None:
     assert [(d.seat, len(d.cards)) for d in deals] == [(2, 5), (4, 0), (0, 0)]
     assert all(e.seat in (0, 2, 4) for e in t.events if e.kind is TableEventKind.HAND
                and e.seat is not None)
+
+
+def test_a_new_player_sitting_out_is_marked_ml_when_the_big_blind_passes_him() -> None:
+    # RULES 1: "Every player passed over on the way who is seated but not dealt in (sitting
+    # out, away) has missed his big blind" -- a new player too.
+    t = table({0: "A", 1: "B", 2: "C"}, button=0)
+    hand(t)                                   # button 0, SB 1, BB 2
+    t.sit(3, "New", 100)
+    t.sit_out(3)
+    h2 = hand(t)
+    assert h2["bb"] == 0 and markers(t) == {3: "ML"}
+    hand(t)                                   # BB 1: seat 3 lies in the closed zone
+    assert t.choices(3) == (Choice.POST_ALL, Choice.WAIT_FOR_BB)
+    t.choose(3, Choice.POST_ALL)
+    h4 = hand(t)
+    assert (h4["button"], h4["sb"], h4["bb"]) == (0, 1, 2)
+    assert h4["posts"] == [(1, SB, 1), (2, BB, 2), (3, BB, 2), (3, DEAD, 1)]

@@ -4,7 +4,8 @@
 :class:`~standpat.engine.Hand` at a time.  :func:`plan` is the dead-button rule as a pure
 function.  The rules are written for players and room operators in ``docs/table-rules.md``.
 
-Modules: ``plan`` (positions and posts), ``events`` (what happens), ``table`` (the table),
+Modules: ``plan`` (positions and posts), ``seats`` (players and their choices), ``view``
+(what a client sees), ``events`` (what happens), ``table`` (the table),
 ``codec`` (save and load as JSON), ``replay`` (a session again from its events).
 """
 
@@ -22,7 +23,9 @@ from standpat.table.plan import (
     plan,
 )
 from standpat.table.replay import replay
-from standpat.table.table import Choice, Player, SeatInfo, SitOut, Table, TableView, Wait
+from standpat.table.seats import Choice, Player, SitOut
+from standpat.table.table import Table
+from standpat.table.view import SeatInfo, TableView, Wait
 
 __all__ = [
     "Blind",

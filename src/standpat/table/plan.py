@@ -88,7 +88,8 @@ class SeatState:
     """What the planner needs to know about one occupied seat.
 
     ``present``: sitting in with chips (not sitting out, not busted).
-    ``new``: has not been dealt in since he sat down (owes a big blind to come in).
+    ``new``: has not been dealt in since he sat down (owes a big blind to come in, or all
+    when he is marked ML).
     ``marker``: his missed-blind marker, if any.
     ``post``: he chose to post what he owes rather than wait for the big blind.
     ``out_at_bb``: "sit out next big blind": he plays until the big blind reaches him.
@@ -247,7 +248,7 @@ def plan(
     for i in passed:
         state = seats[i]
         assert state is not None
-        if not state.new and state.marker is not Marker.ML:
+        if state.marker is not Marker.ML:
             markers[i] = Marker.ML
     out = tuple(i for i in passed if (s := seats[i]) is not None and s.present)
     occupant = seats[sb]
@@ -285,9 +286,9 @@ def plan(
         assert state is not None
         if i == bb or not state.owes:
             continue
-        if state.new or state.marker is Marker.ML:
+        if state.marker is not Marker.MS:
             blinds.append(Blind(i, BlindKind.BIG_BLIND, big_blind))
-        if not state.new and state.marker is not None and small_blind > 0:
+        if state.marker is not None and small_blind > 0:
             blinds.append(Blind(i, BlindKind.DEAD_SMALL_BLIND, small_blind))
     return Plan(button=btn, sb=sb, bb=bb, dealt=_order(dealt, btn, n),
                 blinds=tuple(blinds + _antes(dealt, btn, n, ante)), markers=markers,
@@ -381,8 +382,8 @@ def _fresh(
     sb = behind[0]
     btn = sb if len(dealt) == 2 else behind[1]
     markers = dict(markers)
-    markers.pop(sb, None)
     for i in dealt:
+        markers.pop(i, None)
         if (state := seats[i]) is not None and state.marker is not None:
             markers[i] = None
     blinds = [Blind(bb, BlindKind.BIG_BLIND, big_blind)]

@@ -24,7 +24,8 @@ from collections.abc import Iterable
 from standpat.engine import Action
 from standpat.errors import TableError
 from standpat.table.events import TableEvent, TableEventKind
-from standpat.table.table import Choice, SitOut, Table
+from standpat.table.seats import Choice, SitOut
+from standpat.table.table import Table
 
 __all__ = ["replay"]
 

@@ -31,9 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any
 
 from standpat.engine import (
     Action,
@@ -43,7 +41,6 @@ from standpat.engine import (
     Hand,
     Post,
     PostKind,
-    SeatView,
     Stakes,
     Structure,
     get_game,
@@ -53,8 +50,10 @@ from standpat.errors import TableError
 from standpat.table import codec
 from standpat.table.events import TableEvent, TableEventKind
 from standpat.table.plan import BlindKind, Marker, Plan, Positions, SeatState, plan
+from standpat.table.seats import Choice, Player, SitOut
+from standpat.table.view import SeatInfo, TableView, Wait
 
-__all__ = ["Choice", "Player", "SeatInfo", "SitOut", "Table", "TableView", "Wait"]
+__all__ = ["Table"]
 
 _POST_KIND = {
     BlindKind.SMALL_BLIND: PostKind.SMALL_BLIND,
@@ -62,100 +61,6 @@ _POST_KIND = {
     BlindKind.DEAD_SMALL_BLIND: PostKind.DEAD,
     BlindKind.ANTE: PostKind.ANTE,
 }
-
-
-class Choice(StrEnum):
-    """How a player who owes a blind comes in (the wire spelling)."""
-
-    POST_BB = "post-bb"
-    """A new player posts one big blind (live) and is dealt in at once."""
-    POST_ALL = "post-all"
-    """An ML player posts the big blind (live) and the small blind (dead)."""
-    POST_DEAD_SB = "post-dead-sb"
-    """An MS player posts the small blind (dead)."""
-    WAIT_FOR_BB = "wait-for-bb"
-    """Wait until the big blind reaches him; then he posts only the big blind, in turn."""
-
-
-class SitOut(StrEnum):
-    """When a player's sitting out begins."""
-
-    NEXT_HAND = "next-hand"
-    """From the next hand on (he plays out a hand he is in)."""
-    NEXT_BIG_BLIND = "next-big-blind"
-    """He plays until the big blind would reach him, then sits out (and is marked ML)."""
-
-
-@dataclass(slots=True)
-class Player:
-    """A seated player: the table's record of him (mutated only by the table)."""
-
-    name: str
-    stack: int
-    new: bool = True
-    """Not dealt in since he sat down: he owes a big blind to come in."""
-    marker: Marker | None = None
-    post: bool = False
-    """He chose to post what he owes rather than wait for the big blind."""
-    sitting_out: bool = False
-    out_at_bb: bool = False
-    """He asked to sit out when the big blind reaches him."""
-    missed: int = 0
-    """Big blinds missed in a row."""
-    pending: int = 0
-    """Chips added during a hand he plays; they reach his stack when it ends."""
-    leaving: bool = False
-    """He left during a hand he plays; the seat empties when it ends."""
-
-    @property
-    def owes(self) -> bool:
-        """True when he must post or wait for the big blind to be dealt in."""
-        return self.new or self.marker is not None
-
-
-class Wait(NamedTuple):
-    """The clock hook: the seat the table waits for and what a time-out does for it."""
-
-    seat: int
-    action: Action
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    """One occupied seat as every viewer may see it."""
-
-    name: str
-    stack: int
-    """Chips behind (during a hand: not counting his bet in front or the pot)."""
-    marker: Marker | None
-    sitting_out: bool
-    waiting: bool
-    """Sitting in but not dealt into the hand being played; between hands: sitting in and
-    owing a blind (waiting for the big blind, or to post when allowed)."""
-    in_hand: bool
-    """Dealt into the current (or last) hand."""
-
-
-@dataclass(frozen=True, slots=True)
-class TableView:
-    """The table as one seat (or a spectator, ``seat=None``) may see it."""
-
-    seat: int | None
-    seats: tuple[SeatInfo | None, ...]
-    button: int | None
-    small_blind: int | None
-    big_blind: int | None
-    dead_button: bool
-    dead_small_blind: bool
-    hand_number: int
-    to_act: int | None
-    """The table seat whose turn it is (None between hands)."""
-    dealt: tuple[int, ...]
-    """Table seats of the current or last hand, in the hand's order (``hand.seat`` i is
-    ``dealt[i]``)."""
-    hand: SeatView | None
-    """The engine's view of the current (or last) hand for this viewer."""
 
 
 class Table:
@@ -324,7 +229,7 @@ class Table:
 
         A new player owes a big blind: he waits for it, or chooses to post it
         (:meth:`choices`).  A player who left with a missed-blind marker and sits down
-        again at this table gets his marker back.
+        again at this table is marked ML (he owes all).
         """
         self._check_seat(seat)
         if self._players[seat] is not None:
@@ -340,10 +245,9 @@ class Table:
         self._players[seat] = player
         self.bought_in += chips
         self._emit(TableEventKind.SEAT, seat, name=name, amount=chips)
-        marker = self._gone.pop(name, None)
-        if marker is not None:
-            player.new = False
-            self._set_marker(seat, marker)
+        if self._gone.pop(name, None) is not None:
+            # He owes a big blind as a new player and the blind he missed: all.
+            self._set_marker(seat, Marker.ML)
 
     def leave(self, seat: int) -> None:
         """The player leaves with his chips.  In a hand he plays, his seat empties when the
@@ -367,6 +271,8 @@ class Table:
         player = self._seated(seat)
         if chips <= 0:
             raise TableError(f"cannot add {chips} chips; add a positive number.")
+        if player.leaving:
+            raise TableError(f"{player.name} has left; his seat empties when the hand ends.")
         if player.stack + player.pending + chips > self.max_buy_in:
             raise TableError(
                 f"{player.name} has {player.stack + player.pending} chips; adding {chips} goes "
@@ -397,14 +303,15 @@ class Table:
         self._emit(TableEventKind.SIT_OUT, seat, text=str(when))
 
     def sit_in(self, seat: int) -> None:
-        """The player comes back.  If he owes a blind he waits for the big blind, unless he
-        chooses to post (:meth:`choose`)."""
+        """The player comes back (or cancels a "sit out next big blind").  If he owes a blind
+        he waits for the big blind, unless he chooses to post (:meth:`choose`)."""
         player = self._seated(seat)
         if player.leaving:
             raise TableError(f"{player.name} has left; his seat empties when the hand ends.")
+        if player.sitting_out:
+            player.post = False
         player.sitting_out = False
         player.out_at_bb = False
-        player.post = False
         self._emit(TableEventKind.SIT_IN, seat)
 
     def choices(self, seat: int) -> tuple[Choice, ...]:
@@ -418,8 +325,8 @@ class Table:
         player = self._seated(seat)
         if not player.owes or player.leaving or self.stakes.big_blind <= 0:
             return ()
-        post = Choice.POST_BB if player.new else (
-            Choice.POST_ALL if player.marker is Marker.ML else Choice.POST_DEAD_SB)
+        post = {None: Choice.POST_BB, Marker.ML: Choice.POST_ALL,
+                Marker.MS: Choice.POST_DEAD_SB}[player.marker]
         states = self._states()
         states[seat] = SeatState(True, player.new, player.marker, True, False, False)
         try:
@@ -542,12 +449,17 @@ class Table:
             dead_button=False if p is None else p.dead_button,
             dead_small_blind=False if p is None else p.dead_sb,
             hand_number=self.hand_number, to_act=to_act, dealt=self.dealt, hand=hand_view,
+            choices=() if seat is None or self._players[seat] is None else self.choices(seat),
         )
 
     # -- save and load ------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """The whole table as a plain JSON document (see :mod:`standpat.table.codec`)."""
+    def to_json(self, *, events: bool = True) -> dict[str, Any]:
+        """The whole table as a plain JSON document (see :mod:`standpat.table.codec`).
+
+        ``events=False`` leaves the event log out (it grows with every hand): the loaded
+        table plays on exactly the same, with an empty log.
+        """
         hand = None
         if self._hand is not None:
             hand = {
@@ -580,7 +492,7 @@ class Table:
             "hand_number": self.hand_number,
             "bought_in": self.bought_in,
             "cashed_out": self.cashed_out,
-            "events": [codec.event_to_json(e) for e in self._events],
+            "events": [codec.event_to_json(e) for e in self._events] if events else [],
         }
 
     @classmethod

@@ -36,6 +36,7 @@ typecheck: $(VENV)/.dev-installed
 ## bench: the benchmarks (long; not part of make test)
 bench: $(VENV)/.dev-installed
 	$(BIN)/python benchmarks/evaluators.py
+	$(BIN)/python benchmarks/engine.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -66,6 +66,10 @@ def play(hand: Hand, rnd: random.Random, *, check: bool = True) -> Hand:
         if check:
             assert sum(hand.stacks) + hand.pot == total
             assert min(hand.stacks) >= 0
+            if not hand.is_over:  # the engine's running counts
+                live = [s for s in range(hand.players) if not hand.folded(s)]
+                assert hand._live == len(live)
+                assert hand._able == sum(1 for s in live if not hand.all_in(s))
     return hand
 
 

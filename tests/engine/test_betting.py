@@ -237,6 +237,24 @@ def test_no_limit_short_all_ins_that_add_up_to_a_full_raise_reopen() -> None:
     assert legal.min_to == 26  # the last full raise (8) on top of 18
 
 
+def test_no_raise_when_no_opponent_can_call_more_than_the_current_bet() -> None:
+    hand = deal(FIVE, "no-limit", [1000, 1000, 1000, 40], button=3)  # SB 0, BB 1, seat 2 first
+    act(hand, "raise to 40", "call")  # seat 2 raises, seat 3 calls all-in (40)
+    assert hand.all_in(3)
+    act(hand, "fold")  # seat 0
+    legal = hand.legal_actions()  # seat 1: seat 2 could still call a re-raise
+    assert "raise" in {k.value for k in legal.kinds}
+    act(hand, "call")
+    assert hand.phase == "draw"
+    hand = deal(FIVE, "no-limit", [1000, 1000, 30, 60], button=3)
+    act(hand, "raise to 30", "raise to 60")  # seat 2 all-in 30, seat 3 all-in 60
+    act(hand, "fold")  # seat 0
+    legal = hand.legal_actions()  # seat 1: nobody left could call more than 60
+    assert {k.value for k in legal.kinds} == {"fold", "call"}
+    with pytest.raises(IllegalActionError, match="no other player still in has chips"):
+        hand.verify(Action.raise_to(200))
+
+
 def test_uncalled_bet_is_returned() -> None:
     hand = deal(FIVE, "no-limit", [100] * 3)
     act(hand, "raise to 50", "fold")

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from standpat.engine import GAMES, EventKind, GameName, Hand, Stakes, Structure
+from standpat.engine import GAMES, EventKind, GameName, Hand, Post, PostKind, Stakes, Structure
 from tests.engine.helpers import assert_cards_accounted, play
 
 HANDS = 100_000
@@ -34,17 +34,36 @@ def make_hand(rnd: random.Random, seed: int) -> Hand:
         stakes = Stakes(small, 2 * small, 0, 0, max(1, ante))  # antes only
     deep = rnd.random() < 0.5
     stacks = [rnd.randint(1, 400 if deep else 30) for _ in range(n)]
+    button = rnd.randrange(n)
+    posts = None
+    if n > 2 and stakes.big_blind and rnd.random() < 0.1:
+        posts = table_posts(rnd, n, button, stakes)
     return Hand(
-        name, rnd.choice(list(Structure)), stakes, stacks, button=rnd.randrange(n), rng=seed,
-        uncap_heads_up=rnd.random() < 0.2,
+        name, rnd.choice(list(Structure)), stakes, stacks, button=button, rng=seed,
+        posts=posts, uncap_heads_up=rnd.random() < 0.2,
     )
+
+
+def table_posts(rnd: random.Random, n: int, button: int, stakes: Stakes) -> list[Post]:
+    """Posts a table makes with the dead-button rules: a dead small blind, players coming in."""
+    posts = [Post(s, PostKind.ANTE, stakes.ante) for s in range(n) if stakes.ante]
+    big = (button + 2) % n
+    if rnd.random() < 0.7:
+        posts.append(Post((button + 1) % n, PostKind.SMALL_BLIND, stakes.small_blind))
+    posts.append(Post(big, PostKind.BIG_BLIND, stakes.big_blind))
+    for seat in range(n):
+        if seat not in (button, (button + 1) % n, big) and rnd.random() < 0.3:
+            posts.append(Post(seat, PostKind.BIG_BLIND, stakes.big_blind))  # coming in
+            if rnd.random() < 0.5:
+                posts.append(Post(seat, PostKind.DEAD, stakes.small_blind))  # post all
+    return posts
 
 
 def replay(hand: Hand) -> Hand:
     """The same hand again from its seed and its actions."""
     again = Hand(
         hand.game, hand.structure, hand.stakes, hand.starting_stacks, button=hand.button,
-        rng=hand.seed, uncap_heads_up=hand.uncap_heads_up,
+        rng=hand.seed, posts=hand.posts, uncap_heads_up=hand.uncap_heads_up,
     )
     for _, action in hand.actions:
         again.apply(action)
@@ -57,7 +76,7 @@ def replay_from_cards(hand: Hand) -> Hand:
     draws = iter(e.drawn for e in hand.events if e.kind is EventKind.DISCARD)
     again = Hand(
         hand.game, hand.structure, hand.stakes, hand.starting_stacks, button=hand.button,
-        rng=12345, hole_cards=[dealt[s] for s in range(hand.players)],
+        rng=12345, hole_cards=[dealt[s] for s in range(hand.players)], posts=hand.posts,
         uncap_heads_up=hand.uncap_heads_up,
     )
     for _, action in hand.actions:

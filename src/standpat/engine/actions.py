@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from standpat.cards import Card, as_cards, format_cards
 from standpat.engine.games import PostKind
@@ -89,6 +89,14 @@ class Action:
     @classmethod
     def discard(cls, cards: str | Iterable[int] = ()) -> Action:
         """Discard these cards (text or ints) and draw as many; none is standing pat."""
+        if not isinstance(cards, str):
+            held = tuple(cards)
+            for card in held:
+                if card.__class__ is not Card:
+                    break
+            else:
+                return cls(ActionKind.DISCARD, 0, cast("tuple[Card, ...]", held))
+            cards = held
         return cls(ActionKind.DISCARD, 0, tuple(as_cards(cards)))
 
     @classmethod

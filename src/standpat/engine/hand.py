@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from standpat.cards import Card, format_cards
@@ -57,8 +57,32 @@ _BETTING = Phase.BETTING
 _DRAW = Phase.DRAW
 _OVER = Phase.OVER
 _CAP = 4  # fixed limit: a bet, a raise, a re-raise and a cap
-_FOLD_KINDS = frozenset({_FOLD, _CALL})
 _DRAW_KINDS = frozenset({_DISCARD})
+_FOLD_CALL = frozenset({_FOLD, _CALL})
+_FOLD_CALL_RAISE = frozenset({_FOLD, _CALL, _RAISE})
+_CHECK_ONLY = frozenset({_CHECK})
+_CHECK_BET = frozenset({_CHECK, _BET})
+_CHECK_RAISE = frozenset({_CHECK, _RAISE})
+_SB = PostKind.SMALL_BLIND
+_BB = PostKind.BIG_BLIND
+_POST = EventKind.POST
+_SHOW = EventKind.SHOW
+_DEAL = EventKind.DEAL
+_CHECK_EV = EventKind.CHECK
+_CALL_EV = EventKind.CALL
+_STREET = EventKind.STREET
+_BURN = EventKind.BURN
+_DISCARD_EV = EventKind.DISCARD
+_new = tuple.__new__  # events are made as whole tuples: faster than Event's keyword __new__
+_MUCK = EventKind.MUCK
+_WIN = EventKind.WIN
+_POSTS: dict[tuple[int, int, Stakes], tuple[Post, ...]] = {}
+_LEGAL: dict[tuple[int, frozenset[ActionKind], int, int, int], LegalActions] = {}
+"""Betting-round LegalActions are immutable values: equal ones are shared, not rebuilt."""
+_CLOCK: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(1, 10)
+}
+"""_CLOCK[n][s]: the seats of an n-player hand clockwise, starting at seat s."""
 
 
 class Hand:
@@ -87,31 +111,18 @@ class Hand:
         be dealt (too few or too many players, an empty stack, a bad post or
         bad ``hole_cards``).  A post bigger than its stack is posted all-in.
         """
-        self.game: Game = get_game(game)
+        n = len(stacks)
+        setup = _SETUPS.get((game, structure, n))
+        if setup is None:
+            setup = _setup(game, structure, n)
+        game_, self.structure, deck, self.ranking, self._score = setup
+        self.game: Game = game_
         """The game dealt."""
-        try:
-            self.structure: Structure = Structure(structure)
-            """The betting structure."""
-        except ValueError:
-            known = ", ".join(s.value for s in Structure)
-            raise HandSetupError(
-                f"unknown betting structure {structure!r}; known structures: {known}."
-            ) from None
         self.stakes: Stakes = stakes
         """The stakes."""
-        n = len(stacks)
-        game_ = self.game
-        if not game_.min_players <= n <= game_.max_players:
-            raise HandSetupError(
-                f"{game_.title} is dealt to {game_.min_players} to {game_.max_players} players, "
-                f"not {n}."
-            )
-        for seat, stack in enumerate(stacks):
-            if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
-                raise HandSetupError(
-                    f"seat {seat} has a stack of {stack!r}; every player dealt in needs a "
-                    "whole, positive number of chips."
-                )
+        for stack in stacks:
+            if type(stack) is not int or stack <= 0:
+                _bad_stacks(stacks)
         if not 0 <= button < n:
             raise HandSetupError(f"the button {button} is not a seat of this {n}-player hand.")
         self.players: int = n
@@ -120,12 +131,12 @@ class Hand:
         """The button's seat index."""
         self.uncap_heads_up: bool = uncap_heads_up
         """Whether fixed-limit betting is uncapped when only two players are in."""
-        deck, ranking = game_.deck_for(n)
         self.deck: tuple[Card, ...] = deck
         """This hand's deck (in its natural order, not the shuffled order)."""
-        self.ranking: RankingName = ranking
-        """The ranking of this hand (for 7-A it follows from the players dealt in)."""
-        self._score = get_ranking(ranking).scorer(game_.hand_size)
+        clock = _CLOCK[n]
+        self._clock = clock
+        self._order = clock[(button + 1) % n]
+        self._live = n
         self.seed: int | None = None
         """The seed, when the hand was given an int."""
         if rng is None:
@@ -176,7 +187,14 @@ class Hand:
 
     # -- set-up -----------------------------------------------------------------
 
-    def _standard_posts(self) -> list[Post]:
+    def _standard_posts(self) -> tuple[Post, ...]:
+        key = (self.players, self.button, self.stakes)
+        found = _POSTS.get(key)
+        if found is None:
+            found = _POSTS[key] = tuple(self._make_posts())
+        return found
+
+    def _make_posts(self) -> list[Post]:
         n, button, stakes = self.players, self.button, self.stakes
         posts: list[Post] = []
         if stakes.ante:
@@ -192,31 +210,38 @@ class Hand:
         return posts
 
     def _post(self, posts: Sequence[Post] | None, events: list[Event]) -> tuple[Post, ...]:
-        made = self._standard_posts() if posts is None else list(posts)
+        made = self._standard_posts() if posts is None else tuple(posts)
         n = self.players
         stacks, bets, contrib, allin = self._stacks, self._bets, self._contrib, self._allin
         high = 0
         big_blinds = []
         for post in made:
-            if not isinstance(post, Post) or not 0 <= post.seat < n:
-                raise HandSetupError(f"{post!r} is not a post by a seat of this {n}-player hand.")
-            if post.amount < 0:
-                raise HandSetupError(f"{post!r} posts a negative amount.")
-            seat = post.seat
-            amount = min(post.amount, stacks[seat])
-            stacks[seat] -= amount
+            if posts is not None:
+                if not isinstance(post, Post) or not 0 <= post.seat < n:
+                    raise HandSetupError(
+                        f"{post!r} is not a post by a seat of this {n}-player hand."
+                    )
+                if post.amount < 0:
+                    raise HandSetupError(f"{post!r} posts a negative amount.")
+            seat, kind, asked = post.seat, post.kind, post.amount
+            stack = stacks[seat]
+            amount = asked if asked < stack else stack
+            stack -= amount
+            stacks[seat] = stack
             contrib[seat] += amount
-            if post.kind is PostKind.SMALL_BLIND or post.kind is PostKind.BIG_BLIND:
+            if kind is _SB or kind is _BB:
                 bets[seat] += amount
-                high = max(high, post.amount, bets[seat])
-                if post.kind is PostKind.BIG_BLIND:
+                if asked > high:
+                    high = asked
+                if bets[seat] > high:
+                    high = bets[seat]
+                if kind is _BB:
                     big_blinds.append(seat)
-            if not stacks[seat]:
+            if not stack:
                 allin[seat] = True
-            events.append(
-                Event(EventKind.POST, seat, amount, all_in=not stacks[seat], post=post.kind)
-            )
+            events.append(_new(Event, (_POST, seat, amount, (), (), 0, not stack, kind, 0)))
         self._high = high
+        self._able = n - sum(allin)
         self._short = high > max(bets)
         self._full_level = high
         self._count = 1 if big_blinds else 0
@@ -224,7 +249,7 @@ class Hand:
             self._first = (self._first_big_blind(big_blinds) + 1) % n
         else:
             self._first = (self.button + 1) % n
-        return tuple(made)
+        return made
 
     def _first_big_blind(self, seats: list[int]) -> int:
         """The real big blind: the first big-blind post clockwise from the button."""
@@ -235,7 +260,7 @@ class Hand:
         n, size = self.players, self.game.hand_size
         stub = list(self.deck)
         self._rng.shuffle(stub)
-        order = [(self.button + 1 + i) % n for i in range(n)]
+        order = self._order
         hands: list[list[Card]] = [[] for _ in range(n)]
         if hole_cards is None:
             for j, seat in enumerate(order):
@@ -269,7 +294,8 @@ class Hand:
         self._stub = stub
         self._hands = hands
         for seat in order:
-            events.append(Event(EventKind.DEAL, seat, size, tuple(hands[seat])))
+            dealt = tuple(hands[seat])
+            events.append(_new(Event, (_DEAL, seat, size, dealt, (), 0, False, None, 0)))
 
     def _open_first_round(self, events: list[Event]) -> None:
         events.append(Event(EventKind.STREET, None, 0))
@@ -337,7 +363,7 @@ class Hand:
         return self._folded[seat]
 
     def all_in(self, seat: int) -> bool:
-        """Whether ``seat`` has no chips left behind (and has not folded)."""
+        """Whether ``seat`` has put all its chips in (and has not folded); kept once over."""
         return self._allin[seat] and not self._folded[seat]
 
     @property
@@ -413,21 +439,26 @@ class Hand:
             return LegalActions(
                 seat, _DRAW_KINDS, 0, 0, 0, self.game.max_discard, tuple(self._hands[seat])
             )
-        to_call = self._target(seat) - self._bets[seat]
-        stack = self._stacks[seat]
+        to_call = (self._target(seat) if self._short else self._high) - self._bets[seat]
         bounds = self._raise_bounds(seat)
         if to_call > 0:
-            kinds = {_FOLD, _CALL}
-            to_call = min(to_call, stack)
-            if isinstance(bounds, tuple):
-                kinds.add(_RAISE if self._high else _BET)
+            stack = self._stacks[seat]
+            if to_call > stack:
+                to_call = stack
+            if bounds.__class__ is tuple:
+                key = (seat, _FOLD_CALL_RAISE, to_call, bounds[0], bounds[1])
+            else:
+                key = (seat, _FOLD_CALL, to_call, 0, 0)
+        elif bounds.__class__ is tuple:
+            key = (seat, _CHECK_RAISE if self._high else _CHECK_BET, 0, bounds[0], bounds[1])
         else:
-            kinds = {_CHECK}
-            if isinstance(bounds, tuple):
-                kinds.add(_RAISE if self._high else _BET)
-        if isinstance(bounds, tuple):
-            return LegalActions(seat, frozenset(kinds), to_call, bounds[0], bounds[1])
-        return LegalActions(seat, frozenset(kinds), to_call)
+            key = (seat, _CHECK_ONLY, 0, 0, 0)
+        found = _LEGAL.get(key)
+        if found is None:
+            if len(_LEGAL) > 8192:
+                _LEGAL.clear()
+            found = _LEGAL[key] = LegalActions(*key)
+        return found
 
     def _raise_bounds(self, seat: int) -> tuple[int, int] | str:
         """(min_to, max_to) of a bet or raise by ``seat``, or why it may not raise."""
@@ -436,15 +467,12 @@ class Hand:
         high = self._high
         if stack <= high - bet:
             return "it has no chips beyond the call"
-        folded, allin = self._folded, self._allin
-        opponents = able = 0
-        for s in range(self.players):
-            if s != seat and not folded[s]:
-                opponents += 1
-                if not allin[s]:
-                    able += 1
-        if not able:
-            return "every other player still in is all-in"
+        folded, stacks, bets = self._folded, self._stacks, self._bets
+        for s in self._order:
+            if s != seat and not folded[s] and stacks[s] + bets[s] > high:
+                break
+        else:
+            return "no other player still in has chips to call more than the current bet"
         if (
             self._acted[seat]
             and self._full_level <= self._faced[seat]
@@ -456,7 +484,7 @@ class Hand:
             )
         all_in_to = bet + stack
         if self._fl:
-            if self._count >= _CAP and not (self.uncap_heads_up and opponents == 1):
+            if self._count >= _CAP and not (self.uncap_heads_up and self._live == 2):
                 return "the betting is capped at four bets"
             to = self._full_level + self._unit
             return (to, to) if to < all_in_to else (all_in_to, all_in_to)
@@ -507,22 +535,23 @@ class Hand:
                     f"discards, not {len(cards)}."
                 )
             hand = self._hands[seat]
-            for i, card in enumerate(cards):
+            for card in cards:
                 if card not in hand:
                     raise IllegalActionError(
                         f"seat {seat} cannot {action}: it does not hold {Card(card)} "
                         f"(it holds {format_cards(hand)})."
                     )
-                if card in cards[:i]:
-                    raise IllegalActionError(
-                        f"seat {seat} cannot {action}: {Card(card)} is named twice."
-                    )
+            if len(cards) > 1 and len(set(cards)) < len(cards):
+                twice = next(c for i, c in enumerate(cards) if c in cards[:i])
+                raise IllegalActionError(
+                    f"seat {seat} cannot {action}: {Card(twice)} is named twice."
+                )
             return
         if kind is _DISCARD:
             raise IllegalActionError(
                 f"seat {seat} cannot {action}: it is a betting round, not a draw."
             )
-        to_call = self._target(seat) - self._bets[seat]
+        to_call = (self._target(seat) if self._short else self._high) - self._bets[seat]
         if kind is _FOLD or kind is _CHECK or kind is _CALL:
             if action.amount or action.cards:
                 raise IllegalActionError(
@@ -579,9 +608,18 @@ class Hand:
         seat = self._to_act
         if seat is None:
             raise IllegalActionError(f"nobody may {action}: the hand is over.")
-        self._check(action, seat)
-        events: list[Event] = []
         kind = action.kind
+        if (
+            kind is _CHECK
+            and not self._bets[seat] < self._high
+            and self._phase is _BETTING
+            and not action.amount
+            and not action.cards
+        ):
+            pass  # the commonest action, checked here without the general path
+        else:
+            self._check(action, seat)
+        events: list[Event] = []
         if kind is _DISCARD:
             self._discard(seat, action.cards, drawn, events)
         else:
@@ -605,23 +643,25 @@ class Hand:
             self._folded[seat] = True
             self._pool.extend(self._hands[seat])
             events.append(Event(EventKind.FOLD, seat))
-            live = [s for s in range(self.players) if not self._folded[s]]
-            if len(live) == 1:
+            self._live -= 1
+            self._able -= 1
+            if self._live == 1:
                 self._return_uncalled(events)
-                self._award_uncontested(live[0], events)
+                self._award_uncontested(self._folded.index(False), events)
                 return
         elif kind is _CHECK:
-            events.append(Event(EventKind.CHECK, seat))
+            events.append(_new(Event, (_CHECK_EV, seat, 0, (), (), 0, False, None, 0)))
         elif kind is _CALL:
             add = high - bets[seat]
             stack = stacks[seat]
             if add >= stack:
                 add = stack
                 self._allin[seat] = True
+                self._able -= 1
             stacks[seat] = stack - add
             bets[seat] += add
             self._contrib[seat] += add
-            events.append(Event(EventKind.CALL, seat, add, all_in=not stacks[seat]))
+            events.append(_new(Event, (_CALL_EV, seat, add, (), (), 0, not stacks[seat], None, 0)))
             if bets[seat] >= self._high:
                 self._short = False
         else:
@@ -633,6 +673,7 @@ class Hand:
             allin = not stacks[seat]
             if allin:
                 self._allin[seat] = True
+                self._able -= 1
             if self._fl:
                 base = self._full_level
                 if to >= base + self._unit or (allin and 2 * (to - base) >= self._unit):
@@ -658,16 +699,11 @@ class Hand:
 
     def _seek(self, start: int) -> int | None:
         """The first seat from ``start`` clockwise that must act in this betting round."""
-        n = self.players
         folded, allin, acted, bets = self._folded, self._allin, self._acted, self._bets
         high = self._high
-        able = 0
-        for s in range(n):
-            if not folded[s] and not allin[s]:
-                able += 1
+        able = self._able
         short = self._short
-        for i in range(n):
-            s = (start + i) % n
+        for s in self._clock[start]:
             if folded[s] or allin[s]:
                 continue
             if bets[s] < (self._target(s) if short else high) or (not acted[s] and able > 1):
@@ -698,16 +734,23 @@ class Hand:
 
     def _return_uncalled(self, events: list[Event]) -> None:
         bets = self._bets
-        top = max(range(self.players), key=bets.__getitem__)
-        second = max((b for s, b in enumerate(bets) if s != top), default=0)
-        excess = bets[top] - second
+        high = max(bets)
+        if not high:
+            return
+        top = bets.index(high)
+        second = 0
+        for s, b in enumerate(bets):
+            if b > second and s != top:
+                second = b
+        excess = high - second
         if excess > 0:
             bets[top] -= excess
             self._contrib[top] -= excess
             self._stacks[top] += excess
             self._payouts[top] += excess
-            if self._stacks[top]:
+            if self._allin[top]:
                 self._allin[top] = False
+                self._able += 1
             events.append(Event(EventKind.RETURN, top, excess))
 
     def _end_round(self, events: list[Event]) -> None:
@@ -723,21 +766,19 @@ class Hand:
         self._phase = _DRAW
         self._street += 1
         n = self.players
-        events.append(Event(EventKind.STREET, None, self._street))
+        events.append(_new(Event, (_STREET, None, self._street, (), (), 0, False, None, 0)))
         if len(self._stub) - 1 - self._pos < 1:
             self._reshuffle(events)
         burn = self._stub[self._pos]
         self._pos += 1
         self._pool.append(burn)
-        events.append(Event(EventKind.BURN, None, 1, (burn,)))
+        events.append(_new(Event, (_BURN, None, 1, (burn,), (), 0, False, None, 0)))
         self._draw_counts = [None] * n
         self._counts_public = True
         folded = self._folded
-        self._queue = [
-            s for s in ((self.button + 1 + i) % n for i in range(n)) if not folded[s]
-        ]
-        self._queue.reverse()
-        self._to_act = self._queue.pop()
+        queue = [s for s in reversed(self._order) if not folded[s]]
+        self._to_act = queue.pop()
+        self._queue = queue
 
     def _reshuffle(self, events: list[Event]) -> None:
         """Shuffle the bottom card, the burns, folded hands and earlier discards into a new stub."""
@@ -758,9 +799,13 @@ class Hand:
         hand = self._hands[seat]
         kept = [c for c in hand if c not in cards]
         extra: list[Event] = []
-        if drawn is None:
+        if drawn is None and len(self._stub) - 1 - self._pos >= k:
+            pos = self._pos
+            got = self._stub[pos : pos + k]
+            self._pos = pos + k
+        elif drawn is None:
             stub, pos = self._stub, self._pos
-            got: list[Card] = []
+            got = []
             need = k
             while need:
                 avail = len(stub) - 1 - pos
@@ -780,7 +825,7 @@ class Hand:
         self._hands[seat] = kept
         self._pool.extend(cards)
         self._draw_counts[seat] = k
-        events.append(Event(EventKind.DISCARD, seat, k, tuple(cards), tuple(got)))
+        events.append(_new(Event, (_DISCARD_EV, seat, k, cards, tuple(got), 0, False, None, 0)))
         events.extend(extra)
         if self._queue:
             self._to_act = self._queue.pop()
@@ -837,7 +882,7 @@ class Hand:
             else:
                 self._open_draw(events)
             return
-        events.append(Event(EventKind.STREET, None, self._street))
+        events.append(_new(Event, (_STREET, None, self._street, (), (), 0, False, None, 0)))
         self._to_act = nxt
 
     # -- the end ----------------------------------------------------------------------
@@ -858,17 +903,21 @@ class Hand:
 
     def _showdown(self, events: list[Event]) -> None:
         self._phase = Phase.SHOWDOWN
-        n = self.players
-        folded, allin, hands = self._folded, self._allin, self._hands
-        pots = side_pots(self._contrib, folded)
-        self._final_pots = pots
-        live = [s for s in range(n) if not folded[s]]
-        score = self._score
-        strength = {s: score(hands[s]) for s in live}
+        folded, allin, hands, contrib = self._folded, self._allin, self._hands, self._contrib
         first = self._aggressor
         if first is None or folded[first]:
-            first = next(s for s in ((self.button + 1 + i) % n for i in range(n)) if not folded[s])
-        deepest = {s: 0 for s in live}
+            first = next(s for s in self._order if not folded[s])
+        live = [s for s in self._clock[first] if not folded[s]]
+        level = contrib[live[0]]
+        if max(contrib) == level and all(contrib[s] == level for s in live):
+            self._one_pot(live, events)
+            return
+        n = self.players
+        pots = side_pots(contrib, folded)
+        self._final_pots = pots
+        score = self._score
+        strength = {s: score(hands[s]) for s in live}
+        deepest = dict.fromkeys(live, 0)
         for i, (_, eligible) in enumerate(pots):
             for s in eligible:
                 deepest[s] = i
@@ -899,21 +948,108 @@ class Hand:
                 self._payouts[s] += won
                 events.append(Event(EventKind.WIN, s, won, shown[s], pot=i))
 
+    def _one_pot(self, live: list[int], events: list[Event]) -> None:
+        """The showdown of a single pot (nobody all-in for less), ``live`` in showing order."""
+        hands, allin, score = self._hands, self._allin, self._score
+        show_all = len(live) - sum(1 for s in live if allin[s]) <= 1
+        shown = self._shown
+        best = -1
+        strengths = {}
+        for s in live:
+            mine = strengths[s] = score(hands[s])
+            if show_all or mine >= best or allin[s]:
+                shown[s] = cards = tuple(hands[s])
+                events.append(_new(Event, (_SHOW, s, 0, cards, (), 0, False, None, 0)))
+                if mine > best:
+                    best = mine
+            else:
+                events.append(_new(Event, (_MUCK, s, 0, tuple(hands[s]), (), 0, False, None, 0)))
+        amount = sum(self._contrib)
+        self._final_pots = [(amount, tuple(sorted(live)))]
+        self._finish(events)
+        if not amount:
+            return
+        winners = [s for s in self._order if s in shown and strengths[s] == best]
+        share, odd = divmod(amount, len(winners))
+        stacks, payouts = self._stacks, self._payouts
+        for s in winners:
+            won = share + odd
+            odd = 0
+            stacks[s] += won
+            payouts[s] += won
+            events.append(_new(Event, (_WIN, s, won, shown[s], (), 0, False, None, 0)))
+
     # -- copies ----------------------------------------------------------------------
 
     def clone(self) -> Hand:
-        """An independent copy, the rng state included (``copy.copy`` of the rng)."""
+        """An independent copy, the rng state included (``copy.copy`` of the rng).
+
+        >>> hand = Hand("five-card-draw", "no-limit", Stakes.from_bets(2), [50, 50], rng=4)
+        >>> twin = hand.clone()
+        >>> _ = twin.apply(Action.fold())
+        >>> twin.is_over, hand.is_over
+        (True, False)
+        """
         new = object.__new__(Hand)
-        state = dict(self.__dict__)
-        for key, value in state.items():
-            if isinstance(value, list):
-                state[key] = list(value)
-            elif isinstance(value, dict):
-                state[key] = dict(value)
-        state["_hands"] = [list(h) for h in self._hands]
+        state = self.__dict__.copy()
+        for key in _LISTS:
+            state[key] = state[key][:]
+        state["_hands"] = [held[:] for held in self._hands]
+        state["_shown"] = dict(self._shown)
         state["_rng"] = copy.copy(self._rng)
         new.__dict__.update(state)
         return new
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickle support: the compiled scorer is left out and looked up again."""
+        state = self.__dict__.copy()
+        del state["_score"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._score = get_ranking(self.ranking).scorer(self.game.hand_size)
+
+
+_LISTS = (
+    "_stacks", "_bets", "_contrib", "_folded", "_allin", "_acted", "_faced", "_need",
+    "_payouts", "_draw_counts", "_events", "_actions", "_pool", "_queue", "_stub",
+)
+
+
+_Setup = tuple[Game, Structure, tuple[Card, ...], RankingName, Callable[[Sequence[int]], int]]
+_SETUPS: dict[tuple[object, object, int], _Setup] = {}
+
+
+def _setup(game: Game | str, structure: Structure | str, n: int) -> _Setup:
+    """Check and look up what a hand of ``game`` under ``structure`` with ``n`` players uses."""
+    game_ = get_game(game)
+    try:
+        structure_ = Structure(structure)
+    except ValueError:
+        known = ", ".join(s.value for s in Structure)
+        raise HandSetupError(
+            f"unknown betting structure {structure!r}; known structures: {known}."
+        ) from None
+    if not game_.min_players <= n <= game_.max_players:
+        raise HandSetupError(
+            f"{game_.title} is dealt to {game_.min_players} to {game_.max_players} players, "
+            f"not {n}."
+        )
+    deck, ranking = game_.deck_for(n)
+    setup = (game_, structure_, deck, ranking, get_ranking(ranking).scorer(game_.hand_size))
+    _SETUPS[(game, structure, n)] = setup
+    return setup
+
+
+def _bad_stacks(stacks: Sequence[object]) -> None:
+    """Raise for the first stack that is not a positive whole number of chips."""
+    for seat, stack in enumerate(stacks):
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
+            raise HandSetupError(
+                f"seat {seat} has a stack of {stack!r}; every player dealt in needs a "
+                "whole, positive number of chips."
+            )
 
 
 def _may_win(strength: int, best: int | None) -> bool:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from standpat.cards import Card
@@ -105,7 +104,7 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
         draw_counts=counts,
         draws_left=draws_left,
         stub=hand.stub_size,
-        shown=MappingProxyType(hand.shown),
+        shown=hand.shown,  # a fresh dict per view: copyable and picklable
         events=tuple(redact(e, seat) for e in hand.events),
         is_over=hand.is_over,
         payouts=hand.payouts,

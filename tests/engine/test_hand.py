@@ -1,0 +1,168 @@
+"""Hand API: clone, seeds, views and redaction, replays, errors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from standpat.engine import (
+    Action,
+    EventKind,
+    GameName,
+    Hand,
+    Stakes,
+    Structure,
+    get_game,
+    redact,
+)
+from standpat.errors import HandSetupError, IllegalActionError, UnknownGameError
+from tests.engine.helpers import act, deal, play, random_action
+
+STAKES = Stakes.from_bets(2)
+
+
+def test_clone_is_independent_and_replays_the_same_future() -> None:
+    rnd = random.Random(3)
+    hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", STAKES, [500] * 6, rng=11)
+    for _ in range(9):
+        hand.apply(random_action(hand.legal_actions(), rnd))
+    twin = hand.clone()
+    assert twin.events == hand.events and twin.stacks == hand.stacks
+    moves = []
+    while not hand.is_over:
+        action = random_action(hand.legal_actions(), rnd)
+        moves.append(action)
+        hand.apply(action)
+    assert not twin.is_over  # playing the original did not touch the clone
+    for action in moves:
+        twin.apply(action)  # same rng state: same reshuffles and draws
+    assert twin.events == hand.events
+    assert twin.stacks == hand.stacks
+
+
+def test_same_seed_and_actions_give_the_same_hand() -> None:
+    rnd = random.Random(5)
+    first = play(Hand("seven-card-draw", "no-limit", STAKES, [80] * 5, rng=99), rnd)
+    again = Hand("seven-card-draw", "no-limit", STAKES, [80] * 5, rng=99)
+    for _, action in first.actions:
+        again.apply(action)
+    assert again.events == first.events and first.seed == 99
+    other = Hand("seven-card-draw", "no-limit", STAKES, [80] * 5, rng=100)
+    assert other.events[:20] != first.events[:20]
+
+
+def test_the_rng_is_used_only_through_shuffle() -> None:
+    calls: list[str] = []
+
+    class Recording(random.Random):
+        def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+            calls.append(f"shuffle {len(x)}")
+            super().shuffle(x)
+
+        def randrange(self, *args: int) -> int:  # type: ignore[override]
+            calls.append("randrange")
+            return super().randrange(*args)
+
+        def sample(self, *args: object, **kwargs: object) -> list[object]:  # type: ignore[override]
+            calls.append("sample")
+            return super().sample(*args, **kwargs)  # type: ignore[arg-type]
+
+    rng = Recording(1)
+    Hand("five-card-draw", "fixed-limit", STAKES, [100] * 6, rng=rng)
+    assert calls == ["shuffle 52"]
+    hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", STAKES, [100] * 6, rng=rng)
+    while not hand.is_over:  # everyone calls and draws five: the stub runs out
+        legal = hand.legal_actions()
+        if legal.max_discard:
+            hand.apply(Action.discard(legal.cards))
+        else:
+            hand.apply(Action.call() if legal.to_call else Action.check())
+    assert all(c.startswith("shuffle ") for c in calls)  # never randrange or sample
+    assert any(c != "shuffle 52" for c in calls)  # reshuffles also go through shuffle
+
+
+def test_view_shows_own_cards_and_hides_everyone_elses() -> None:
+    hand = deal("five-card-draw", "no-limit", [100] * 3)
+    act(hand, "call", "call", "check")
+    act(hand, f"discard {hand.cards_of(1)[0]}")
+    for seat in (None, 0, 1, 2):
+        view = hand.view(seat)
+        assert view.hand == (hand.cards_of(seat) if seat is not None else ())
+        for event in view.events:
+            if event.kind in (EventKind.DEAL, EventKind.DISCARD) and event.seat != seat:
+                assert event.cards == () and event.drawn == ()
+            if event.kind is EventKind.BURN:
+                assert event.cards == () and event.hidden == 1
+        text = repr(view)
+        for other in range(3):
+            if other != seat:
+                for card in hand.cards_of(other):
+                    assert repr(card) not in text
+    view = hand.view(2)
+    assert view.legal is not None and view.legal.seat == 2
+    assert hand.view(0).legal is None
+    assert view.stub == hand.stub_size and view.draws_left == 1
+    assert view.card_counts == (5, 5, 5)
+    assert view.pots == ((6, (0, 1, 2)),) and view.pot == 6
+    with pytest.raises(ValueError, match="not a seat"):
+        hand.view(3)
+
+
+def test_redact_keeps_public_events_whole() -> None:
+    hand = deal("five-card-draw", "no-limit", [100] * 2)
+    for event in hand.events:
+        if event.kind in (EventKind.POST, EventKind.STREET):
+            assert redact(event, None) == event
+
+
+def test_games_are_data() -> None:
+    assert {g.value for g in GameName} == {
+        "five-card-draw-7a", "five-card-draw", "seven-card-draw",
+        "deuce-to-seven-triple-draw", "deuce-to-seven-single-draw",
+    }
+    seven = get_game("seven-card-draw")
+    assert (seven.hand_size, seven.max_discard, seven.draws, seven.ante_percent) == (7, 4, 1, 10)
+    assert get_game(seven) is seven
+    with pytest.raises(UnknownGameError):
+        get_game("razz")
+    assert Structure("pot-limit") is Structure.POT_LIMIT
+
+
+def test_set_up_errors() -> None:
+    with pytest.raises(HandSetupError, match="2 to 6 players, not 7"):
+        Hand("five-card-draw", "no-limit", STAKES, [10] * 7)
+    with pytest.raises(HandSetupError, match="button 4"):
+        Hand("five-card-draw", "no-limit", STAKES, [10] * 3, button=4)
+    with pytest.raises(HandSetupError, match="deals the card 2c twice"):
+        deal("five-card-draw", "no-limit", [10, 10], ["2c 3c 4c 5c 6c", "2c 3d 4d 5d 6d"])
+    with pytest.raises(HandSetupError, match="rng must be"):
+        Hand("five-card-draw", "no-limit", STAKES, [10, 10], rng="seed")  # type: ignore[arg-type]
+
+
+def test_no_action_once_over() -> None:
+    hand = deal("five-card-draw", "no-limit", [100, 100])
+    act(hand, "fold")
+    assert hand.is_over and hand.to_act is None
+    with pytest.raises(IllegalActionError, match="the hand is over"):
+        hand.legal_actions()
+    with pytest.raises(IllegalActionError, match="the hand is over"):
+        hand.apply(Action.check())
+    assert not hand.can(Action.check())
+
+
+def test_hands_and_views_pickle_and_copy() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    hand = deal("deuce-to-seven-triple-draw", "no-limit", [100] * 3)
+    act(hand, "call", "call", "check")
+    again = pickle.loads(pickle.dumps(hand))
+    assert again.events == hand.events and again.legal_actions() == hand.legal_actions()
+    play(again, random.Random(2))
+    assert again.is_over and not hand.is_over
+    assert copy.deepcopy(hand).events == hand.events
+    view = hand.view(1)
+    assert pickle.loads(pickle.dumps(view)) == view
+    assert dataclasses.asdict(view)["seat"] == 1

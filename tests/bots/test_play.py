@@ -41,7 +41,7 @@ def test_every_level_plays_legally(game: str, structure: str) -> None:
             names = [type(b).__name__ for b in bots]
             play_hand(hand, bots, names=names, clock=clock)  # raises on an illegal action
             assert hand.is_over and sum(hand.net) == 0
-    # the deadline stops sampling at 3/4 of the budget; leave room for a busy machine
+    # the deadline stops sampling at 60% of the budget; leave room for a busy machine
     assert clock.worst.get("StrongBot", 0.0) < 4 * BUDGET
 
 
@@ -99,3 +99,21 @@ def test_make_bot_levels() -> None:
     assert isinstance(make_bot("normal"), NormalBot)
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("godlike")
+
+
+def test_bots_decide_on_the_view_alone() -> None:
+    """Two hands that differ only in the opponent's hidden cards get the same decisions."""
+    from standpat.cards import parse_cards
+
+    mine = parse_cards("Kc Kd 9h 7s 2c")
+    hands = [
+        Hand("five-card-draw", "no-limit", Stakes.from_bets(2), [200, 200], button=1, rng=8,
+             hole_cards=[mine, parse_cards(theirs)])
+        for theirs in ("As Ah Ad 5c 5d", "3h 4d 6c 8s Jd")
+    ]
+    for hand in hands:
+        hand.apply(Action.raise_to(6))      # the button (seat 1) raises
+    for level in LEVELS:
+        # a long budget: the strong bot samples its full count, so its play is reproducible
+        acts = [make_bot(level, rng=random.Random(4), budget=5.0).act(h.view(0)) for h in hands]
+        assert acts[0] == acts[1]

@@ -134,7 +134,7 @@ def _deal(model: DrawModel, opp: Opponent, taken: set[int], rng: random.Random) 
 def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequence[int],
            opponents: Sequence[Opponent], *, keep: frozenset[int] | None = None,
            rng: random.Random | None = None, samples: int = 400,
-           deadline: float | None = None) -> float:
+           deadline: float | None = None, min_samples: int = 16) -> float:
     """Share of the pot ``hand`` wins against ``opponents`` at the showdown, 0..1.
 
     ``draws_left`` draws remain for us (``keep`` the cards kept on the first
@@ -142,7 +142,7 @@ def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequenc
     ``dead`` are cards known out of play (own discards).  Opponents who bet or
     raised since their latest draw weigh their stronger showdown hands more.
     Stops early at ``deadline`` (a ``time.perf_counter()`` value), after at
-    least 16 samples.
+    least ``min_samples`` samples.
     """
     rng = rng or random.Random(0)
     mine = [int(c) for c in hand]
@@ -154,7 +154,9 @@ def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequenc
     pending = sum(model.draws - opp.draws_done for opp in opponents) + draws_left
     need = model.max_discard * pending
     for i in range(samples):
-        if deadline is not None and i >= 16 and not i & 15 and time.perf_counter() > deadline:
+        if deadline is not None and i >= min_samples and not i & 3 and (
+            time.perf_counter() > deadline
+        ):
             break
         taken = set(out)
         opp_hands = [_deal(model, opp, taken, rng) for opp in opponents]

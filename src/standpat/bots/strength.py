@@ -53,7 +53,7 @@ class DrawModel:
         self.deck = tuple(int(c) for c in self.ranking.deck)
         self.strength = self.ranking.scorer(self.hand_size)
         self._final: list[int] = []
-        self._keeps: dict[tuple[int, int], frozenset[int]] = {}
+        self._keeps: dict[tuple[int, int], int] = {}
 
     @classmethod
     def of(cls, ranking: str | RankingName | Ranking, hand_size: int, draws: int,
@@ -62,13 +62,19 @@ class DrawModel:
         return _model(get_ranking(ranking).name, hand_size, draws, max_discard)
 
     def keep(self, hand: Sequence[int], draws_left: int) -> frozenset[int]:
-        """The cards the rule-of-thumb draw keeps (cached by hand)."""
+        """The cards the rule-of-thumb draw keeps."""
+        mask = self.keep_mask(hand, draws_left)
+        return frozenset(c for c in hand if mask >> c & 1)
+
+    def keep_mask(self, hand: Sequence[int], draws_left: int) -> int:
+        """The kept cards as a 52-bit mask (cached by hand: ints keep the cache cheap)."""
         key = (sum(1 << c for c in hand), draws_left)
         kept = self._keeps.get(key)
         if kept is None:
             if len(self._keeps) > 200_000:
                 self._keeps.clear()
-            kept = self._keeps[key] = keep_cards(hand, self.ranking, self.max_discard, draws_left)
+            cards = keep_cards(hand, self.ranking, self.max_discard, draws_left)
+            kept = self._keeps[key] = sum(1 << c for c in cards)
         return kept
 
     def play_out(self, hand: list[int], stub: list[int], draws_left: int) -> list[int]:
@@ -76,12 +82,14 @@ class DrawModel:
 
         A draw the stub cannot serve is skipped (the simulation does not reshuffle).
         """
+        n = self.hand_size
         for left in range(draws_left, 0, -1):
-            kept = self.keep(hand, left)
-            if len(hand) - len(kept) <= len(stub) and len(kept) < len(hand):
-                hand = [c for c in hand if c in kept]
-                while len(hand) < self.hand_size:
-                    hand.append(stub.pop())
+            kept = self.keep_mask(hand, left)
+            held = [c for c in hand if kept >> c & 1]
+            if len(held) < n and n - len(held) <= len(stub):
+                while len(held) < n:
+                    held.append(stub.pop())
+                hand = held
         return hand
 
     def final_table(self) -> list[int]:

@@ -48,7 +48,7 @@ class StrongBot:
     Betting: value bets and raises above fixed equity thresholds, calls when
     the equity beats the pot odds, bluffs now and then at a final-round
     opponent who drew two or more; pot-limit and no-limit sizes grow with the
-    equity.  Every decision stops sampling at ``budget`` seconds.
+    equity.  Every decision stops sampling at 60% of ``budget`` seconds.
     """
 
     def __init__(self, rng: random.Random | None = None, budget: float = 0.2) -> None:
@@ -63,7 +63,7 @@ class StrongBot:
         if legal is None:
             raise ValueError("act() needs the view of the seat to act.")
         reading = read(view)
-        deadline = start + 0.75 * self.budget
+        deadline = start + 0.6 * self.budget
         prepare(reading.model)
         if ActionKind.DISCARD in legal.kinds:
             thrown = self.draw(reading, legal.max_discard, deadline)
@@ -110,7 +110,7 @@ class StrongBot:
             slice_end = now + (deadline - now) / (len(options) - i)
             share = equity(reading.model, reading.hand, reading.draws_left, reading.dead,
                            reading.ranges, keep=keep, rng=random.Random(seed), samples=240,
-                           deadline=slice_end)
+                           deadline=slice_end, min_samples=16 if i == 0 else 4)
             if i == 0:
                 share += 0.015  # the rule of thumb wins near-ties: sampling noise is not an edge
             if share > best_share:
@@ -127,6 +127,8 @@ class StrongBot:
         fair = 1 / (opponents + 1)
         value_at = fair + 0.04 + 0.02 * opponents
         raise_at = fair + 0.14 + 0.02 * opponents + 0.05 * max(0, reading.raises - 1)
+        if not reading.raises:
+            raise_at = value_at  # only the blinds in: raise as it would bet
         size = 1.0 if share >= 0.85 else 0.75 if share >= 0.7 else 0.5
         if not legal.to_call:
             if share >= value_at:

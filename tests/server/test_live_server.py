@@ -301,3 +301,30 @@ async def bad_actions(server: Server) -> None:
     )
     for player in (alice, bob, carol):
         await player.close()
+
+
+def test_reveal_after_each_hand(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    server = Server(db, *FAST, "--reveal", "hand", log=tmp_path / "server.log").start()
+    try:
+        asyncio.run(reveal_each_hand(server, tmp_path))
+    finally:
+        server.stop()
+
+
+async def reveal_each_hand(server: Server, tmp_path: Path) -> None:
+    alice, bob = Player(server, "alice", seed=1), Player(server, "bob", seed=2)
+    table = alice.http.post(
+        "/api/tables", json={"game": "deuce-to-seven-triple-draw", "seats": 2}
+    ).json()["id"]
+    for player in (alice, bob):
+        await player.connect()
+        await player.send(type="sit", table=table, buy_in=200)
+    seed = await alice.wait_for(lambda f: f["type"] == "seed", old=True)
+    record = alice.http.get(f"/api/hands/{seed['hand']}").json()
+    assert record["seed"] == seed["seed"] and record["status"] == "done"
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    assert cli_main(["verify", str(path)]) == 0
+    for player in (alice, bob):
+        await player.close()

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from standpat.bots import LEVELS, Bot, NormalBot, StrongBot, make_bot, prepare_game
-from standpat.bots.match import DecisionClock, duplicate_match, play_hand
+from standpat.bots.match import duplicate_match, play_hand
 from standpat.engine import GAMES, Action, ActionKind, Hand, Stakes, Structure
 
 GAME_NAMES = [g.value for g in GAMES]
@@ -29,7 +29,6 @@ def random_hand(game: str, structure: str, rng: random.Random) -> Hand:
 def test_every_level_plays_legally(game: str, structure: str) -> None:
     rng = random.Random(f"{game}/{structure}")
     prepare_game(game)
-    clock = DecisionClock()
     for level, hands in (("easy", 30), ("normal", 30), ("strong", 6)):
         for _ in range(hands):
             hand = random_hand(game, structure, rng)
@@ -39,10 +38,8 @@ def test_every_level_plays_legally(game: str, structure: str) -> None:
                 for _ in range(hand.players)
             ]
             names = [type(b).__name__ for b in bots]
-            play_hand(hand, bots, names=names, clock=clock)  # raises on an illegal action
+            play_hand(hand, bots, names=names)  # raises on an illegal action
             assert hand.is_over and sum(hand.net) == 0
-    # the deadline stops sampling at 60% of the budget; leave room for a busy machine
-    assert clock.worst.get("StrongBot", 0.0) < 4 * BUDGET
 
 
 def test_bots_draw_by_the_view() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from standpat.engine import Action, ActionKind
+from standpat.engine import Action, ActionKind, Hand, Stakes
 from standpat.errors import TableError
 from standpat.table import Choice, SitOut, Table, TableEventKind
 
@@ -637,3 +637,29 @@ def test_a_new_player_sitting_out_is_marked_ml_when_the_big_blind_passes_him() -
     h4 = hand(t)
     assert (h4["button"], h4["sb"], h4["bb"]) == (0, 1, 2)
     assert h4["posts"] == [(1, SB, 1), (2, BB, 2), (3, BB, 2), (3, DEAD, 1)]
+
+
+def test_deal_rng_shuffles_each_hand_from_its_seed() -> None:
+    """``deal_rng`` turns each hand's seed into the generator that shuffles its cards."""
+    import random as _random
+
+    seeds: list[int] = []
+
+    def deal_rng(seed: int) -> _random.Random:
+        seeds.append(seed)
+        return _random.Random(seed + 1)
+
+    def seated(**options: object) -> Table:
+        t = Table("five-card-draw", "no-limit", Stakes.from_bets(2), seats=3, rng=5, button=0,
+                  **options)  # type: ignore[arg-type]
+        for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+            t.sit(seat, name, 100)
+        return t
+
+    plain, custom = seated(), seated(deal_rng=deal_rng)
+    first, second = plain.start_hand(), custom.start_hand()
+    assert len(seeds) == 1
+    same = Hand("five-card-draw", "no-limit", Stakes.from_bets(2), list(second.starting_stacks),
+                button=second.button, posts=second.posts, rng=seeds[0] + 1)
+    assert [second.cards_of(i) for i in range(3)] == [same.cards_of(i) for i in range(3)]
+    assert [first.cards_of(i) for i in range(3)] != [second.cards_of(i) for i in range(3)]

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import dataclasses
 import logging
+import random
 import secrets
 import time
 from collections.abc import Callable
@@ -83,6 +85,7 @@ class LiveTable:
             self.stakes,
             seats=record.seats,
             rng=self.rng,
+            deal_rng=self._deal_stream,
             button=record.button % record.seats,
             min_buy_in=self.min_buy_in,
             max_buy_in=2**62,
@@ -128,6 +131,11 @@ class LiveTable:
             else:
                 sitter.decide = bots(seat.bot_level)
                 self._come_in(sitter)
+
+    def _deal_stream(self, seed: int) -> random.Random:
+        """The generator that shuffles a hand's cards: this hand's HMAC stream, read on from
+        just after the table drew the hand's seed from it (a copy, so nothing else reads it)."""
+        return copy.copy(self.rng)
 
     # -- the task -------------------------------------------------------------------
 

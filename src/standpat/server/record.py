@@ -140,7 +140,7 @@ def verify_record(doc: Mapping[str, Any]) -> list[str]:
     clients = dict(enumerate(doc["client_seeds"]))
     stakes = Stakes.parse(doc["stakes"])
     stream = FairRandom(hand_key(seed, number, clients))
-    deal_seed = stream.randrange(2**63)
+    stream.randrange(2**63)  # the table's hand seed; the cards come from the stream after it
     posts = [Post(int(i), PostKind(kind), int(amount)) for i, kind, amount in doc["posts"]]
     try:
         hand = Hand(
@@ -150,7 +150,7 @@ def verify_record(doc: Mapping[str, Any]) -> list[str]:
             doc["stacks"],
             button=int(doc["button"]),
             posts=posts,
-            rng=deal_seed,
+            rng=stream,
         )
         for text in doc["actions"]:
             hand.apply(parse_action(text))

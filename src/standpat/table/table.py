@@ -30,7 +30,7 @@ Wait(seat=0, action=Action.fold(), text='seat 0 (Ann) to act: fold')
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from standpat.engine import (
@@ -71,7 +71,11 @@ class Table:
     randomness (a :class:`random.Random` or a seed).  ``button``: the first hand's button
     (drawn at random when None).  ``remove_after_missed_orbit``: a player who sits out until
     the big blind passes him a second time (a whole orbit of missed big blinds) loses his seat.
-    ``uncap_heads_up``: fixed-limit betting is uncapped heads-up.
+    ``uncap_heads_up``: fixed-limit betting is uncapped heads-up.  ``deal_rng``: turns each
+    hand's seed (drawn from ``rng``) into the generator that shuffles that hand's cards; by
+    default ``random.Random(seed)``.  The server passes its fair HMAC stream here, so the
+    deck comes straight from the stream (see ``docs/fairness.md``); a table saved mid-hand
+    must then be loaded with the same ``deal_rng``.
     """
 
     def __init__(
@@ -87,6 +91,7 @@ class Table:
         button: int | None = None,
         remove_after_missed_orbit: bool = False,
         uncap_heads_up: bool = False,
+        deal_rng: Callable[[int], random.Random] | None = None,
     ) -> None:
         self.game: Game = get_game(game)
         """The game dealt at this table."""
@@ -121,6 +126,7 @@ class Table:
         self.uncap_heads_up: bool = uncap_heads_up
         """Whether fixed-limit betting is uncapped heads-up."""
         self._rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self._deal_rng = deal_rng
         self._players: list[Player | None] = [None] * count
         self._gone: dict[str, Marker] = {}
         self._last: Positions | None = None
@@ -496,8 +502,11 @@ class Table:
         }
 
     @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> Table:
-        """The table saved by :meth:`to_json`; it continues exactly as the saved one would."""
+    def from_json(
+        cls, doc: dict[str, Any], *, deal_rng: Callable[[int], random.Random] | None = None
+    ) -> Table:
+        """The table saved by :meth:`to_json`; it continues exactly as the saved one would
+        (given the ``deal_rng`` it was created with, if any)."""
         if not isinstance(doc, dict) or doc.get("format") != codec.FORMAT:
             raise TableError(f"not a saved standpat table (format {codec.FORMAT!r} expected).")
         try:
@@ -505,7 +514,7 @@ class Table:
                         seats=doc["seats"], min_buy_in=doc["min_buy_in"],
                         max_buy_in=doc["max_buy_in"], button=doc["first_button"],
                         remove_after_missed_orbit=doc["remove_after_missed_orbit"],
-                        uncap_heads_up=doc["uncap_heads_up"])
+                        uncap_heads_up=doc["uncap_heads_up"], deal_rng=deal_rng)
             table._rng = codec.rng_from_json(doc["rng"])
             players: list[Player | None] = []
             for p in doc["players"]:
@@ -535,7 +544,8 @@ class Table:
                 posts = [Post(index[b.seat], _POST_KIND[b.kind], b.amount) for b in p.blinds]
                 table._seed = saved["seed"]
                 hand = Hand(table.game, table.structure, table.stakes, saved["stacks"],
-                            button=len(p.dealt) - 1, posts=posts, rng=saved["seed"],
+                            button=len(p.dealt) - 1, posts=posts,
+                            rng=table._shuffler(saved["seed"]),
                             uncap_heads_up=table.uncap_heads_up)
                 for action in saved["actions"]:
                     hand.apply(codec.action_from_json(action))
@@ -603,6 +613,10 @@ class Table:
         return plan(states, self._last, small_blind=s.small_blind, big_blind=s.big_blind,
                     ante=s.ante, button=self.first_button)
 
+    def _shuffler(self, seed: int) -> random.Random | int:
+        """What shuffles the cards of the hand with this seed (see ``deal_rng``)."""
+        return seed if self._deal_rng is None else self._deal_rng(seed)
+
     def _begin(self, p: Plan, seed: int, *, record: bool = True) -> None:
         """Apply a plan and deal its hand (``record``: emit the table events)."""
         players = self._players
@@ -640,7 +654,7 @@ class Table:
         self._emit(TableEventKind.HAND_START, None, amount=self.hand_number, seats=p.dealt,
                    text=flags)
         self._hand = Hand(self.game, self.structure, self.stakes, stacks,
-                          button=len(p.dealt) - 1, posts=posts, rng=seed,
+                          button=len(p.dealt) - 1, posts=posts, rng=self._shuffler(seed),
                           uncap_heads_up=self.uncap_heads_up)
         for blind, event in zip(p.blinds, self._hand.events, strict=False):
             self._emit(TableEventKind.BLIND, blind.seat, amount=event.amount, text=str(blind.kind))

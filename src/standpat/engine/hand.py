@@ -259,7 +259,11 @@ class Hand:
     def _deal(self, hole_cards: Sequence[Sequence[Card]] | None, events: list[Event]) -> None:
         n, size = self.players, self.game.hand_size
         stub = list(self.deck)
-        self._rng.shuffle(stub)
+        rng = self._rng
+        if rng.__class__ is random.Random:
+            _shuffle(rng.getrandbits, stub)
+        else:
+            rng.shuffle(stub)
         order = self._order
         hands: list[list[Card]] = [[] for _ in range(n)]
         if hole_cards is None:
@@ -787,7 +791,11 @@ class Hand:
         if len(pool) < 2:
             raise RuntimeError("the reshuffle pool has no card to deal; this is an engine bug.")
         events.append(Event(EventKind.RESHUFFLE, None, len(pool), tuple(sorted(pool))))
-        self._rng.shuffle(pool)
+        rng = self._rng
+        if rng.__class__ is random.Random:
+            _shuffle(rng.getrandbits, pool)
+        else:
+            rng.shuffle(pool)
         self._stub = pool
         self._pos = 0
         self._pool = []
@@ -1050,6 +1058,27 @@ def _bad_stacks(stacks: Sequence[object]) -> None:
                 f"seat {seat} has a stack of {stack!r}; every player dealt in needs a "
                 "whole, positive number of chips."
             )
+
+
+def _shuffle(getrandbits: Callable[[int], int], x: list[Card]) -> None:
+    """``random.Random.shuffle`` of ``x``, inlined: the same draws, the same order.
+
+    Used only for a plain :class:`random.Random` (whose ``shuffle`` draws
+    ``getrandbits(n.bit_length())`` until below ``n``, for n from ``len(x)``
+    down to 2); a subclass (such as a fair stream) keeps its own ``shuffle``.
+
+    >>> a, b = list(range(52)), list(range(52))
+    >>> random.Random(5).shuffle(a); _shuffle(random.Random(5).getrandbits, b)
+    >>> a == b
+    True
+    """
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def _may_win(strength: int, best: int | None) -> bool:

@@ -613,17 +613,34 @@ class Hand:
         if seat is None:
             raise IllegalActionError(f"nobody may {action}: the hand is over.")
         kind = action.kind
-        if (
-            kind is _CHECK
-            and not self._bets[seat] < self._high
-            and self._phase is _BETTING
+        phase = self._phase
+        # The commonest actions are verified here without the general path.
+        if kind is _DISCARD and phase is _DRAW:
+            cards = action.cards
+            ok = len(cards) <= self.game.max_discard
+            if ok:
+                hand = self._hands[seat]
+                for card in cards:
+                    if card not in hand:
+                        ok = False
+                        break
+                if ok and len(cards) > 1 and len(set(cards)) < len(cards):
+                    ok = False
+            if not ok:
+                self._check(action, seat)  # raises, saying why
+        elif (
+            (kind is _CHECK or kind is _CALL)
+            and phase is _BETTING
+            and not self._short
+            and (self._bets[seat] < self._high) is (kind is _CALL)
             and not action.amount
             and not action.cards
         ):
-            pass  # the commonest action, checked here without the general path
+            pass
         else:
             self._check(action, seat)
-        events: list[Event] = []
+        events = self._events
+        start = len(events)
         if kind is _DISCARD:
             self._discard(seat, action.cards, drawn, events)
         else:
@@ -632,8 +649,7 @@ class Hand:
             self._counts_public = False
             self._bet(seat, action, events)
         self._actions.append((seat, action))
-        self._events.extend(events)
-        return tuple(events)
+        return tuple(events[start:])
 
     _counts_public = False
 
@@ -1072,13 +1088,18 @@ def _shuffle(getrandbits: Callable[[int], int], x: list[Card]) -> None:
     >>> a == b
     True
     """
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    steps = _STEPS.get(len(x))
+    if steps is None:
+        steps = _STEPS[len(x)] = tuple((n - 1, n, n.bit_length()) for n in range(len(x), 1, -1))
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""_STEPS[size]: (index, bound, bits) of each swap of a shuffle of ``size`` items."""
 
 
 def _may_win(strength: int, best: int | None) -> bool:

@@ -36,6 +36,7 @@ from standpat.engine.actions import (
     EventKind,
     LegalActions,
     Phase,
+    _draw_legal,
 )
 from standpat.engine.games import Game, Post, PostKind, Stakes, Structure, get_game
 from standpat.engine.pots import side_pots, split
@@ -57,7 +58,6 @@ _BETTING = Phase.BETTING
 _DRAW = Phase.DRAW
 _OVER = Phase.OVER
 _CAP = 4  # fixed limit: a bet, a raise, a re-raise and a cap
-_DRAW_KINDS = frozenset({_DISCARD})
 _FOLD_CALL = frozenset({_FOLD, _CALL})
 _FOLD_CALL_RAISE = frozenset({_FOLD, _CALL, _RAISE})
 _CHECK_ONLY = frozenset({_CHECK})
@@ -440,9 +440,7 @@ class Hand:
         if seat is None:
             raise IllegalActionError("nobody may act: the hand is over.")
         if self._phase is _DRAW:
-            return LegalActions(
-                seat, _DRAW_KINDS, 0, 0, 0, self.game.max_discard, tuple(self._hands[seat])
-            )
+            return _draw_legal(seat, self.game.max_discard, tuple(self._hands[seat]))
         to_call = (self._target(seat) if self._short else self._high) - self._bets[seat]
         bounds = self._raise_bounds(seat)
         if to_call > 0:

@@ -634,7 +634,21 @@ class Hand:
             and not action.amount
             and not action.cards
         ):
-            pass
+            if kind is _CHECK and drawn is None:  # the commonest action, applied here
+                events = self._events
+                start = len(events)
+                events.append(_new(Event, (_CHECK_EV, seat, 0, (), (), 0, False, None, 0)))
+                self._counts_public = False
+                self._acted[seat] = True
+                self._faced[seat] = self._high
+                self._need[seat] = self._unit if self._fl else self._last_raise
+                nxt = self._seek((seat + 1) % self.players)
+                if nxt is None:
+                    self._end_round(events)
+                else:
+                    self._to_act = nxt
+                self._actions.append((seat, action))
+                return tuple(events[start:])
         else:
             self._check(action, seat)
         events = self._events
@@ -818,12 +832,12 @@ class Hand:
         self, seat: int, cards: tuple[Card, ...], drawn: Sequence[Card] | None, events: list[Event]
     ) -> None:
         k = len(cards)
-        hand = self._hands[seat]
-        kept = [c for c in hand if c not in cards]
+        hands = self._hands
+        kept = [c for c in hands[seat] if c not in cards] if k else hands[seat]
         extra: list[Event] = []
-        if drawn is None and len(self._stub) - 1 - self._pos >= k:
-            pos = self._pos
-            got = self._stub[pos : pos + k]
+        stub, pos = self._stub, self._pos
+        if drawn is None and len(stub) - 1 - pos >= k:
+            got = stub[pos : pos + k]
             self._pos = pos + k
         elif drawn is None:
             stub, pos = self._stub, self._pos
@@ -843,14 +857,17 @@ class Hand:
             self._pos = pos
         else:
             got = self._take_dictated(seat, cards, drawn)
-        kept.extend(got)
-        self._hands[seat] = kept
-        self._pool.extend(cards)
+        if k:
+            kept.extend(got)
+            hands[seat] = kept
+            self._pool.extend(cards)
         self._draw_counts[seat] = k
         events.append(_new(Event, (_DISCARD_EV, seat, k, cards, tuple(got), 0, False, None, 0)))
-        events.extend(extra)
-        if self._queue:
-            self._to_act = self._queue.pop()
+        if extra:
+            events.extend(extra)
+        queue = self._queue
+        if queue:
+            self._to_act = queue.pop()
         else:
             self._open_betting(events)
 

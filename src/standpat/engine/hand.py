@@ -253,6 +253,8 @@ class Hand:
 
     def _first_big_blind(self, seats: list[int]) -> int:
         """The real big blind: the first big-blind post clockwise from the button."""
+        if len(seats) == 1:
+            return seats[0]
         button, n = self.button, self.players
         return min(seats, key=lambda s: (s - button - 1) % n)
 
@@ -302,7 +304,7 @@ class Hand:
             events.append(_new(Event, (_DEAL, seat, size, dealt, (), 0, False, None, 0)))
 
     def _open_first_round(self, events: list[Event]) -> None:
-        events.append(Event(EventKind.STREET, None, 0))
+        events.append(_new(Event, (_STREET, None, 0, (), (), 0, False, None, 0)))
         self._unit = self.stakes.small_bet
         self._to_act = self._seek(self._first)
         if self._to_act is None:

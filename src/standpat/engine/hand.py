@@ -3,7 +3,10 @@
 :class:`Hand` is a pure, synchronous state machine.  All randomness comes
 from the injected ``rng`` (``shuffle`` of the deck at the start, ``shuffle``
 of the reshuffle pool when the stub runs out, nothing else), so a hand is
-reproduced exactly by its seed and its actions.
+reproduced exactly by its seed and its actions.  For a plain
+:class:`random.Random` the shuffle is ``random.Random.shuffle``'s own
+algorithm run inline on ``getrandbits`` (the same draws, the same order); a
+subclass is always called through its own ``shuffle``.
 
 >>> hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", Stakes.from_bets(2), [100, 100, 100],
 ...             rng=7)

@@ -82,6 +82,32 @@ def test_the_rng_is_used_only_through_shuffle() -> None:
     assert any(c != "shuffle 52" for c in calls)  # reshuffles also go through shuffle
 
 
+def test_a_plain_random_deals_as_its_own_shuffle_would() -> None:
+    """The engine's inline shuffle for a plain Random matches ``random.Random.shuffle``.
+
+    A subclass that overrides nothing is called through the library's ``shuffle``;
+    the same seed must give the same deal, draws and reshuffles, event for event.
+    """
+
+    class Plain(random.Random):
+        pass
+
+    for seed in range(40):
+        hands = []
+        for rng in (random.Random(seed), Plain(seed)):
+            hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", STAKES, [100] * 6, rng=rng)
+            while not hand.is_over:  # everyone calls and draws five: the stub runs out
+                legal = hand.legal_actions()
+                if legal.max_discard:
+                    hand.apply(Action.discard(legal.cards))
+                else:
+                    hand.apply(Action.call() if legal.to_call else Action.check())
+            hands.append(hand)
+        plain, subclassed = hands
+        assert plain.events == subclassed.events
+        assert any(e.kind is EventKind.RESHUFFLE for e in plain.events)
+
+
 def test_view_shows_own_cards_and_hides_everyone_elses() -> None:
     hand = deal("five-card-draw", "no-limit", [100] * 3)
     act(hand, "call", "call", "check")

@@ -95,6 +95,8 @@ class Action:
                 if card.__class__ is not Card:
                     break
             else:
+                if cls is Action:
+                    return _discard_of(cast("tuple[Card, ...]", held))
                 return cls(ActionKind.DISCARD, 0, cast("tuple[Card, ...]", held))
             cards = held
         return cls(ActionKind.DISCARD, 0, tuple(as_cards(cards)))
@@ -218,6 +220,47 @@ class LegalActions:
             else:
                 found.append(Action(kind))
         return tuple(found)
+
+
+_new_object = object.__new__
+_SET = {name: Action.__dict__[name].__set__ for name in ("kind", "amount", "cards")}
+_set_kind, _set_amount, _set_cards = _SET["kind"], _SET["amount"], _SET["cards"]
+_LSET = [
+    LegalActions.__dict__[name].__set__
+    for name in ("seat", "kinds", "to_call", "min_to", "max_to", "max_discard", "cards")
+]
+_DRAW_ONLY = frozenset({ActionKind.DISCARD})
+
+
+def _discard_of(cards: tuple[Card, ...]) -> Action:
+    """``Action(ActionKind.DISCARD, 0, cards)`` for checked cards, set slot by slot (faster).
+
+    >>> _discard_of((Card("2c"),)) == Action(ActionKind.DISCARD, 0, (Card("2c"),))
+    True
+    """
+    action = _new_object(Action)
+    _set_kind(action, ActionKind.DISCARD)
+    _set_amount(action, 0)
+    _set_cards(action, cards)
+    return action
+
+
+def _draw_legal(seat: int, max_discard: int, cards: tuple[Card, ...]) -> LegalActions:
+    """The LegalActions of a draw, set slot by slot (faster than the dataclass ``__init__``).
+
+    >>> _draw_legal(1, 3, ()) == LegalActions(1, frozenset({ActionKind.DISCARD}), 0, 0, 0, 3)
+    True
+    """
+    legal = _new_object(LegalActions)
+    s_seat, s_kinds, s_call, s_min, s_max, s_discard, s_cards = _LSET
+    s_seat(legal, seat)
+    s_kinds(legal, _DRAW_ONLY)
+    s_call(legal, 0)
+    s_min(legal, 0)
+    s_max(legal, 0)
+    s_discard(legal, max_discard)
+    s_cards(legal, cards)
+    return legal
 
 
 class Phase(StrEnum):

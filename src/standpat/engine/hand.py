@@ -3,7 +3,10 @@
 :class:`Hand` is a pure, synchronous state machine.  All randomness comes
 from the injected ``rng`` (``shuffle`` of the deck at the start, ``shuffle``
 of the reshuffle pool when the stub runs out, nothing else), so a hand is
-reproduced exactly by its seed and its actions.
+reproduced exactly by its seed and its actions.  For a plain
+:class:`random.Random` the shuffle is ``random.Random.shuffle``'s own
+algorithm run inline on ``getrandbits`` (the same draws, the same order); a
+subclass is always called through its own ``shuffle``.
 
 >>> hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", Stakes.from_bets(2), [100, 100, 100],
 ...             rng=7)
@@ -36,6 +39,7 @@ from standpat.engine.actions import (
     EventKind,
     LegalActions,
     Phase,
+    _draw_legal,
 )
 from standpat.engine.games import Game, Post, PostKind, Stakes, Structure, get_game
 from standpat.engine.pots import side_pots, split
@@ -57,7 +61,6 @@ _BETTING = Phase.BETTING
 _DRAW = Phase.DRAW
 _OVER = Phase.OVER
 _CAP = 4  # fixed limit: a bet, a raise, a re-raise and a cap
-_DRAW_KINDS = frozenset({_DISCARD})
 _FOLD_CALL = frozenset({_FOLD, _CALL})
 _FOLD_CALL_RAISE = frozenset({_FOLD, _CALL, _RAISE})
 _CHECK_ONLY = frozenset({_CHECK})
@@ -253,13 +256,19 @@ class Hand:
 
     def _first_big_blind(self, seats: list[int]) -> int:
         """The real big blind: the first big-blind post clockwise from the button."""
+        if len(seats) == 1:
+            return seats[0]
         button, n = self.button, self.players
         return min(seats, key=lambda s: (s - button - 1) % n)
 
     def _deal(self, hole_cards: Sequence[Sequence[Card]] | None, events: list[Event]) -> None:
         n, size = self.players, self.game.hand_size
         stub = list(self.deck)
-        self._rng.shuffle(stub)
+        rng = self._rng
+        if rng.__class__ is random.Random:
+            _shuffle(rng.getrandbits, stub)
+        else:
+            rng.shuffle(stub)
         order = self._order
         hands: list[list[Card]] = [[] for _ in range(n)]
         if hole_cards is None:
@@ -298,7 +307,7 @@ class Hand:
             events.append(_new(Event, (_DEAL, seat, size, dealt, (), 0, False, None, 0)))
 
     def _open_first_round(self, events: list[Event]) -> None:
-        events.append(Event(EventKind.STREET, None, 0))
+        events.append(_new(Event, (_STREET, None, 0, (), (), 0, False, None, 0)))
         self._unit = self.stakes.small_bet
         self._to_act = self._seek(self._first)
         if self._to_act is None:
@@ -436,9 +445,7 @@ class Hand:
         if seat is None:
             raise IllegalActionError("nobody may act: the hand is over.")
         if self._phase is _DRAW:
-            return LegalActions(
-                seat, _DRAW_KINDS, 0, 0, 0, self.game.max_discard, tuple(self._hands[seat])
-            )
+            return _draw_legal(seat, self.game.max_discard, tuple(self._hands[seat]))
         to_call = (self._target(seat) if self._short else self._high) - self._bets[seat]
         bounds = self._raise_bounds(seat)
         if to_call > 0:
@@ -609,17 +616,48 @@ class Hand:
         if seat is None:
             raise IllegalActionError(f"nobody may {action}: the hand is over.")
         kind = action.kind
-        if (
-            kind is _CHECK
-            and not self._bets[seat] < self._high
-            and self._phase is _BETTING
+        phase = self._phase
+        # The commonest actions are verified here without the general path.
+        if kind is _DISCARD and phase is _DRAW:
+            cards = action.cards
+            ok = len(cards) <= self.game.max_discard
+            if ok:
+                hand = self._hands[seat]
+                for card in cards:
+                    if card not in hand:
+                        ok = False
+                        break
+                if ok and len(cards) > 1 and len(set(cards)) < len(cards):
+                    ok = False
+            if not ok:
+                self._check(action, seat)  # raises, saying why
+        elif (
+            (kind is _CHECK or kind is _CALL)
+            and phase is _BETTING
+            and not self._short
+            and (self._bets[seat] < self._high) is (kind is _CALL)
             and not action.amount
             and not action.cards
         ):
-            pass  # the commonest action, checked here without the general path
+            if kind is _CHECK and drawn is None:  # the commonest action, applied here
+                events = self._events
+                start = len(events)
+                events.append(_new(Event, (_CHECK_EV, seat, 0, (), (), 0, False, None, 0)))
+                self._counts_public = False
+                self._acted[seat] = True
+                self._faced[seat] = self._high
+                self._need[seat] = self._unit if self._fl else self._last_raise
+                nxt = self._seek((seat + 1) % self.players)
+                if nxt is None:
+                    self._end_round(events)
+                else:
+                    self._to_act = nxt
+                self._actions.append((seat, action))
+                return tuple(events[start:])
         else:
             self._check(action, seat)
-        events: list[Event] = []
+        events = self._events
+        start = len(events)
         if kind is _DISCARD:
             self._discard(seat, action.cards, drawn, events)
         else:
@@ -628,8 +666,7 @@ class Hand:
             self._counts_public = False
             self._bet(seat, action, events)
         self._actions.append((seat, action))
-        self._events.extend(events)
-        return tuple(events)
+        return tuple(events[start:])
 
     _counts_public = False
 
@@ -787,7 +824,11 @@ class Hand:
         if len(pool) < 2:
             raise RuntimeError("the reshuffle pool has no card to deal; this is an engine bug.")
         events.append(Event(EventKind.RESHUFFLE, None, len(pool), tuple(sorted(pool))))
-        self._rng.shuffle(pool)
+        rng = self._rng
+        if rng.__class__ is random.Random:
+            _shuffle(rng.getrandbits, pool)
+        else:
+            rng.shuffle(pool)
         self._stub = pool
         self._pos = 0
         self._pool = []
@@ -796,12 +837,12 @@ class Hand:
         self, seat: int, cards: tuple[Card, ...], drawn: Sequence[Card] | None, events: list[Event]
     ) -> None:
         k = len(cards)
-        hand = self._hands[seat]
-        kept = [c for c in hand if c not in cards]
+        hands = self._hands
+        kept = [c for c in hands[seat] if c not in cards] if k else hands[seat]
         extra: list[Event] = []
-        if drawn is None and len(self._stub) - 1 - self._pos >= k:
-            pos = self._pos
-            got = self._stub[pos : pos + k]
+        stub, pos = self._stub, self._pos
+        if drawn is None and len(stub) - 1 - pos >= k:
+            got = stub[pos : pos + k]
             self._pos = pos + k
         elif drawn is None:
             stub, pos = self._stub, self._pos
@@ -821,14 +862,17 @@ class Hand:
             self._pos = pos
         else:
             got = self._take_dictated(seat, cards, drawn)
-        kept.extend(got)
-        self._hands[seat] = kept
-        self._pool.extend(cards)
+        if k:
+            kept.extend(got)
+            hands[seat] = kept
+            self._pool.extend(cards)
         self._draw_counts[seat] = k
         events.append(_new(Event, (_DISCARD_EV, seat, k, cards, tuple(got), 0, False, None, 0)))
-        events.extend(extra)
-        if self._queue:
-            self._to_act = self._queue.pop()
+        if extra:
+            events.extend(extra)
+        queue = self._queue
+        if queue:
+            self._to_act = queue.pop()
         else:
             self._open_betting(events)
 
@@ -1050,6 +1094,32 @@ def _bad_stacks(stacks: Sequence[object]) -> None:
                 f"seat {seat} has a stack of {stack!r}; every player dealt in needs a "
                 "whole, positive number of chips."
             )
+
+
+def _shuffle(getrandbits: Callable[[int], int], x: list[Card]) -> None:
+    """``random.Random.shuffle`` of ``x``, inlined: the same draws, the same order.
+
+    Used only for a plain :class:`random.Random` (whose ``shuffle`` draws
+    ``getrandbits(n.bit_length())`` until below ``n``, for n from ``len(x)``
+    down to 2); a subclass (such as a fair stream) keeps its own ``shuffle``.
+
+    >>> a, b = list(range(52)), list(range(52))
+    >>> random.Random(5).shuffle(a); _shuffle(random.Random(5).getrandbits, b)
+    >>> a == b
+    True
+    """
+    steps = _STEPS.get(len(x))
+    if steps is None:
+        steps = _STEPS[len(x)] = tuple((n - 1, n, n.bit_length()) for n in range(len(x), 1, -1))
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""_STEPS[size]: (index, bound, bits) of each swap of a shuffle of ``size`` items."""
 
 
 def _may_win(strength: int, best: int | None) -> bool:

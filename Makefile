@@ -17,15 +17,15 @@ $(VENV)/.dev-installed: pyproject.toml setup.py src/standpat/_native/scorer.c | 
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.run-installed
 
-## run: install standpat into .venv and start the main job
+## run: install standpat into .venv and start the card room on http://127.0.0.1:8000
 run: $(VENV)/.run-installed
-	$(BIN)/standpat --help
+	$(BIN)/standpat serve --demo-tables 3
 
 ## test: install the dev/test extras and run the whole suite (lint, types, tests)
 test: $(VENV)/.dev-installed
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/mypy
-	STANDPAT_REQUIRE_NATIVE=1 $(BIN)/python -m pytest -n 2 -q
+	STANDPAT_REQUIRE_NATIVE=1 STANDPAT_REQUIRE_PG=1 scripts/ensure-postgres.sh $(BIN)/python -m pytest -n 2 -q
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check src tests benchmarks scripts

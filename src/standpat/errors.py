@@ -9,16 +9,19 @@ not know standpat's names.  Messages are full sentences that quote the input.
 from __future__ import annotations
 
 __all__ = [
+    "AccountError",
     "CardError",
     "CardNotInDeckError",
     "CardParseError",
     "DuplicateCardError",
+    "FairnessError",
     "HandSetupError",
     "HandSizeError",
     "HistoryError",
     "HistoryFormatError",
     "IllegalActionError",
     "IllegalHistoryError",
+    "ProtocolError",
     "StakesError",
     "StandpatError",
     "TableError",
@@ -85,3 +88,19 @@ class HistoryFormatError(HistoryError):
 
 class IllegalHistoryError(HistoryError):
     """A well-formed hand history whose actions break the rules; the message says which and why."""
+
+
+class FairnessError(StandpatError, ValueError):
+    """A shuffle proof that does not check out: a seed that misses its commitment or its chain."""
+
+
+class AccountError(StandpatError, ValueError):
+    """An account request that the card room refuses: a taken name, a wrong password, no chips."""
+
+
+class ProtocolError(StandpatError, ValueError):
+    """A client message that breaks the card room's protocol; ``code`` names it for clients."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code

@@ -68,9 +68,9 @@ def test_meld_errors(args: list[str], message: str, capsys: pytest.CaptureFixtur
     assert captured.out == "" and message in captured.err
 
 
-def test_play_rejects_poker_and_unknown_games() -> None:
-    out = standpat("play", "--game", "five-card-draw")
-    assert out.returncode == 2 and "not yet available" in out.stderr
+def test_play_rejects_unknown_games_and_bad_counts() -> None:
+    out = standpat("play", "--game", "five-card-draw", "--bots", "9")
+    assert out.returncode == 2 and "--bots must be 1-5" in out.stderr
     out = standpat("play", "--game", "bridge")
     assert out.returncode == 2 and "is not a game" in out.stderr
     out = standpat("play", "--game", "pinochle-7", "--players", "6")

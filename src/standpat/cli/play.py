@@ -1,8 +1,8 @@
 """``standpat play``: play one seat against bots in the terminal, one screen per decision.
 
-Dispatches on ``--game``: the pinochle games are playable now; the poker games
-are listed so that a clear "not yet available" error names them, and they get
-a runner in :data:`RUNNERS` when the poker engine lands.
+Dispatches on ``--game`` through :data:`RUNNERS`: the poker games (the
+default is Five Card Draw 7-A) run in :mod:`standpat.cli.poker_play`, the
+pinochle games below.
 
 Commands at a pinochle prompt (parsed by :func:`parse_command`):
 
@@ -19,7 +19,7 @@ Bid(amount=3)
 >>> parse_command("bid x", hand.view(0))
 Traceback (most recent call last):
 ...
-standpat.cli.play.InputError: 'bid x': a bid is a whole number, like 'bid 3'.
+standpat.cli.prompt.InputError: 'bid x': a bid is a whole number, like 'bid 3'.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ import sys
 from collections.abc import Callable
 
 from standpat.cards import format_cards
+from standpat.cli.prompt import InputError, Quit, ask
 from standpat.errors import StandpatError
 from standpat.pinochle import (
     GAMES,
@@ -57,7 +58,7 @@ from standpat.pinochle import (
 )
 
 NAME = "play"
-HELP = "Play a game in the terminal: you take seat 0 against bots."
+HELP = "Play a game in the terminal against bots: draw poker (the default) or pinochle."
 
 POKER_GAMES = (
     "five-card-draw-7a",
@@ -66,42 +67,56 @@ POKER_GAMES = (
     "deuce-to-seven-triple-draw",
     "deuce-to-seven-single-draw",
 )
-"""Poker games that will be playable here once the poker engine exists."""
+"""Poker games playable here (see :mod:`standpat.cli.poker_play`)."""
 
 HUMAN = 0
 """The seat the human plays."""
 
 
-class InputError(StandpatError, ValueError):
-    """A command line the player typed that means nothing here."""
-
-
-class Quit(Exception):  # noqa: N818 - a signal, not an error
-    """The player typed ``quit`` (or closed the input)."""
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``standpat play``."""
     parser.add_argument(
-        "--game", required=True, metavar="GAME",
-        help=f"one of {', '.join(GAMES)} (poker games: not yet available)",
+        "--game", default=POKER_GAMES[0], metavar="GAME",
+        help=f"one of {', '.join([*POKER_GAMES, *GAMES])} (default: %(default)s)",
     )
-    parser.add_argument("--players", type=int, default=None, help="number of players, you included")
+    parser.add_argument(
+        "--players", type=int, default=None,
+        help="number of players, you included (poker: instead of --bots)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed for the shuffles")
+    poker = parser.add_argument_group("poker")
+    poker.add_argument(
+        "--structure", default="pot-limit", metavar="STRUCTURE",
+        help="fixed-limit, pot-limit or no-limit (default: %(default)s)",
+    )
+    poker.add_argument(
+        "--stakes", default="2/4", metavar="SMALL/BIG",
+        help="small bet / big bet; blinds are half the small bet and the small bet "
+        "(default: %(default)s)",
+    )
+    poker.add_argument("--bots", type=int, default=3, help="number of bots (default: %(default)s)")
+    poker.add_argument(
+        "--bot-level", default="normal", choices=("easy", "normal", "strong"),
+        help="how well the bots play (default: %(default)s)",
+    )
+    poker.add_argument(
+        "--buy-in", type=int, default=None, metavar="CHIPS",
+        help="chips each player starts with (default: 100 big blinds)",
+    )
+    poker.add_argument("--name", default=None, help="your name at the table (default: You)")
+    poker.add_argument(
+        "--history-dir", default=None, metavar="DIR",
+        help="folder for the hand histories (default: a new standpat-hands-DATE-TIME folder)",
+    )
+    poker.add_argument("--no-color", action="store_true", help="plain text, no colour")
 
 
 def run(args: argparse.Namespace) -> int:
     """Dispatch on ``--game``; errors go to stderr with exit code 2."""
     runner = RUNNERS.get(args.game)
     if runner is None:
-        if args.game in POKER_GAMES:
-            message = (
-                f"{args.game!r} is not yet available in the terminal; "
-                "try pinochle-5 or pinochle-7."
-            )
-        else:
-            known = ", ".join([*RUNNERS, *POKER_GAMES])
-            message = f"{args.game!r} is not a game: expected one of {known}."
+        known = ", ".join(RUNNERS)
+        message = f"{args.game!r} is not a game: expected one of {known}."
         print(f"standpat play: error: {message}", file=sys.stderr)
         return 2
     return runner(args)
@@ -249,16 +264,6 @@ def summary(result: HandResult, scores: dict[int, int]) -> str:
     return "\n".join(lines)
 
 
-def _ask(prompt: str) -> str:
-    sys.stdout.flush()
-    try:
-        return input(prompt)
-    except UnicodeDecodeError:
-        return "?unreadable"
-    except (EOFError, KeyboardInterrupt):
-        raise Quit from None
-
-
 def run_pinochle(args: argparse.Namespace) -> int:
     """Play a pinochle game with the human at seat 0 and :class:`SimpleBot` elsewhere."""
     spec = GAMES[args.game]
@@ -296,7 +301,7 @@ def _human_action(game: GameState, hand_no: int) -> Action:
     view = game.view(HUMAN)
     print(screen(view, hand_no))
     while True:
-        line = _ask("> ")
+        line = ask("> ")
         if line.strip().lower() in ("help", "?", "h"):
             print(HELP_TEXT)
             continue
@@ -309,5 +314,17 @@ def _human_action(game: GameState, hand_no: int) -> Action:
         return action
 
 
-RUNNERS: dict[str, Callable[[argparse.Namespace], int]] = dict.fromkeys(GAMES, run_pinochle)
+def run_poker(args: argparse.Namespace) -> int:
+    """Play a poker game (see :mod:`standpat.cli.poker_play`)."""
+    from standpat.cli.poker_play import run_poker as run_table
+
+    if args.players is not None:
+        args.bots = args.players - 1
+    return run_table(args)
+
+
+RUNNERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    **dict.fromkeys(POKER_GAMES, run_poker),
+    **dict.fromkeys(GAMES, run_pinochle),
+}
 """Terminal runners by game name."""

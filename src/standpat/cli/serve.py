@@ -1,0 +1,112 @@
+"""``standpat serve``: run the card room (REST, WebSocket, tables, bots) under uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from standpat.errors import StandpatError
+
+NAME = "serve"
+HELP = "Run the card room server: lobby, tables, accounts and bots on one port."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``standpat serve``."""
+    parser.add_argument(
+        "--db",
+        default=os.environ.get("STANDPAT_DB", "sqlite:///standpat.db"),
+        help="database URL: sqlite:///FILE (default ./standpat.db) or postgresql://...; "
+        "also STANDPAT_DB",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--clock", type=float, default=30.0, help="action clock, s (default 30)")
+    parser.add_argument("--time-bank", type=float, default=60.0, help="time bank, s (default 60)")
+    parser.add_argument(
+        "--reconnect", type=float, default=20.0, help="reconnect window, s (default 20)"
+    )
+    parser.add_argument(
+        "--between-hands", type=float, default=2.0, help="pause between hands, s (default 2)"
+    )
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.8, help="a seated bot's thinking time, s (default 0.8)"
+    )
+    parser.add_argument(
+        "--reveal",
+        choices=["leave", "hand"],
+        default="leave",
+        help="reveal hand seeds to players when they leave the table (default) or after each "
+        "hand",
+    )
+    parser.add_argument(
+        "--demo-tables",
+        type=int,
+        default=0,
+        help="open this many bot-filled tables when the room has none",
+    )
+    parser.add_argument(
+        "--static", default=None, help="directory of a browser client to serve at /"
+    )
+    parser.add_argument("--secure-cookies", action="store_true", help="mark cookies Secure (HTTPS)")
+    parser.add_argument(
+        "--login-rate",
+        type=float,
+        default=1.0,
+        help="log-ins and registrations a second per address, burst 10 (default 1)",
+    )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=20.0,
+        help="messages a second a connection may send, burst twice that (default 20)",
+    )
+    parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the server; returns when it stops."""
+    import uvicorn
+
+    from standpat.server.app import create_app
+    from standpat.server.config import Reveal, ServerConfig
+
+    config = ServerConfig(
+        db=args.db,
+        host=args.host,
+        port=args.port,
+        clock=args.clock,
+        time_bank=args.time_bank,
+        reconnect=args.reconnect,
+        between_hands=args.between_hands,
+        bot_delay=args.bot_delay,
+        reveal=Reveal(args.reveal),
+        demo_tables=args.demo_tables,
+        static_dir=args.static,
+        secure_cookies=args.secure_cookies,
+        login_rate=args.login_rate,
+        rate=args.rate,
+        burst=max(1, int(2 * args.rate)),
+    )
+    try:
+        app = create_app(config)
+    except StandpatError as error:
+        print(f"standpat serve: error: {error}", file=sys.stderr)
+        return 2
+    except Exception as error:  # a database that cannot be opened, a bad URL
+        print(
+            f"standpat serve: error: cannot open the database {args.db!r}: {error}",
+            file=sys.stderr,
+        )
+        return 2
+    print(f"standpat serve: http://{args.host}:{args.port}/ (database {args.db})", flush=True)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,  # compressing every table update costs more than it saves
+    )
+    return 0

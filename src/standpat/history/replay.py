@@ -1,0 +1,333 @@
+"""Replaying a hand record through the engine, which checks every action.
+
+The replayed :class:`~standpat.engine.Hand` seats the players in PHH order
+with the button on the last player, so its seat ``i`` is the record's
+``p{i+1}``.  Each step is checked by the engine's rules; an illegal one
+raises :class:`~standpat.errors.IllegalHistoryError` with the file, the hand,
+the line, the action and the engine's reason.  When the record gives
+finishing stacks, the replay must reach them.
+
+A record with the engine's seed (``_standpat_seed``) is dealt from that seed
+and every card the history gives is checked against it, so the replay
+reproduces the burns and reshuffles too.  Cards a history does not know
+(``??``) are filled in with cards that appear nowhere else in the hand,
+which is safe as long as they never decide a pot: a player whose cards stay
+unknown must not reach the showdown, unless he shows them there.  Without a
+seed, burned cards are not part of a history, so a replay burns other cards
+than the original deal did (and may reshuffle at another moment); nothing
+else differs.
+
+>>> from standpat.history.phh import loads
+>>> record = loads('''
+... variant = "F2L3D"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... small_bet = 2
+... big_bet = 4
+... starting_stacks = [100, 80]
+... actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "p2 f"]
+... ''')[0]
+>>> replay(record).hand.stacks
+(101, 79)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from standpat.cards import Card, format_cards
+from standpat.engine import (
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    Hand,
+    Phase,
+    Post,
+    PostKind,
+    Stakes,
+    get_game,
+)
+from standpat.errors import HandSetupError, IllegalActionError, IllegalHistoryError, StakesError
+from standpat.history.record import HandRecord, Source, Step, StepKind
+
+__all__ = ["Replay", "replay", "replay_steps", "start"]
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A record and the engine hand it replays to (players in PHH order)."""
+
+    record: HandRecord
+    hand: Hand
+
+    @property
+    def finishing_stacks(self) -> tuple[int, ...]:
+        """Each player's stack after the hand, in PHH order."""
+        return self.hand.stacks
+
+
+def _fail(record: HandRecord, message: str, line: int = 0) -> IllegalHistoryError:
+    src = record.source
+    where = Source(src.file, src.hand, line or src.line, src.index)
+    return IllegalHistoryError(f"{where}: {message}")
+
+
+def _players(message: str) -> str:
+    """An engine message with its seat indexes written as PHH players (seat 1 -> p2)."""
+    return re.sub(r"\bseat (\d+)", lambda m: f"p{int(m.group(1)) + 1}", message)
+
+
+class _Token:
+    """An unknown card's place in a hand, until it gets a card."""
+
+    __slots__ = ("card", "filled")
+
+    def __init__(self) -> None:
+        self.card: Card | None = None
+        self.filled = False  # True when made up (not learnt from a showdown)
+
+
+def _resolve(record: HandRecord) -> tuple[HandRecord, frozenset[int]]:
+    """The record with every unknown card filled in, and the players whose cards were made up."""
+    if record.complete:
+        return record, frozenset()
+    n = record.player_count
+    deck, _ = get_game(record.game).deck_for(n)
+    known = {c for h in record.hole_cards for c in h if c is not None}
+    for step in record.steps:
+        known.update(c for c in (*step.cards, *step.drawn) if c is not None)
+    holding: list[list[Card | _Token]] = [
+        [c if c is not None else _Token() for c in h] for h in record.hole_cards
+    ]
+    first = [list(h) for h in holding]
+    plan: list[tuple[list[Card | _Token], list[Card | _Token]]] = []
+    for step in record.steps:
+        if step.kind is not StepKind.DISCARD:
+            plan.append(([], []))
+            continue
+        hand = holding[step.seat]
+        out: list[Card | _Token] = []
+        for card in step.cards:
+            if card is not None:
+                if card in hand:
+                    hand.remove(card)
+                out.append(card)
+                continue
+            token = next((t for t in hand if isinstance(t, _Token)), None)
+            if token is None:
+                raise _fail(record, f"p{step.seat + 1} discards an unknown card but every card "
+                            "he holds is known.", step.line)
+            hand.remove(token)
+            out.append(token)
+        got: list[Card | _Token] = [c if c is not None else _Token() for c in step.drawn]
+        hand.extend(got)
+        plan.append((out, got))
+    # What a player shows tells the cards he ended with.
+    for step in record.steps:
+        if step.kind is not StepKind.SHOW or not step.cards:
+            continue
+        hand = holding[step.seat]
+        shown = [c for c in step.cards if c is not None]
+        rest = [c for c in shown if c not in hand]
+        tokens = [t for t in hand if isinstance(t, _Token) and t.card is None]
+        if len(rest) == len(tokens):
+            for token, card in zip(tokens, rest, strict=True):
+                token.card = card
+                known.add(card)
+    spare = [c for c in deck if c not in known]
+    random.Random(0).shuffle(spare)
+
+    def card_of(item: Card | _Token, seat: int) -> Card:
+        if isinstance(item, Card):
+            return item
+        if item.card is None:
+            if not spare:
+                raise _fail(record, "there are more unknown cards than the deck can hold.")
+            item.card = spare.pop()
+            item.filled = True
+        return item.card
+
+    holes = tuple(tuple(card_of(c, seat) for c in h) for seat, h in enumerate(first))
+    steps = []
+    for step, (out, got) in zip(record.steps, plan, strict=True):
+        if step.kind is StepKind.DISCARD:
+            step = Step(step.seat, step.kind, cards=tuple(card_of(c, step.seat) for c in out),
+                        drawn=tuple(card_of(c, step.seat) for c in got), line=step.line)
+        steps.append(step)
+    # A player whose final cards are still made up cannot be judged at showdown.
+    finals = {seat for seat in range(n)
+              if any(isinstance(t, _Token) and t.filled for t in holding[seat])}
+    fields = {name: getattr(record, name) for name in record.__dataclass_fields__}
+    fields.update(hole_cards=holes, steps=tuple(steps))
+    return HandRecord(**fields), frozenset(finals)
+
+
+def start(record: HandRecord) -> tuple[Hand, HandRecord, frozenset[int]]:
+    """The engine hand as dealt, before any step (with unknown cards filled in)."""
+    try:
+        stakes = Stakes(record.small_bet, record.big_bet, record.small_blind,
+                        record.big_blind, record.ante)
+    except StakesError as error:
+        raise _fail(record, str(error)) from None
+    resolved, made_up = _resolve(record)
+    n = record.player_count
+    posts = None
+    if record.posts is not None:
+        try:
+            posts = [Post(p.seat, PostKind(p.kind), p.amount) for p in record.posts]
+        except ValueError as error:
+            raise _fail(record, str(error)) from None
+    seeded = _seeded(record)
+    holes = None if seeded else [[c for c in h if c is not None] for h in resolved.hole_cards]
+    try:
+        hand = Hand(record.game, record.structure, stakes, record.starting_stacks,
+                    button=n - 1, posts=posts, rng=record.seed if seeded else 0,
+                    hole_cards=holes)
+    except HandSetupError as error:
+        raise _fail(record, f"the hand cannot be dealt: {_players(str(error))}") from None
+    if seeded:
+        for seat in range(n):
+            dealt = hand.cards_of(seat)
+            if dealt != record.hole_cards[seat]:
+                raise _fail(record, f"seed {record.seed} deals p{seat + 1} "
+                            f"{format_cards(dealt)}, not the cards the history gives.")
+    return hand, resolved, made_up
+
+
+def _seeded(record: HandRecord) -> bool:
+    """Whether the hand is replayed from its seed (a seed, and every card known)."""
+    return record.seed is not None and record.complete
+
+
+def _action(hand: Hand, step: Step) -> Action:
+    if step.kind is StepKind.FOLD:
+        return Action.fold()
+    if step.kind is StepKind.DISCARD:
+        return Action.discard([c for c in step.cards if c is not None])
+    legal = hand.legal_actions()
+    if step.kind is StepKind.CHECK_CALL:
+        return Action.check() if legal.to_call == 0 else Action.call()
+    if ActionKind.RAISE in legal.kinds:
+        return Action.raise_to(step.amount)
+    if ActionKind.BET in legal.kinds:
+        return Action.bet(step.amount)
+    # Neither is legal: ask for the one that names the situation, for the reason.
+    if legal.to_call or max(hand.bets):
+        return Action.raise_to(step.amount)
+    return Action.bet(step.amount)
+
+
+def _verb(hand: Hand) -> str:
+    return "draw" if hand.phase is Phase.DRAW else "act"
+
+
+def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[Event, ...]]]:
+    """Replay step by step: first ``(hand, None, dealing events)``, then one triple per step.
+
+    The hand is the same object throughout (it changes as steps apply).
+    Showdown steps (``sm``) yield no events of their own: the engine shows
+    down by itself when the last action is made, and those steps are checked
+    against what it did.  Raises :class:`IllegalHistoryError` on the first
+    step the rules refuse.
+    """
+    hand, resolved, made_up = start(record)
+    seeded = _seeded(record)
+    if not record.native and record.finishing_stacks is None:
+        _check_short_posts(record, hand)
+    yield hand, None, hand.events
+    showdown: list[Step] = []
+    for step in resolved.steps:
+        if step.kind in (StepKind.SHOW, StepKind.MUCK):
+            showdown.append(step)
+            continue
+        if hand.is_over:
+            raise _fail(record, f"{step}: the hand is already over.", step.line)
+        if step.seat != hand.to_act:
+            raise _fail(record, f"{step}: p{step.seat + 1} acts out of turn; "
+                        f"p{(hand.to_act or 0) + 1} is to {_verb(hand)}.", step.line)
+        try:
+            action = _action(hand, step)
+            drawn = None
+            if step.kind is StepKind.DISCARD and not seeded:
+                drawn = [c for c in step.drawn if c is not None]
+            hand.verify(action)
+            events = hand.apply(action, drawn=drawn)
+        except IllegalActionError as error:
+            raise _fail(record, f"{step}: {_players(str(error))}", step.line) from None
+        if seeded and step.kind is StepKind.DISCARD and events[0].drawn != step.drawn:
+            raise _fail(record, f"{step}: seed {record.seed} deals p{step.seat + 1} "
+                        f"{format_cards(events[0].drawn)}, not the cards the history gives.",
+                        step.line)
+        yield hand, step, events
+    if not hand.is_over:
+        raise _fail(record, "the history stops before the hand is over: "
+                    f"p{(hand.to_act or 0) + 1} is still to {_verb(hand)}.")
+    _check_showdown(record, hand, showdown, made_up)
+
+
+def _check_short_posts(record: HandRecord, hand: Hand) -> None:
+    """Refuse a foreign hand whose result hangs on a rule PHH and standpat read differently.
+
+    With a big blind or an ante posted all-in for less than its size, PHH
+    (PokerKit) lets the others call only what was posted and lets the short
+    player win all the antes; standpat's house rules make a call cost the full
+    blind and give an all-in player only what he matched.  PHH writes a call
+    without its amount, so the replay may reach another result; it goes ahead
+    only when the file states its finishing stacks, which the replay must
+    then reach.
+    """
+    for event in hand.events:
+        if event.kind is not EventKind.POST or not event.all_in or event.seat is None:
+            continue
+        if event.post is PostKind.BIG_BLIND and event.amount < record.big_blind:
+            size = f"big blind is all-in for {event.amount} of {record.big_blind}"
+            differ = "what a call costs"
+        elif event.post is PostKind.ANTE and event.amount < record.ante:
+            size = f"ante is all-in for {event.amount} of {record.ante}"
+            differ = "who may win the antes"
+        else:
+            continue
+        raise _fail(record, f"p{event.seat + 1}'s {size}: PHH and standpat's rules then differ "
+                    f"on {differ}, and without finishing_stacks in the file the result cannot "
+                    "be checked.")
+
+
+def _check_showdown(
+    record: HandRecord, hand: Hand, showdown: list[Step], made_up: frozenset[int]
+) -> None:
+    winners = {e.seat for e in hand.events if e.kind is EventKind.WIN and e.seat in
+               {s.seat for s in hand.events if s.kind is EventKind.SHOW}}
+    contested = {e.seat for e in hand.events if e.kind in (EventKind.SHOW, EventKind.MUCK)}
+    for seat in sorted(made_up & contested):
+        raise _fail(record, f"p{seat + 1}'s cards are not known ('??') but he goes to the "
+                    "showdown, so the pot cannot be decided.")
+    for step in showdown:
+        if step.seat not in contested:
+            raise _fail(record, f"{step}: p{step.seat + 1} is not in the showdown.", step.line)
+        held = set(hand.cards_of(step.seat))
+        if step.kind is StepKind.SHOW and step.cards:
+            cards = [c for c in step.cards if c is not None]
+            if not set(cards) <= held:
+                raise _fail(record, f"{step}: p{step.seat + 1} holds "
+                            f"{' '.join(map(str, hand.cards_of(step.seat)))}, not these cards.",
+                            step.line)
+        if step.kind is StepKind.MUCK and step.seat in winners:
+            raise _fail(record, f"{step}: p{step.seat + 1} mucks, but his hand wins a pot and "
+                        "cards speak: it must be shown.", step.line)
+
+
+def replay(record: HandRecord) -> Replay:
+    """Replay a whole record; checks every step and the finishing stacks it claims."""
+    hand: Hand | None = None
+    for now, _, _ in replay_steps(record):
+        hand = now
+    assert hand is not None
+    if record.finishing_stacks is not None and record.finishing_stacks != hand.stacks:
+        claimed = list(record.finishing_stacks)
+        raise _fail(record, f"the history says the finishing stacks are {claimed}, but its "
+                    f"actions give {list(hand.stacks)}.")
+    return Replay(record, hand)

@@ -1,0 +1,74 @@
+"""Where tables live: the interface the web layer talks to, and its one-process implementation.
+
+The web layer never touches a table's state.  It sends :class:`Command`s to a
+:class:`TableHost` and receives messages through the :class:`Outbox` it
+registered.  A host that runs tables in other processes would carry the same
+commands and messages over a socket; :class:`LocalHost` runs each table as one
+asyncio task in this process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from standpat.engine import Action, SeatView
+
+__all__ = ["BotFactory", "Command", "Outbox", "TableHost"]
+
+BotFactory = Callable[[str], Callable[[SeatView], Action]]
+"""Makes a bot's decision function from a level name (``make_bot(level).act``)."""
+
+
+class Outbox(Protocol):
+    """Where a table sends one connection's messages (never blocks the table)."""
+
+    id: int
+    """A number unique among the connections of this server."""
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message for the connection."""
+
+
+@dataclass(slots=True)
+class Command:
+    """A request to a table, handled in order by the table's task.
+
+    ``kind`` is a client message type (``watch``, ``sit``, ``act``, ...) or an
+    internal one (``disconnect``, ``seat-bot``, ``summary``); ``account`` is the
+    sender's account id (None for a spectator); ``reply`` gets the result or the
+    error of commands that need one.
+    """
+
+    kind: str
+    account: int | None = None
+    outbox: Outbox | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    reply: asyncio.Future[Any] | None = None
+
+
+class TableHost(Protocol):
+    """Owns the room's tables; the web layer reaches them only through this."""
+
+    async def start(self) -> None:
+        """Load the stored tables and start them."""
+
+    async def stop(self) -> None:
+        """Stop every table (a hand in progress is voided on the next start)."""
+
+    def table_ids(self) -> list[int]:
+        """The ids of the open tables."""
+
+    def summary(self, table_id: int) -> dict[str, Any]:
+        """A lobby line of a table (game, stakes, seats taken, average pot, ...)."""
+
+    async def open_table(self, spec: dict[str, Any]) -> int:
+        """Create and start a table from a lobby request; returns its id."""
+
+    async def send(self, table_id: int, command: Command) -> None:
+        """Queue a command for a table without waiting for it."""
+
+    async def ask(self, table_id: int, command: Command) -> Any:
+        """Queue a command and wait for its result (errors are raised here)."""

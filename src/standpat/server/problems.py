@@ -1,0 +1,54 @@
+"""One place that maps errors to protocol error codes and HTTP statuses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from standpat.errors import (
+    AccountError,
+    FairnessError,
+    HandSetupError,
+    IllegalActionError,
+    ProtocolError,
+    StakesError,
+    StandpatError,
+    TableError,
+    UnknownGameError,
+)
+
+__all__ = ["error_body", "error_code", "http_status"]
+
+_CODES: tuple[tuple[type[Exception], str, int], ...] = (
+    (ProtocolError, "bad-request", 400),
+    (IllegalActionError, "illegal-action", 409),
+    (UnknownGameError, "unknown-game", 400),
+    (StakesError, "bad-stakes", 400),
+    (HandSetupError, "bad-table", 400),
+    (AccountError, "account", 400),
+    (FairnessError, "bad-seed", 400),
+    (TableError, "table", 409),
+    (StandpatError, "error", 400),
+)
+
+
+def error_code(error: Exception) -> str:
+    """The protocol code of an error (``ProtocolError`` carries its own)."""
+    if isinstance(error, ProtocolError):
+        return error.code
+    for kind, code, _ in _CODES:
+        if isinstance(error, kind):
+            return code
+    return "internal"
+
+
+def http_status(error: Exception) -> int:
+    """The HTTP status for an error raised by a REST handler."""
+    for kind, _, status in _CODES:
+        if isinstance(error, kind):
+            return status
+    return 500
+
+
+def error_body(code: str, message: str) -> dict[str, Any]:
+    """The JSON body of an error, the same over REST and WebSocket."""
+    return {"error": {"code": code, "message": message}}

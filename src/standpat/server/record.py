@@ -1,0 +1,174 @@
+"""Hand records for players: what a player may see of a stored hand, and their verification.
+
+A record holds the hand's set-up (game, stakes, stacks, button, client seeds,
+the table's seed-chain anchor and the hand's commitment), every action, and the
+events as the player saw them.  Once the seed is revealed to him it holds the
+seed too, and :func:`verify_record` (``standpat verify``) replays the hand from
+it and checks every card he saw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from standpat.cards import format_cards, parse_cards
+from standpat.engine import (
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    Hand,
+    Post,
+    PostKind,
+    Stakes,
+    redact,
+)
+from standpat.errors import FairnessError, StandpatError
+from standpat.fairness import FairRandom, hand_key, verify_seed
+
+__all__ = ["event_from_record", "event_to_record", "player_record", "verify_record"]
+
+FORMAT = "standpat-hand/1"
+"""The ``format`` field of a hand record."""
+
+
+def event_to_record(event: Event) -> dict[str, Any]:
+    """An engine event as JSON (seats are the hand's seat indexes, cards as text)."""
+    out: dict[str, Any] = {"kind": event.kind.value}
+    if event.seat is not None:
+        out["seat"] = event.seat
+    for name in ("amount", "pot", "hidden"):
+        value = getattr(event, name)
+        if value:
+            out[name] = value
+    if event.cards:
+        out["cards"] = format_cards(event.cards)
+    if event.drawn:
+        out["drawn"] = format_cards(event.drawn)
+    if event.post is not None:
+        out["post"] = event.post.value
+    if event.all_in:
+        out["all_in"] = True
+    return out
+
+
+def event_from_record(data: Mapping[str, Any]) -> Event:
+    """The engine event of :func:`event_to_record`'s JSON."""
+    return Event(
+        EventKind(data["kind"]),
+        data.get("seat"),
+        int(data.get("amount", 0)),
+        tuple(parse_cards(data.get("cards", ""))),
+        tuple(parse_cards(data.get("drawn", ""))),
+        int(data.get("pot", 0)),
+        bool(data.get("all_in", False)),
+        None if data.get("post") is None else PostKind(data["post"]),
+        int(data.get("hidden", 0)),
+    )
+
+
+def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool) -> dict[str, Any]:
+    """A stored hand as player ``account_id`` may see it."""
+    setup = stored["setup"]
+    record = stored["record"] or {}
+    accounts = list(setup["accounts"])
+    viewer = accounts.index(account_id) if account_id in accounts else None
+    events = [
+        event_to_record(redact(event_from_record(e), viewer)) for e in record.get("events", [])
+    ]
+    return {
+        "format": FORMAT,
+        "hand": stored["id"],
+        "table": stored["table_id"],
+        "number": stored["number"],
+        "status": stored["status"],
+        "game": setup["game"],
+        "structure": setup["structure"],
+        "stakes": setup["stakes"],
+        "seats": setup["seats"],
+        "names": setup["names"],
+        "stacks": setup["stacks"],
+        "button": setup["button"],
+        "posts": setup.get("posts"),
+        "client_seeds": setup["client_seeds"],
+        "anchor": setup["anchor"],
+        "commitment": stored["commitment"],
+        "seed": stored["seed"] if revealed else None,
+        "you": viewer,
+        "actions": [a["action"] for a in stored["actions"]],
+        "events": events,
+        "net": record.get("net"),
+    }
+
+
+def parse_action(text: str) -> Action:
+    """An action from its history text: ``fold``, ``raise to 8``, ``discard 7c 9h``, ..."""
+    words = text.split()
+    if text == "stand pat":
+        return Action.stand_pat()
+    if words[0] == "discard":
+        return Action.discard(" ".join(words[1:]))
+    if words[0] == "bet":
+        return Action.bet(int(words[1]))
+    if words[:2] == ["raise", "to"]:
+        return Action.raise_to(int(words[2]))
+    return Action(ActionKind(text))
+
+
+def verify_record(doc: Mapping[str, Any]) -> list[str]:
+    """Check a revealed hand record: seed, commitment, chain, and every card shown in it.
+
+    Returns what was checked, as sentences; raises FairnessError on the first
+    thing that does not check out.
+    """
+    if doc.get("format") != FORMAT:
+        raise FairnessError(f"this is not a standpat hand record (format {doc.get('format')!r}).")
+    if not doc.get("seed"):
+        raise FairnessError(
+            f"the seed of hand {doc.get('hand')} is not revealed yet: it is revealed to you when "
+            "you leave the table."
+        )
+    seed = bytes.fromhex(doc["seed"])
+    number = int(doc["number"])
+    verify_seed(bytes.fromhex(doc["anchor"]), number, seed, doc["commitment"])
+    done = [
+        f"the seed matches the commitment {doc['commitment'][:16]}... "
+        "published when the hand began.",
+        f"the seed is hand {number} of the table's chain with anchor {doc['anchor'][:16]}....",
+    ]
+    clients = dict(enumerate(doc["client_seeds"]))
+    stakes = Stakes.parse(doc["stakes"])
+    stream = FairRandom(hand_key(seed, number, clients))
+    deal_seed = stream.randrange(2**63)
+    posts = [Post(int(i), PostKind(kind), int(amount)) for i, kind, amount in doc["posts"]]
+    try:
+        hand = Hand(
+            doc["game"],
+            doc["structure"],
+            stakes,
+            doc["stacks"],
+            button=int(doc["button"]),
+            posts=posts,
+            rng=deal_seed,
+        )
+        for text in doc["actions"]:
+            hand.apply(parse_action(text))
+    except StandpatError as error:
+        raise FairnessError(f"the hand's actions do not replay: {error}") from None
+    viewer = doc.get("you")
+    replayed = [event_to_record(redact(e, viewer)) for e in hand.events]
+    recorded = list(doc["events"])
+    if recorded and replayed[: len(recorded)] != recorded:
+        for i, (a, b) in enumerate(zip(replayed, recorded, strict=False)):
+            if a != b:
+                raise FairnessError(
+                    f"event {i} of the hand differs from the shuffle: recorded {b}, shuffled {a}."
+                )
+        raise FairnessError("the record has more events than the replay.")
+    cards = sum(len(e.get("cards", "").split()) + len(e.get("drawn", "").split()) for e in recorded)
+    done.append(
+        f"replaying the {len(doc['actions'])} actions from the seed deals every one of the "
+        f"{cards} cards in the record, in order."
+    )
+    return done

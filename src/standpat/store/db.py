@@ -1,0 +1,789 @@
+"""The card room's database: accounts, sessions, the chip ledger, tables, seats and hands.
+
+Every method runs one transaction.  A chip movement writes its ledger rows
+(summing to zero) in the same transaction as the seat or hand it changes, so
+a crash leaves either the whole movement or none of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import uuid
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import Connection, Engine, create_engine, event, func, select
+from sqlalchemy.exc import IntegrityError
+
+from standpat.errors import AccountError, TableError
+from standpat.store import models as m
+from standpat.store.migrate import upgrade
+
+__all__ = [
+    "BANK",
+    "Account",
+    "SeatRecord",
+    "Store",
+    "TableRecord",
+    "seat_wallet",
+    "user_wallet",
+]
+
+BANK = "bank"
+"""The wallet that play money comes from (its balance is minus all chips in play)."""
+SESSION_DAYS = 14
+"""How long a log-in session lasts."""
+
+
+def user_wallet(account_id: int) -> str:
+    """The name of an account's bankroll wallet."""
+    return f"user:{account_id}"
+
+
+def seat_wallet(table_id: int, account_id: int) -> str:
+    """The name of the wallet holding an account's chips on a table."""
+    return f"seat:{table_id}:{account_id}"
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A player or bot account (never with its password hash)."""
+
+    id: int
+    name: str
+    is_bot: bool
+    client_seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A stored table: what it deals and its options."""
+
+    id: int
+    name: str
+    game: str
+    structure: str
+    stakes: str
+    seats: int
+    config: Mapping[str, Any]
+    chain_top: str
+    chain_length: int
+    hands_dealt: int
+    button: int
+    closed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """A stored seat: who sits there and his chips on the table."""
+
+    table_id: int
+    seat: int
+    account_id: int
+    name: str
+    stack: int
+    bot_level: str | None
+    sitting_out: bool
+
+
+class Store:
+    """The card room's database, on SQLite (default) or PostgreSQL.
+
+    >>> store = Store("sqlite://")
+    >>> alice = store.create_account("alice", "correct horse", grant=1000)
+    >>> store.balance(user_wallet(alice.id))
+    1000
+    >>> store.check_ledger()
+    []
+    """
+
+    def __init__(self, url: str = "sqlite:///standpat.db", *, migrate: bool = True) -> None:
+        self.url = url
+        self.engine: Engine = _make_engine(url)
+        self._hasher = PasswordHasher()
+        if migrate:
+            upgrade(self.engine)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        with self.engine.begin() as conn:
+            yield conn
+
+    # -- ledger -----------------------------------------------------------------
+
+    @staticmethod
+    def _move(
+        conn: Connection,
+        rows: Mapping[str, int],
+        kind: str,
+        *,
+        table_id: int | None = None,
+        hand_id: int | None = None,
+    ) -> None:
+        """Write one chip movement: rows per wallet, summing to zero."""
+        if sum(rows.values()) != 0:
+            raise AssertionError(f"a chip movement must sum to zero: {dict(rows)}")
+        movement = str(uuid.uuid4())
+        now = _now()
+        values = [
+            {
+                "movement": movement,
+                "wallet": wallet,
+                "amount": amount,
+                "kind": kind,
+                "table_id": table_id,
+                "hand_id": hand_id,
+                "created_at": now,
+            }
+            for wallet, amount in rows.items()
+            if amount
+        ]
+        if values:
+            conn.execute(m.ledger.insert(), values)
+
+    @staticmethod
+    def _balance(conn: Connection, wallet: str) -> int:
+        total = conn.execute(
+            select(func.coalesce(func.sum(m.ledger.c.amount), 0)).where(m.ledger.c.wallet == wallet)
+        ).scalar_one()
+        return int(total)
+
+    def balance(self, wallet: str) -> int:
+        """A wallet's balance: the sum of its ledger rows."""
+        with self._tx() as conn:
+            return self._balance(conn, wallet)
+
+    def grant(self, account_id: int, amount: int) -> int:
+        """Give an account ``amount`` play-money chips from the bank; returns his new balance."""
+        if amount <= 0:
+            raise AccountError(f"a grant must be a positive number of chips; got {amount}.")
+        with self._tx() as conn:
+            self._move(conn, {BANK: -amount, user_wallet(account_id): amount}, "grant")
+            return self._balance(conn, user_wallet(account_id))
+
+    def ledger_rows(self, wallet: str, limit: int = 50) -> list[dict[str, Any]]:
+        """The latest rows of a wallet, newest first."""
+        with self._tx() as conn:
+            rows = conn.execute(
+                select(m.ledger)
+                .where(m.ledger.c.wallet == wallet)
+                .order_by(m.ledger.c.id.desc())
+                .limit(limit)
+            ).mappings()
+            return [
+                {
+                    "id": r["id"],
+                    "amount": r["amount"],
+                    "kind": r["kind"],
+                    "table_id": r["table_id"],
+                    "hand_id": r["hand_id"],
+                    "at": r["created_at"].isoformat(),
+                }
+                for r in rows
+            ]
+
+    def check_ledger(self) -> list[str]:
+        """Every way the books fail to balance, as sentences; ``[]`` when they balance.
+
+        Checks that every movement sums to zero, that every seat's stack equals
+        its seat wallet, and that no wallet of an empty seat holds chips.
+        """
+        problems: list[str] = []
+        with self._tx() as conn:
+            bad = conn.execute(
+                select(m.ledger.c.movement, func.sum(m.ledger.c.amount))
+                .group_by(m.ledger.c.movement)
+                .having(func.sum(m.ledger.c.amount) != 0)
+            ).all()
+            problems += [f"movement {mv} sums to {total}, not 0." for mv, total in bad]
+            wallets = dict(
+                conn.execute(
+                    select(m.ledger.c.wallet, func.sum(m.ledger.c.amount)).group_by(
+                        m.ledger.c.wallet
+                    )
+                ).all()
+            )
+            seated = set()
+            for row in conn.execute(select(m.seats)).mappings():
+                wallet = seat_wallet(row["table_id"], row["account_id"])
+                seated.add(wallet)
+                if int(wallets.get(wallet, 0)) != row["stack"]:
+                    problems.append(
+                        f"seat {row['seat']} of table {row['table_id']} holds {row['stack']} "
+                        f"chips but its wallet {wallet} holds {wallets.get(wallet, 0)}."
+                    )
+            for wallet, total in wallets.items():
+                if wallet.startswith("seat:") and wallet not in seated and int(total) != 0:
+                    problems.append(f"wallet {wallet} of an empty seat holds {total} chips.")
+                if wallet.startswith("user:") and int(total) < 0:
+                    problems.append(f"bankroll {wallet} is negative: {total}.")
+        return problems
+
+    # -- accounts ---------------------------------------------------------------
+
+    def create_account(
+        self, name: str, password: str | None, *, bot: bool = False, grant: int = 0
+    ) -> Account:
+        """Register an account (a bot has no password); ``grant`` chips start his bankroll."""
+        name = name.strip()
+        if not 1 <= len(name) <= 32 or not all(ch.isalnum() or ch in "-_." for ch in name):
+            raise AccountError(
+                f"a name has 1 to 32 letters, digits, '-', '_' or '.'; got {name!r}."
+            )
+        if not bot and (password is None or len(password) < 8):
+            raise AccountError("a password has at least 8 characters.")
+        hashed = None if password is None else self._hasher.hash(password)
+        try:
+            with self._tx() as conn:
+                new_id = conn.execute(
+                    m.accounts.insert().values(
+                        name=name,
+                        password_hash=hashed,
+                        is_bot=bot,
+                        client_seed="",
+                        created_at=_now(),
+                    )
+                ).inserted_primary_key
+                assert new_id is not None
+                account_id = int(new_id[0])
+                if grant:
+                    self._move(conn, {BANK: -grant, user_wallet(account_id): grant}, "grant")
+        except IntegrityError:
+            raise AccountError(f"the name {name!r} is taken.") from None
+        return Account(account_id, name, bot, "")
+
+    def authenticate(self, name: str, password: str) -> Account:
+        """The account whose name and password these are; AccountError otherwise."""
+        with self._tx() as conn:
+            query = select(m.accounts).where(m.accounts.c.name == name)
+            row = conn.execute(query).mappings().first()
+        if row is None or row["password_hash"] is None:
+            raise AccountError("wrong name or password.")
+        try:
+            self._hasher.verify(row["password_hash"], password)
+        except (VerificationError, InvalidHashError):
+            raise AccountError("wrong name or password.") from None
+        return _account(row)
+
+    def account(self, account_id: int) -> Account:
+        """The account with this id; AccountError if there is none."""
+        with self._tx() as conn:
+            row = conn.execute(
+                select(m.accounts).where(m.accounts.c.id == account_id)
+            ).mappings().first()
+        if row is None:
+            raise AccountError(f"there is no account {account_id}.")
+        return _account(row)
+
+    def set_client_seed(self, account_id: int, seed: str) -> None:
+        """Store the client seed that an account mixes into the hands he is dealt."""
+        with self._tx() as conn:
+            conn.execute(
+                m.accounts.update().where(m.accounts.c.id == account_id).values(client_seed=seed)
+            )
+
+    def new_session(self, account_id: int) -> str:
+        """Open a log-in session and return its secret token (only its hash is stored)."""
+        token = secrets.token_urlsafe(32)
+        now = _now()
+        with self._tx() as conn:
+            conn.execute(
+                m.sessions.insert().values(
+                    token_hash=_token_hash(token),
+                    account_id=account_id,
+                    created_at=now,
+                    expires_at=now + timedelta(days=SESSION_DAYS),
+                )
+            )
+        return token
+
+    def session_account(self, token: str) -> Account | None:
+        """The account of a live session token, or None."""
+        with self._tx() as conn:
+            row = conn.execute(
+                select(m.accounts, m.sessions.c.expires_at)
+                .join(m.sessions, m.sessions.c.account_id == m.accounts.c.id)
+                .where(m.sessions.c.token_hash == _token_hash(token))
+            ).mappings().first()
+        if row is None:
+            return None
+        expires = row["expires_at"]
+        if expires.tzinfo is None:
+            expires = expires.replace(tzinfo=UTC)
+        if expires < _now():
+            return None
+        return _account(row)
+
+    def end_session(self, token: str) -> None:
+        """Close a log-in session."""
+        with self._tx() as conn:
+            conn.execute(m.sessions.delete().where(m.sessions.c.token_hash == _token_hash(token)))
+
+    # -- tables and seats ---------------------------------------------------------
+
+    def create_table(
+        self,
+        *,
+        name: str,
+        game: str,
+        structure: str,
+        stakes: str,
+        seats: int,
+        config: Mapping[str, Any],
+        chain_top: bytes,
+        chain_length: int,
+    ) -> TableRecord:
+        """Store a new table."""
+        with self._tx() as conn:
+            new_id = conn.execute(
+                m.tables.insert().values(
+                    name=name,
+                    game=game,
+                    structure=structure,
+                    stakes=stakes,
+                    seats=seats,
+                    config=dict(config),
+                    chain_top=chain_top.hex(),
+                    chain_length=chain_length,
+                    hands_dealt=0,
+                    button=0,
+                    closed=False,
+                    created_at=_now(),
+                )
+            ).inserted_primary_key
+        assert new_id is not None
+        return self.table(int(new_id[0]))
+
+    def table(self, table_id: int) -> TableRecord:
+        """The stored table with this id; TableError if there is none."""
+        with self._tx() as conn:
+            row = conn.execute(select(m.tables).where(m.tables.c.id == table_id)).mappings().first()
+        if row is None:
+            raise TableError(f"there is no table {table_id}.")
+        return _table(row)
+
+    def tables(self) -> list[TableRecord]:
+        """Every open table, oldest first."""
+        with self._tx() as conn:
+            rows = conn.execute(
+                select(m.tables).where(m.tables.c.closed.is_(False)).order_by(m.tables.c.id)
+            ).mappings()
+            return [_table(r) for r in rows]
+
+    def seats(self, table_id: int) -> list[SeatRecord]:
+        """The occupied seats of a table, in seat order."""
+        with self._tx() as conn:
+            rows = conn.execute(
+                select(m.seats, m.accounts.c.name)
+                .join(m.accounts, m.accounts.c.id == m.seats.c.account_id)
+                .where(m.seats.c.table_id == table_id)
+                .order_by(m.seats.c.seat)
+            ).mappings()
+            return [_seat(r) for r in rows]
+
+    def sit(
+        self,
+        table_id: int,
+        seat: int,
+        account_id: int,
+        buy_in: int,
+        *,
+        bot_level: str | None = None,
+    ) -> SeatRecord:
+        """Seat an account and move ``buy_in`` chips from his bankroll to the table."""
+        with self._tx() as conn:
+            taken = conn.execute(
+                select(m.seats.c.seat).where(
+                    (m.seats.c.table_id == table_id)
+                    & ((m.seats.c.seat == seat) | (m.seats.c.account_id == account_id))
+                )
+            ).first()
+            if taken is not None:
+                raise TableError(f"seat {seat} is taken, or you already sit at table {table_id}.")
+            bankroll = self._balance(conn, user_wallet(account_id))
+            if bankroll < buy_in:
+                raise AccountError(
+                    f"a buy-in of {buy_in} chips needs more than your bankroll of {bankroll}."
+                )
+            try:
+                conn.execute(
+                    m.seats.insert().values(
+                        table_id=table_id,
+                        seat=seat,
+                        account_id=account_id,
+                        stack=buy_in,
+                        bot_level=bot_level,
+                        sitting_out=False,
+                    )
+                )
+            except IntegrityError:
+                raise TableError(f"seat {seat} of table {table_id} is taken.") from None
+            self._move(
+                conn,
+                {user_wallet(account_id): -buy_in, seat_wallet(table_id, account_id): buy_in},
+                "buy-in",
+                table_id=table_id,
+            )
+        return next(s for s in self.seats(table_id) if s.seat == seat)
+
+    def stand(self, table_id: int, seat: int) -> int:
+        """Cash a seat out to its owner's bankroll, free the seat and reveal his hands' seeds.
+
+        Returns the chips cashed out.
+        """
+        with self._tx() as conn:
+            row = conn.execute(
+                select(m.seats).where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
+            ).mappings().first()
+            if row is None:
+                raise TableError(f"seat {seat} of table {table_id} is empty.")
+            account_id = row["account_id"]
+            wallet = seat_wallet(table_id, account_id)
+            chips = self._balance(conn, wallet)
+            self._move(
+                conn,
+                {wallet: -chips, user_wallet(account_id): chips},
+                "cash-out",
+                table_id=table_id,
+            )
+            conn.execute(
+                m.seats.delete().where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
+            )
+            played = select(m.hands.c.id).where(
+                (m.hands.c.table_id == table_id) & (m.hands.c.status != "running")
+            )
+            conn.execute(
+                m.hand_players.update()
+                .where(
+                    (m.hand_players.c.account_id == account_id)
+                    & m.hand_players.c.hand_id.in_(played)
+                )
+                .values(revealed=True)
+            )
+        return chips
+
+    def add_chips(self, table_id: int, seat: int, amount: int) -> int:
+        """Move more chips from the owner's bankroll to his seat (between hands); new stack."""
+        with self._tx() as conn:
+            row = conn.execute(
+                select(m.seats).where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
+            ).mappings().one()
+            account_id = row["account_id"]
+            if self._balance(conn, user_wallet(account_id)) < amount:
+                raise AccountError(f"your bankroll holds fewer than {amount} chips.")
+            self._move(
+                conn,
+                {user_wallet(account_id): -amount, seat_wallet(table_id, account_id): amount},
+                "buy-in",
+                table_id=table_id,
+            )
+            stack = row["stack"] + amount
+            conn.execute(
+                m.seats.update()
+                .where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
+                .values(stack=stack)
+            )
+        return int(stack)
+
+    def rebuy_bot(self, table_id: int, seat: int, amount: int) -> int:
+        """Give a broke bot ``amount`` chips from the bank onto its seat; returns its stack."""
+        with self._tx() as conn:
+            row = conn.execute(
+                select(m.seats).where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
+            ).mappings().one()
+            account_id = row["account_id"]
+            self._move(
+                conn,
+                {BANK: -amount, seat_wallet(table_id, account_id): amount},
+                "grant",
+                table_id=table_id,
+            )
+            stack = row["stack"] + amount
+            conn.execute(
+                m.seats.update()
+                .where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
+                .values(stack=stack)
+            )
+        return int(stack)
+
+    def reveal(self, hand_id: int) -> None:
+        """Reveal a finished hand's seed to every player dealt in."""
+        with self._tx() as conn:
+            conn.execute(
+                m.hand_players.update()
+                .where(m.hand_players.c.hand_id == hand_id)
+                .values(revealed=True)
+            )
+
+    def set_sitting_out(self, table_id: int, seat: int, value: bool) -> None:
+        """Record whether a seat sits out."""
+        with self._tx() as conn:
+            conn.execute(
+                m.seats.update()
+                .where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
+                .values(sitting_out=value)
+            )
+
+    def close_table(self, table_id: int) -> None:
+        """Close a table (its seats must be empty)."""
+        with self._tx() as conn:
+            conn.execute(m.tables.update().where(m.tables.c.id == table_id).values(closed=True))
+
+    # -- hands --------------------------------------------------------------------
+
+    def start_hand(
+        self,
+        table_id: int,
+        number: int,
+        *,
+        seed: bytes,
+        commitment: str,
+        setup: Mapping[str, Any],
+        players: Sequence[int],
+        button: int,
+    ) -> int:
+        """Record that a hand is dealt (status ``running``); returns its id."""
+        with self._tx() as conn:
+            new_id = conn.execute(
+                m.hands.insert().values(
+                    table_id=table_id,
+                    number=number,
+                    seed=seed.hex(),
+                    commitment=commitment,
+                    status="running",
+                    setup=dict(setup),
+                    started_at=_now(),
+                )
+            ).inserted_primary_key
+            assert new_id is not None
+            hand_id = int(new_id[0])
+            conn.execute(
+                m.hand_players.insert(),
+                [{"hand_id": hand_id, "account_id": a, "revealed": False} for a in players],
+            )
+            conn.execute(
+                m.tables.update()
+                .where(m.tables.c.id == table_id)
+                .values(hands_dealt=number, button=button)
+            )
+        return hand_id
+
+    def log_action(self, hand_id: int, seq: int, seat: int, action: str) -> None:
+        """Write one accepted action of a running hand."""
+        with self._tx() as conn:
+            conn.execute(
+                m.actions.insert().values(
+                    hand_id=hand_id, seq=seq, seat=seat, action=action, created_at=_now()
+                )
+            )
+
+    def finish_hand(
+        self, table_id: int, hand_id: int, net: Mapping[int, int], record: Mapping[str, Any]
+    ) -> None:
+        """Settle a hand: each account's net result moves between seat wallets, stacks follow.
+
+        ``net`` maps account ids to chips won (+) or lost (-); it must sum to zero.
+        """
+        with self._tx() as conn:
+            status = conn.execute(
+                select(m.hands.c.status).where(m.hands.c.id == hand_id)
+            ).scalar_one()
+            if status != "running":
+                raise TableError(f"hand {hand_id} is {status}, not running.")
+            self._move(
+                conn,
+                {seat_wallet(table_id, a): n for a, n in net.items()},
+                "hand",
+                table_id=table_id,
+                hand_id=hand_id,
+            )
+            for account_id, amount in net.items():
+                if amount:
+                    conn.execute(
+                        m.seats.update()
+                        .where(
+                            (m.seats.c.table_id == table_id)
+                            & (m.seats.c.account_id == account_id)
+                        )
+                        .values(stack=m.seats.c.stack + amount)
+                    )
+            conn.execute(
+                m.hands.update()
+                .where(m.hands.c.id == hand_id)
+                .values(status="done", record=dict(record), ended_at=_now())
+            )
+
+    def void_running_hands(self) -> list[int]:
+        """Void every hand left running by a crash: no chip moved for it, so stacks stand.
+
+        Returns the ids of the voided hands.
+        """
+        with self._tx() as conn:
+            ids = [
+                int(i)
+                for i in conn.execute(
+                    select(m.hands.c.id).where(m.hands.c.status == "running")
+                ).scalars()
+            ]
+            if ids:
+                conn.execute(
+                    m.hands.update()
+                    .where(m.hands.c.id.in_(ids))
+                    .values(status="void", ended_at=_now())
+                )
+        return ids
+
+    def hand(self, hand_id: int) -> dict[str, Any]:
+        """A stored hand as a dict (with its secret seed: callers decide what to show)."""
+        with self._tx() as conn:
+            row = conn.execute(select(m.hands).where(m.hands.c.id == hand_id)).mappings().first()
+            if row is None:
+                raise TableError(f"there is no hand {hand_id}.")
+            players = {
+                int(r["account_id"]): bool(r["revealed"])
+                for r in conn.execute(
+                    select(m.hand_players).where(m.hand_players.c.hand_id == hand_id)
+                ).mappings()
+            }
+            acts = [
+                {"seq": r["seq"], "seat": r["seat"], "action": r["action"]}
+                for r in conn.execute(
+                    select(m.actions)
+                    .where(m.actions.c.hand_id == hand_id)
+                    .order_by(m.actions.c.seq)
+                ).mappings()
+            ]
+        return {
+            "id": row["id"],
+            "table_id": row["table_id"],
+            "number": row["number"],
+            "seed": row["seed"],
+            "commitment": row["commitment"],
+            "status": row["status"],
+            "setup": row["setup"],
+            "record": row["record"],
+            "players": players,
+            "actions": acts,
+        }
+
+    def hands_of(self, account_id: int, limit: int = 50) -> list[dict[str, Any]]:
+        """The latest hands an account was dealt into: id, table, number, status, revealed."""
+        with self._tx() as conn:
+            rows = conn.execute(
+                select(
+                    m.hands.c.id,
+                    m.hands.c.table_id,
+                    m.hands.c.number,
+                    m.hands.c.status,
+                    m.hand_players.c.revealed,
+                )
+                .join(m.hand_players, m.hand_players.c.hand_id == m.hands.c.id)
+                .where(m.hand_players.c.account_id == account_id)
+                .order_by(m.hands.c.id.desc())
+                .limit(limit)
+            ).mappings()
+            return [dict(r) for r in rows]
+
+    def hands_of_table(self, table_id: int) -> list[dict[str, Any]]:
+        """Every hand of a table, oldest first: id, number and status."""
+        with self._tx() as conn:
+            rows = conn.execute(
+                select(m.hands.c.id, m.hands.c.number, m.hands.c.status)
+                .where(m.hands.c.table_id == table_id)
+                .order_by(m.hands.c.id)
+            ).mappings()
+            return [dict(r) for r in rows]
+
+    def pot_averages(self) -> dict[int, float]:
+        """The average pot of each table's finished hands (from their records)."""
+        out: dict[int, list[int]] = {}
+        with self._tx() as conn:
+            rows = conn.execute(
+                select(m.hands.c.table_id, m.hands.c.record)
+                .where(m.hands.c.status == "done")
+                .order_by(m.hands.c.id.desc())
+                .limit(2000)
+            ).all()
+        for table_id, record in rows:
+            if record and "pot" in record:
+                out.setdefault(int(table_id), []).append(int(record["pot"]))
+        return {t: sum(p) / len(p) for t, p in out.items()}
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _account(row: Any) -> Account:
+    return Account(int(row["id"]), row["name"], bool(row["is_bot"]), row["client_seed"] or "")
+
+
+def _table(row: Any) -> TableRecord:
+    return TableRecord(
+        id=int(row["id"]),
+        name=row["name"],
+        game=row["game"],
+        structure=row["structure"],
+        stakes=row["stakes"],
+        seats=int(row["seats"]),
+        config=dict(row["config"]),
+        chain_top=row["chain_top"],
+        chain_length=int(row["chain_length"]),
+        hands_dealt=int(row["hands_dealt"]),
+        button=int(row["button"]),
+        closed=bool(row["closed"]),
+    )
+
+
+def _seat(row: Any) -> SeatRecord:
+    return SeatRecord(
+        table_id=int(row["table_id"]),
+        seat=int(row["seat"]),
+        account_id=int(row["account_id"]),
+        name=row["name"],
+        stack=int(row["stack"]),
+        bot_level=row["bot_level"],
+        sitting_out=bool(row["sitting_out"]),
+    )
+
+
+def _make_engine(url: str) -> Engine:
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url.removeprefix("postgres://")
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    if url.startswith("sqlite"):
+        from sqlalchemy.pool import StaticPool
+
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            poolclass=StaticPool if memory else None,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cursor = dbapi_conn.cursor()
+            if not memory:
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL" if not memory else "PRAGMA synchronous=OFF")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)

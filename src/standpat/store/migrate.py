@@ -1,0 +1,31 @@
+"""Bring a database to the newest schema with the Alembic migrations shipped in the package."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic.config import Config
+from alembic.runtime.environment import EnvironmentContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine
+
+from standpat.store.models import metadata
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+"""The Alembic script directory (``env.py`` and ``versions/``)."""
+
+
+def upgrade(engine: Engine) -> None:
+    """Apply every migration that ``engine``'s database lacks (a no-op when it is current)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    script = ScriptDirectory.from_config(config)
+
+    def steps(rev: object, context: object) -> object:
+        return script._upgrade_revs("head", rev)  # type: ignore[arg-type]
+
+    context = EnvironmentContext(config, script, fn=steps, destination_rev="head")
+    with context as env, engine.begin() as connection:
+        env.configure(connection=connection, target_metadata=metadata)
+        with env.begin_transaction():
+            env.run_migrations()

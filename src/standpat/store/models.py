@@ -1,0 +1,135 @@
+"""The card room's tables, as SQLAlchemy Core metadata (the Alembic migrations create them).
+
+Chips live in ``ledger`` only: a wallet's balance is the sum of its rows, and
+every movement is a set of rows that sum to zero, written in the same
+transaction as the state it changes.  Wallets are named ``user:<account id>``
+(a bankroll), ``seat:<table id>:<account id>`` (chips on a table) and
+``bank`` (where play money comes from).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+"""All of the card room's tables."""
+
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False, unique=True),
+    Column("password_hash", Text, nullable=True),
+    Column("is_bot", Boolean, nullable=False, default=False),
+    Column("client_seed", String(64), nullable=False, default=""),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""Players and bots; a bot has no password and cannot log in."""
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+"""Log-in sessions; only the SHA-256 of a session token is stored."""
+
+ledger = Table(
+    "ledger",
+    metadata,
+    Column(
+        "id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    ),
+    Column("movement", String(36), nullable=False),
+    Column("wallet", String(64), nullable=False),
+    Column("amount", BigInteger, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("table_id", Integer, nullable=True),
+    Column("hand_id", Integer, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_ledger_wallet", "wallet"),
+)
+"""One row per wallet per chip movement; the rows of one movement sum to zero."""
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(64), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("structure", String(16), nullable=False),
+    Column("stakes", String(32), nullable=False),
+    Column("seats", Integer, nullable=False),
+    Column("config", JSON, nullable=False),
+    Column("chain_top", String(64), nullable=False),
+    Column("chain_length", Integer, nullable=False),
+    Column("hands_dealt", Integer, nullable=False, default=0),
+    Column("button", Integer, nullable=False, default=0),
+    Column("closed", Boolean, nullable=False, default=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""Card-room tables: game, structure, stakes, options and their secret seed chain."""
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("stack", BigInteger, nullable=False),
+    Column("bot_level", String(16), nullable=True),
+    Column("sitting_out", Boolean, nullable=False, default=False),
+)
+"""Who sits where, with the chips in front of him (always equal to his seat wallet)."""
+
+hands = Table(
+    "hands",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("seed", String(64), nullable=False),
+    Column("commitment", String(64), nullable=False),
+    Column("status", String(8), nullable=False),
+    Column("setup", JSON, nullable=False),
+    Column("record", JSON, nullable=True),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("ended_at", DateTime(timezone=True), nullable=True),
+    Index("ix_hands_table", "table_id", "number", unique=True),
+)
+"""Hands: their set-up (seats, stacks, client seeds), their seed and status (running/done/void)."""
+
+hand_players = Table(
+    "hand_players",
+    metadata,
+    Column("hand_id", Integer, ForeignKey("hands.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("revealed", Boolean, nullable=False, default=False),
+)
+"""Who was dealt into a hand, and whether its seed has been revealed to him."""
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("hand_id", Integer, ForeignKey("hands.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""Every accepted action of a hand, written before it is broadcast."""

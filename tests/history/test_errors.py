@@ -1,0 +1,139 @@
+"""Import errors name the file, the hand and the line; illegal histories say why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from standpat.errors import HistoryError, HistoryFormatError, IllegalHistoryError
+from standpat.history import loads, read
+from standpat.history.files import load, load_strict, load_text
+from standpat.history.replay import replay
+
+HEAD = """\
+variant = "F2L3D"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100]
+"""
+DEAL = '"d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "d dh p3 KdKcKhKs9d",'
+
+
+def hand(actions: str, head: str = HEAD) -> str:
+    return head + f"actions = [{DEAL}\n{actions}]\n"
+
+
+def only_error(text: str, file: str = "h.phh") -> HistoryError:
+    loaded = load_text(text, file)
+    assert loaded.hands == []
+    assert len(loaded.errors) == 1
+    return loaded.errors[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment", "line"),
+    [
+        (hand('"p3 f",').replace('"F2L3D"', '"NT"'), "variant 'NT' is not a draw game", 1),
+        (hand('"p3 cbr two",'), "'two' is not a whole, positive number", 8),
+        (hand('"p3 zz",'), "'p3 zz' is not a player action", 8),
+        (hand('"p7 f",'), "'p7' is not a player of this hand (p1..p3)", 8),
+        (hand('"p3 sd 1x",'), "'1x' is not a run of cards", 8),
+        (hand('"d db 2c3c4c",'), "draw games have no board", 8),
+        (hand('"p3 f",').replace("[100, 100, 100]", "[100, 100]"), "has 3 entries for 2", 2),
+        (hand('"p3 f",').replace("[100, 100, 100]", "[100, 0, 100]"), "at least 1", 6),
+        (hand('"p3 f",').replace("[1, 2, 0]", "[1, 2, 4]"), "straddles", 3),
+        (hand('"p3 f",').replace("small_bet = 2", "small_bet = 2.5"), "whole number", 4),
+    ],
+)
+def test_format_errors_name_file_hand_and_line(text: str, fragment: str, line: int) -> None:
+    error = only_error(text)
+    assert isinstance(error, HistoryFormatError)
+    assert str(error).startswith(f"h.phh: hand 1, line {line}: "), str(error)
+    assert fragment in str(error)
+
+
+@pytest.mark.parametrize(
+    ("actions", "reason"),
+    [
+        ('"p1 f",', "p1 acts out of turn; p3 is to act"),
+        ('"p3 cbr 5",', "p3 cbr 5: p3 cannot raise to 5"),
+        ('"p3 f", "p1 cc", "p2 cc", "p1 sd 9s",', "p1 sd 9s"),
+        ('"p3 f", "p1 f", "p2 cc",', "the hand is already over"),
+        ('"p3 f", "p1 cc",', "the history stops before the hand is over: p2 is still to act"),
+    ],
+)
+def test_illegal_actions_are_rejected_with_the_reason(actions: str, reason: str) -> None:
+    error = only_error(hand(actions))
+    assert isinstance(error, IllegalHistoryError)
+    assert reason in str(error), str(error)
+    assert str(error).startswith("h.phh: hand 1, line ")
+
+
+def test_a_wrong_finishing_stack_claim_is_rejected() -> None:
+    text = hand('"p3 f", "p1 f",') + "finishing_stacks = [99, 101, 100]\n"
+    assert replay(loads(text)[0]).finishing_stacks == (99, 101, 100)
+    error = only_error(text.replace("[99, 101, 100]", "[100, 100, 100]"))
+    assert isinstance(error, IllegalHistoryError)
+    assert "finishing stacks are [100, 100, 100], but its actions give [99, 101, 100]" in str(
+        error)
+
+
+def test_mucking_a_winning_hand_is_rejected() -> None:
+    actions = ('"p3 f", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sd", '
+               '"p2 sd", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc", '
+               '"p1 sm", "p2 sm AsQs6s5c3c",')
+    error = only_error(hand(actions))
+    assert "p1 mucks, but his hand wins a pot" in str(error)
+    assert replay(loads(hand(actions.replace('"p1 sm"', '"p1 sm 7h6c4c3d2c"')))[0]).hand
+
+
+def test_drawing_a_card_already_in_play_is_rejected() -> None:
+    actions = '"p3 f", "p1 cc", "p2 cc", "p1 sd 7h", "p2 sd", "d dh p1 As",'
+    error = only_error(hand(actions))
+    assert "p1 sd 7h: p1 cannot draw As: it is in a hand" in str(error)
+
+
+def test_a_bad_hand_is_left_out_whole_and_the_rest_is_kept(tmp_path: Path) -> None:
+    good = hand('"p3 f", "p1 f",')
+    bad = hand('"p3 f", "p2 f",')
+    text = "".join(f"[{i}]\n{body}\n" for i, body in enumerate((good, bad, good), 1))
+    path = tmp_path / "three.phhs"
+    path.write_text(text)
+    loaded = load(path)
+    assert [r.record.source.index for r in loaded.hands] == [1, 3]
+    assert loaded.failed == [2]
+    assert str(loaded.errors[0]).startswith(f"{path}: hand 2, line ")
+    assert "p2 acts out of turn" in str(loaded.errors[0])
+    with pytest.raises(IllegalHistoryError, match="hand 2"):
+        load_strict(path)
+
+
+def test_broken_toml_in_one_hand_spares_the_others() -> None:
+    good = hand('"p3 f", "p1 f",')
+    text = f"[1]\n{good}\n[2]\nvariant = \"F2L3D\nantes = [0]\n\n[3]\n{good}"
+    result = read(text, "x.phhs")
+    assert [r.source.hand for r in result.hands] == ["1", "3"]
+    assert len(result.errors) == 1
+    assert str(result.errors[0]).startswith("x.phhs: hand 2, line 12: not valid TOML")
+
+
+def test_text_that_is_not_toml_at_all() -> None:
+    error = only_error("this is { not toml", "junk.phh")
+    assert isinstance(error, HistoryFormatError)
+    assert str(error).startswith("junk.phh: hand 1, line 1: not valid TOML")
+
+
+def test_unknown_cards_that_reach_showdown_are_rejected() -> None:
+    text = hand('"p3 f", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sd", '
+                '"p2 sd", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc",')
+    text = text.replace("AsQs6s5c3c", "??????????")
+    error = only_error(text)
+    assert "p2's cards are not known ('??') but he goes to the showdown" in str(error)
+    shown = text.replace('"p2 cc",]', '"p2 cc", "p1 sm 7h6c4c3d2c", "p2 sm AsQs6s5c3c",]')
+    assert shown != text
+    loaded = load_text(shown)
+    assert loaded.errors == []
+    assert loaded.hands[0].finishing_stacks == (102, 98, 100)

@@ -1,0 +1,105 @@
+"""The readable text adds up: a reader of the text alone gets every stack right."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from standpat.history import format_hands, read_text, record_from_hand, replay
+from tests.history.helpers import random_hands
+
+SEAT = re.compile(r"^Seat (\d+): (.+) \((\d+) in chips\)$")
+PAY = re.compile(r"^(.+): (posts (?:small blind|big blind|the ante|dead small blind)|calls|bets) "
+                 r"(\d+)(?: and is all-in)?$")
+RAISE = re.compile(r"^(.+): raises (\d+) to (\d+)(?: and is all-in)?$")
+BACK = re.compile(r"^Uncalled bet \((\d+)\) returned to (.+)$")
+WON = re.compile(r"^(.+) collected (\d+) from (?:pot|main pot|side pot-\d+)$")
+
+
+def stacks_from_text(text: str) -> list[dict[str, int]]:
+    """What a tracker computes from the text: each player's stack at the end of each hand."""
+    hands: list[dict[str, int]] = []
+    stacks: dict[str, int] = {}
+    bets: dict[str, int] = {}
+    for line in text.splitlines():
+        if line.startswith("standpat Hand #"):
+            stacks, bets = {}, {}
+            hands.append(stacks)
+        elif m := SEAT.match(line):
+            stacks[m.group(2)] = int(m.group(3))
+            bets[m.group(2)] = 0
+        elif line.startswith("*** ") and "DRAW" in line:
+            bets = dict.fromkeys(bets, 0)
+        elif m := PAY.match(line):
+            name, what, amount = m.group(1), m.group(2), int(m.group(3))
+            stacks[name] -= amount
+            if what != "posts the ante" and what != "posts dead small blind":
+                bets[name] += amount
+        elif m := RAISE.match(line):
+            name, to = m.group(1), int(m.group(3))
+            stacks[name] -= to - bets[name]
+            bets[name] = to
+        elif m := BACK.match(line):
+            stacks[m.group(2)] += int(m.group(1))
+        elif m := WON.match(line):
+            stacks[m.group(1)] += int(m.group(2))
+    return hands
+
+
+def test_the_text_of_random_hands_adds_up_to_the_finishing_stacks() -> None:
+    replays = [
+        replay(record_from_hand(h, players=[f"player {i}" for i in range(h.players)]))
+        for h in random_hands(600, seed=3)
+    ]
+    text = format_hands(replays)
+    tracked = stacks_from_text(text)
+    assert len(tracked) == len(replays)
+    for stacks, hand in zip(tracked, replays, strict=True):
+        names = [hand.record.name_of(i) for i in range(hand.hand.players)]
+        assert [stacks[name] for name in names] == list(hand.finishing_stacks)
+
+
+def test_every_draw_is_written_with_its_count() -> None:
+    hands = list(random_hands(60, seed=4))
+    text = format_hands(replay(record_from_hand(h)) for h in hands)
+    discards = sum(1 for h in hands for e in h.events if e.kind.value == "discard" and e.cards)
+    pats = sum(1 for h in hands for e in h.events if e.kind.value == "discard" and not e.cards)
+    assert len(re.findall(r": discards \d cards? \[", text)) == discards
+    assert text.count(": stands pat") == pats
+
+
+def test_text_reads_back_to_the_same_hands() -> None:
+    hands = list(random_hands(1500, seed=5))
+    records = [record_from_hand(h, players=[f"pl {i}" for i in range(h.players)], hand_id=i)
+               for i, h in enumerate(hands, 1)]
+    result = read_text(format_hands(replay(r) for r in records), "t.txt")
+    assert result.errors == []
+    assert len(result.hands) == len(records)
+    for record, back in zip(records, result.hands, strict=True):
+        n = record.player_count
+        # The text states what PHH may leave out (seats, button, table), and holds no seed.
+        assert back == dataclasses.replace(
+            record, seed=None, finishing_stacks=None, seat_count=n,
+            seats=tuple(range(1, n + 1)), button_seat=n, table="standpat",
+        )
+        assert replay(back).finishing_stacks == record.finishing_stacks
+
+
+def test_text_errors_name_file_hand_and_line_and_spare_the_other_hands() -> None:
+    records = [record_from_hand(h) for h in random_hands(3, seed=6)]
+    text = format_hands(replay(r) for r in records)
+    rows = text.splitlines()
+    second = next(i for i, row in enumerate(rows) if row.startswith("standpat Hand #2"))
+    target = next(i for i in range(second, len(rows)) if rows[i].startswith("Dealt to "))
+    rows[target] = rows[target].replace("[", "[Xx ", 1)
+    result = read_text("\n".join(rows), "three.txt")
+    assert [r.source.index for r in result.hands] == [1, 3]
+    assert len(result.errors) == 1
+    assert str(result.errors[0]).startswith(f"three.txt: hand 2, line {target + 1}: 'Xx'")
+    assert "is not a card" in str(result.errors[0])
+
+
+def test_text_that_is_not_a_standpat_history() -> None:
+    result = read_text("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD)\n", "ps.txt")
+    assert result.hands == []
+    assert "not a standpat text history" in str(result.errors[0])

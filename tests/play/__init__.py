@@ -1,0 +1,1 @@
+"""Tests of ``standpat play`` for the poker games."""

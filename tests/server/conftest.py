@@ -1,0 +1,50 @@
+"""Fixtures for the card room's tests: databases on SQLite and on a real PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+def postgres_url() -> str | None:
+    """The throw-away PostgreSQL server of scripts/ensure-postgres.sh, if there is one."""
+    return os.environ.get("STANDPAT_PG_URL")
+
+
+def need_postgres() -> str:
+    """The PostgreSQL URL, or skip (fail when STANDPAT_REQUIRE_PG=1)."""
+    url = postgres_url()
+    if url is None:
+        if os.environ.get("STANDPAT_REQUIRE_PG") == "1":
+            pytest.fail("STANDPAT_REQUIRE_PG=1 but STANDPAT_PG_URL is not set")
+        pytest.skip("no PostgreSQL server (run through scripts/ensure-postgres.sh)")
+    return url
+
+
+def fresh_postgres_database() -> Iterator[str]:
+    """A new, empty database on the PostgreSQL server; dropped afterwards."""
+    import psycopg
+
+    url = need_postgres()
+    name = f"standpat_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = url.rpartition("/")
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database URL: a SQLite file, then a PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'standpat.db'}"
+    else:
+        yield from fresh_postgres_database()

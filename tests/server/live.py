@@ -1,0 +1,225 @@
+"""Helpers for tests against a real ``standpat serve`` process with real WebSocket clients."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """A ``standpat serve`` child process on loopback."""
+
+    def __init__(self, db: str, *args: str, log: Path | None = None) -> None:
+        self.db = db
+        self.args = args
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "standpat.cli", "serve", "--db", self.db,
+             "--port", str(self.port), "--log-level", "warning", "--login-rate", "1000",
+             *self.args],
+            stdout=out,
+            stderr=out,
+        )
+        if self.log:
+            out.close()  # type: ignore[union-attr]
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"standpat serve exited with {self.proc.returncode}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError("standpat serve did not start in 30 s")
+
+    def kill(self) -> None:
+        """kill -9."""
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def register(server: Server, name: str) -> httpx.Client:
+    client = httpx.Client(base_url=server.base, timeout=10)
+    response = client.post("/api/accounts", json={"name": name, "password": f"pw-{name}-pw"})
+    assert response.status_code == 201, response.text
+    return client
+
+
+Policy = Callable[[dict[str, Any], random.Random], dict[str, Any]]
+
+
+def random_policy(hand: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal action chosen at random from what the view offers (raises and draws included)."""
+    legal = hand["legal"]
+    kinds = legal["kinds"]
+    if "discard" in kinds:
+        count = rng.randint(0, legal["max_discard"])
+        return {"kind": "discard", "cards": rng.sample(hand["hand"], count)}
+    weights = {"fold": 1, "check": 4, "call": 4, "bet": 2, "raise": 1}
+    kind = rng.choices(kinds, [weights[k] for k in kinds])[0]
+    if kind in ("bet", "raise"):
+        amount = legal["max_to"] if rng.random() < 0.1 else legal["min_to"]
+        return {"kind": kind, "amount": amount}
+    return {"kind": kind}
+
+
+def passive_policy(hand: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Check, else call, else stand pat: never ends a hand early."""
+    kinds = hand["legal"]["kinds"]
+    for kind in ("check", "call"):
+        if kind in kinds:
+            return {"kind": kind}
+    return {"kind": "discard", "cards": []}
+
+
+class Player:
+    """A real WebSocket client that records every frame and (optionally) plays by a policy."""
+
+    def __init__(self, server: Server, name: str, *, seed: int = 0) -> None:
+        self.server = server
+        self.name = name
+        self.http = register(server, name)
+        self.account = self.http.get("/api/me").json()["id"]
+        self.frames: list[dict[str, Any]] = []
+        self.rng = random.Random(seed)
+        self.policy: Policy | None = random_policy
+        self.socket: ClientConnection | None = None
+        self.reader: asyncio.Task[None] | None = None
+        self.acted: set[tuple[int, int]] = set()
+        self.errors: list[dict[str, Any]] = []
+        self.rebought: set[int] = set()
+
+    async def connect(self) -> None:
+        cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+        url = self.server.base.replace("http", "ws") + "/ws"
+        self.socket = await connect(url, additional_headers={"Cookie": cookie}, max_size=2**22)
+        self.reader = asyncio.create_task(self._read())
+
+    async def close(self, *, http: bool = True) -> None:
+        if http:
+            self.http.close()
+        if self.socket is not None:
+            await self.socket.close()
+        if self.reader is not None:
+            self.reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.reader
+
+    async def send(self, **message: Any) -> None:
+        assert self.socket is not None
+        await self.socket.send(json.dumps(message))
+
+    async def _read(self) -> None:
+        assert self.socket is not None
+        async for raw in self.socket:
+            frame = json.loads(raw)
+            self.frames.append(frame)
+            if frame["type"] == "error":
+                self.errors.append(frame)
+            if frame["type"] == "table" and self.policy is not None:
+                await self._maybe_act(frame)
+                await self._maybe_rebuy(frame)
+
+    async def _maybe_rebuy(self, frame: dict[str, Any]) -> None:
+        you = frame.get("you")
+        if you is None or (frame["hand"] and not frame["hand"]["over"]):
+            return
+        mine = [s for s in frame["seats"] if s["seat"] == you["seat"]]
+        if mine and mine[0]["stack"] == 0 and you["seat"] not in self.rebought:
+            self.rebought.add(you["seat"])
+            await self.send(type="add-chips", table=frame["table"], amount=200)
+        elif mine and mine[0]["stack"] > 0:
+            self.rebought.discard(you["seat"])
+
+    async def _maybe_act(self, frame: dict[str, Any]) -> None:
+        hand = frame.get("hand")
+        if not hand or hand["legal"] is None or hand["to_act"] != hand["you"]:
+            return
+        key = (hand["id"], hand["event_count"])
+        if key in self.acted:
+            return
+        self.acted.add(key)
+        assert self.policy is not None
+        action = self.policy(hand, self.rng)
+        await self.send(type="act", table=frame["table"], hand=hand["id"], action=action)
+
+    async def wait_for(
+        self, test: Callable[[dict[str, Any]], bool], timeout: float = 20, *, old: bool = False
+    ) -> dict[str, Any]:
+        """The first frame passing ``test`` (from now on; ``old``: from the first frame)."""
+        deadline = time.monotonic() + timeout
+        seen = 0 if old else len(self.frames)
+        while time.monotonic() < deadline:
+            while seen < len(self.frames):
+                frame = self.frames[seen]
+                seen += 1
+                if test(frame):
+                    return frame
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"{self.name}: no such frame in {timeout} s; last {self.frames[-1:]}")
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card text anywhere in a JSON value."""
+    found: set[str] = set()
+    if isinstance(value, str):
+        tokens = value.split()
+        if tokens and all(CARD.match(t) for t in tokens):
+            found.update(tokens)
+    elif isinstance(value, dict):
+        for item in value.values():
+            found |= cards_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= cards_in(item)
+    return found
+
+
+def visible_cards(record: dict[str, Any], index: int | None) -> set[str]:
+    """Cards hand-seat ``index`` (None: a spectator) may see in a finished hand's full record."""
+    allowed: set[str] = set()
+    for event in record["events"]:
+        kind = event["kind"]
+        mine = index is not None and event.get("seat") == index
+        if (kind in ("deal", "discard", "muck") and mine) or kind in ("show", "win"):
+            allowed.update(event.get("cards", "").split())
+            allowed.update(event.get("drawn", "").split())
+    return allowed

@@ -1,0 +1,127 @@
+"""The store on SQLite and on PostgreSQL: accounts, sessions, the ledger, seats and hands."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import inspect
+
+from standpat.errors import AccountError, TableError
+from standpat.store import BANK, Store, seat_wallet, user_wallet
+
+
+def make_table(store: Store) -> int:
+    return store.create_table(
+        name="t",
+        game="five-card-draw",
+        structure="fixed-limit",
+        stakes="2/4",
+        seats=6,
+        config={"clock": 30},
+        chain_top=bytes(32),
+        chain_length=100,
+    ).id
+
+
+def test_migrations_create_the_schema_and_are_idempotent(db_url: str) -> None:
+    store = Store(db_url)
+    again = Store(db_url)  # upgrading a current database changes nothing
+    names = set(inspect(again.engine).get_table_names())
+    assert {"accounts", "sessions", "ledger", "tables", "seats", "hands", "actions"} <= names
+    assert "alembic_version" in names
+    store.close()
+    again.close()
+
+
+def test_accounts_and_sessions(db_url: str) -> None:
+    store = Store(db_url)
+    alice = store.create_account("alice", "correct horse", grant=500)
+    with pytest.raises(AccountError, match="taken"):
+        store.create_account("alice", "another password")
+    with pytest.raises(AccountError, match="8 characters"):
+        store.create_account("bob", "short")
+    assert store.authenticate("alice", "correct horse") == alice
+    with pytest.raises(AccountError, match="wrong name or password"):
+        store.authenticate("alice", "wrong horse!")
+    with pytest.raises(AccountError):
+        store.authenticate("nobody", "correct horse")
+    token = store.new_session(alice.id)
+    assert store.session_account(token) == alice
+    assert store.session_account(token + "x") is None
+    store.end_session(token)
+    assert store.session_account(token) is None
+    bot = store.create_account("bot-1", None, bot=True)
+    with pytest.raises(AccountError):
+        store.authenticate("bot-1", "")
+    assert bot.is_bot
+    store.close()
+
+
+def test_chips_move_only_through_the_ledger(db_url: str) -> None:
+    store = Store(db_url)
+    table = make_table(store)
+    a = store.create_account("alice", "correct horse", grant=1000)
+    b = store.create_account("bob", "battery staple", grant=1000)
+    store.sit(table, 0, a.id, 200)
+    store.sit(table, 3, b.id, 300)
+    with pytest.raises(TableError):
+        store.sit(table, 3, a.id, 100)
+    with pytest.raises(AccountError, match="bankroll"):
+        store.sit(table, 4, store.create_account("carol", "x" * 8, grant=10).id, 100)
+    assert store.balance(user_wallet(a.id)) == 800
+    assert [s.stack for s in store.seats(table)] == [200, 300]
+    hand = store.start_hand(
+        table, 1, seed=bytes(32), commitment="c" * 64, setup={"n": 2}, players=[a.id, b.id],
+        button=0,
+    )
+    store.log_action(hand, 0, 0, "call")
+    store.finish_hand(table, hand, {a.id: 40, b.id: -40}, {"pot": 80})
+    with pytest.raises(TableError, match="not running"):
+        store.finish_hand(table, hand, {a.id: 40, b.id: -40}, {"pot": 80})
+    assert [s.stack for s in store.seats(table)] == [240, 260]
+    assert store.balance(seat_wallet(table, a.id)) == 240
+    assert store.add_chips(table, 0, 60) == 300
+    assert store.check_ledger() == []
+    assert store.stand(table, 0) == 300
+    assert store.balance(user_wallet(a.id)) == 1040
+    assert store.hand(hand)["players"] == {a.id: True, b.id: False}  # revealed to alice only
+    assert store.hand(hand)["actions"] == [{"seq": 0, "seat": 0, "action": "call"}]
+    assert store.check_ledger() == []
+    # the whole books: the bank issued what the players hold
+    total = sum(store.balance(w) for w in [user_wallet(a.id), user_wallet(b.id)])
+    total += store.balance(seat_wallet(table, b.id)) + store.balance(user_wallet(3))
+    assert total == -store.balance(BANK)
+    store.close()
+
+
+def test_a_crash_voids_running_hands_and_leaves_stacks(db_url: str) -> None:
+    store = Store(db_url)
+    table = make_table(store)
+    a = store.create_account("alice", "correct horse", grant=1000)
+    b = store.create_account("bob", "battery staple", grant=1000)
+    store.sit(table, 0, a.id, 200)
+    store.sit(table, 1, b.id, 200)
+    hand = store.start_hand(
+        table, 1, seed=bytes(32), commitment="c" * 64, setup={}, players=[a.id, b.id], button=0
+    )
+    store.log_action(hand, 0, 0, "raise to 8")
+    store.close()
+    reopened = Store(db_url)
+    assert reopened.void_running_hands() == [hand]
+    assert reopened.hand(hand)["status"] == "void"
+    assert [s.stack for s in reopened.seats(table)] == [200, 200]
+    assert reopened.check_ledger() == []
+    reopened.close()
+
+
+def test_check_ledger_finds_a_stack_that_disagrees(db_url: str) -> None:
+    from standpat.store import models
+
+    store = Store(db_url)
+    table = make_table(store)
+    a = store.create_account("alice", "correct horse", grant=1000)
+    store.sit(table, 0, a.id, 200)
+    with store.engine.begin() as conn:
+        conn.execute(models.seats.update().values(stack=250))
+    problems = store.check_ledger()
+    assert len(problems) == 1 and "holds 250 chips" in problems[0]
+    store.close()

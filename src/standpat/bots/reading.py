@@ -123,10 +123,8 @@ def sized(view: SeatView, legal: LegalActions, fraction: float) -> int:
     An amount within a tenth of the stack becomes all-in.
     """
     seat = legal.seat
-    top = max(view.bets)
-    base = top + legal.to_call if legal.to_call else view.bets[seat]
-    base = max(base, top)
-    amount = base + round(fraction * (view.pot + legal.to_call))
+    top = max(view.bets)  # a call brings this seat's bet to the top one
+    amount = top + round(fraction * (view.pot + legal.to_call))
     amount = max(legal.min_to, min(legal.max_to, amount))
     if legal.max_to - amount <= (legal.max_to - view.bets[seat]) // 10:
         amount = legal.max_to

@@ -36,7 +36,7 @@ def cli_env() -> dict[str, str]:
 def spawn(*args: str) -> pexpect.spawn:
     return pexpect.spawn(
         sys.executable, ["-m", "standpat.cli", "play", *args],
-        env=cli_env(), encoding="utf-8", timeout=30, dimensions=(50, 120),
+        env=cli_env(), encoding="utf-8", timeout=60, dimensions=(50, 120),
     )
 
 
@@ -136,7 +136,7 @@ def test_end_of_input_and_ctrl_c_end_cleanly(tmp_path: Path) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "standpat.cli", "play", "--seed", "3", "--bots", "1",
          "--history-dir", str(tmp_path / "eof")],
-        input="c\n", capture_output=True, text=True, env=cli_env(), timeout=30,
+        input="c\n", capture_output=True, text=True, env=cli_env(), timeout=60,
     )
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr + out.stdout
@@ -166,7 +166,7 @@ def test_bad_options_exit_2(tmp_path: Path) -> None:
     ):
         out = subprocess.run(
             [sys.executable, "-m", "standpat.cli", "play", *args],
-            capture_output=True, text=True, env=cli_env(), timeout=30,
+            capture_output=True, text=True, env=cli_env(), timeout=60,
         )
         assert out.returncode == 2, (args, out.stdout)
         assert words in out.stderr and out.stderr.startswith("standpat play: error:")
@@ -199,7 +199,7 @@ def test_colour_in_a_colour_terminal_and_none_when_asked(tmp_path: Path) -> None
         child = pexpect.spawn(
             sys.executable,
             ["-m", "standpat.cli", "play", "--seed", "1", "--history-dir", str(tmp_path), *flags],
-            env=env, encoding="utf-8", timeout=30,
+            env=env, encoding="utf-8", timeout=60,
         )
         try:
             child.expect(r"Your turn: (\x1b\[0m)?[^\r\n]*\r\n> ")

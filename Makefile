@@ -37,6 +37,9 @@ typecheck: $(VENV)/.dev-installed
 bench: $(VENV)/.dev-installed
 	$(BIN)/python benchmarks/evaluators.py
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/histories.py
+	$(BIN)/python benchmarks/load.py --think 0.5
+	$(BIN)/python benchmarks/bots.py --hands 2000
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -18,6 +18,8 @@ from standpat.engine.actions import (
     EventKind,
     LegalActions,
     Phase,
+    event_from_json,
+    event_to_json,
     redact,
 )
 from standpat.engine.games import (
@@ -49,6 +51,8 @@ __all__ = [
     "SeatView",
     "Stakes",
     "Structure",
+    "event_from_json",
+    "event_to_json",
     "get_game",
     "redact",
 ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from standpat.cards import Card, as_cards, format_cards
 from standpat.engine.games import PostKind
@@ -28,6 +28,8 @@ __all__ = [
     "EventKind",
     "LegalActions",
     "Phase",
+    "event_from_json",
+    "event_to_json",
     "redact",
 ]
 
@@ -338,3 +340,53 @@ all_in=False, post=None, hidden=2)
             return event
         return event._replace(cards=(), hidden=len(event.cards))
     return event
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """An event as a JSON object: its kind, then each other field not at its default,
+    with cards as lists of card names (the server's wire form and the table's saved form).
+
+    >>> event = Event(EventKind.DISCARD, 1, 2, tuple(as_cards("7c 9h")), tuple(as_cards("Ks Qd")))
+    >>> event_to_json(event)
+    {'kind': 'discard', 'seat': 1, 'amount': 2, 'cards': ['7c', '9h'], 'drawn': ['Ks', 'Qd']}
+    >>> event_from_json(event_to_json(event)) == event
+    True
+    """
+    doc: dict[str, Any] = {"kind": event.kind.value}
+    if event.seat is not None:
+        doc["seat"] = event.seat
+    if event.amount:
+        doc["amount"] = event.amount
+    if event.cards:
+        doc["cards"] = format_cards(event.cards).split()
+    if event.drawn:
+        doc["drawn"] = format_cards(event.drawn).split()
+    if event.pot:
+        doc["pot"] = event.pot
+    if event.all_in:
+        doc["all_in"] = True
+    if event.post is not None:
+        doc["post"] = event.post.value
+    if event.hidden:
+        doc["hidden"] = event.hidden
+    return doc
+
+
+def _cards_from_json(value: object) -> tuple[Card, ...]:
+    if isinstance(value, str):  # the table's older saves wrote cards as one string
+        return tuple(as_cards(value)) if value else ()
+    if isinstance(value, list):
+        return tuple(as_cards(" ".join(map(str, value)))) if value else ()
+    raise TypeError(f"cards must be a list of card names, not {value!r}")
+
+
+def event_from_json(doc: dict[str, Any]) -> Event:
+    """The event that :func:`event_to_json` wrote (KeyError, TypeError or ValueError
+    when it is malformed)."""
+    post = doc.get("post")
+    return Event(
+        EventKind(doc["kind"]), doc.get("seat"), int(doc.get("amount", 0)),
+        _cards_from_json(doc.get("cards", [])), _cards_from_json(doc.get("drawn", [])),
+        int(doc.get("pot", 0)), bool(doc.get("all_in", False)),
+        None if post is None else PostKind(post), int(doc.get("hidden", 0)),
+    )

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from standpat.cards import format_cards, parse_cards
-from standpat.engine import Action, ActionKind, Event, LegalActions, SeatView
+from standpat.engine import Action, ActionKind, Event, LegalActions, SeatView, event_to_json
 from standpat.errors import CardError, ProtocolError
 
 __all__ = [
@@ -136,23 +136,9 @@ def _cards(cards: Sequence[int]) -> list[str]:
 
 def event_json(event: Event, seats: Sequence[int]) -> dict[str, Any]:
     """One (already redacted) engine event, with the hand's seat indexes as table seats."""
-    out: dict[str, Any] = {"kind": event.kind.value}
-    if event.seat is not None:
-        out["seat"] = seats[event.seat]
-    if event.amount:
-        out["amount"] = event.amount
-    if event.cards:
-        out["cards"] = _cards(event.cards)
-    if event.drawn:
-        out["drawn"] = _cards(event.drawn)
-    if event.pot:
-        out["pot"] = event.pot
-    if event.all_in:
-        out["all_in"] = True
-    if event.post is not None:
-        out["post"] = event.post.value
-    if event.hidden:
-        out["hidden"] = event.hidden
+    out = event_to_json(event)
+    if "seat" in out:
+        out["seat"] = seats[out["seat"]]
     return out
 
 

@@ -21,7 +21,9 @@ import random
 from typing import Any
 
 from standpat.cards import format_cards, parse_cards
-from standpat.engine import Action, ActionKind, Event, EventKind, PostKind, Stakes
+from standpat.engine import Action, ActionKind, Stakes
+from standpat.engine import event_from_json as engine_event_from_json
+from standpat.engine import event_to_json as engine_event_to_json
 from standpat.errors import TableError
 from standpat.table.events import TableEvent, TableEventKind
 from standpat.table.plan import Blind, BlindKind, Marker, Plan, Positions
@@ -69,25 +71,7 @@ def event_to_json(event: TableEvent) -> Json:
     if event.seats:
         doc["seats"] = list(event.seats)
     if event.event is not None:
-        e = event.event
-        inner: Json = {"kind": str(e.kind)}
-        if e.seat is not None:
-            inner["seat"] = e.seat
-        if e.amount:
-            inner["amount"] = e.amount
-        if e.cards:
-            inner["cards"] = format_cards(e.cards)
-        if e.drawn:
-            inner["drawn"] = format_cards(e.drawn)
-        if e.pot:
-            inner["pot"] = e.pot
-        if e.all_in:
-            inner["all_in"] = True
-        if e.post is not None:
-            inner["post"] = str(e.post)
-        if e.hidden:
-            inner["hidden"] = e.hidden
-        doc["event"] = inner
+        doc["event"] = engine_event_to_json(event.event)
     return doc
 
 
@@ -95,13 +79,7 @@ def event_from_json(doc: Json) -> TableEvent:
     """The table event saved by :func:`event_to_json`."""
     event = None
     if "event" in doc:
-        e = doc["event"]
-        event = Event(
-            EventKind(e["kind"]), e.get("seat"), int(e.get("amount", 0)),
-            tuple(parse_cards(e.get("cards", ""))), tuple(parse_cards(e.get("drawn", ""))),
-            int(e.get("pot", 0)), bool(e.get("all_in", False)),
-            None if e.get("post") is None else PostKind(e["post"]), int(e.get("hidden", 0)),
-        )
+        event = engine_event_from_json(doc["event"])
     return TableEvent(TableEventKind(doc["kind"]), doc.get("seat"), doc.get("name", ""),
                       int(doc.get("amount", 0)), doc.get("text", ""),
                       tuple(doc.get("seats", ())), event)

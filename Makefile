@@ -25,7 +25,9 @@ run: $(VENV)/.run-installed
 test: $(VENV)/.dev-installed
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/mypy
-	STANDPAT_REQUIRE_NATIVE=1 STANDPAT_REQUIRE_PG=1 scripts/ensure-postgres.sh $(BIN)/python -m pytest -n 2 -q
+	scripts/ensure-chromium.sh
+	STANDPAT_REQUIRE_NATIVE=1 STANDPAT_REQUIRE_PG=1 STANDPAT_REQUIRE_BROWSER=1 \
+		scripts/ensure-postgres.sh $(BIN)/python -m pytest -n 2 -q
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check src tests benchmarks scripts

@@ -19,7 +19,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
@@ -42,6 +42,8 @@ __all__ = ["COOKIE", "create_app", "hand_for", "open_demo_tables"]
 COOKIE = "standpat_session"
 """Name of the HttpOnly session cookie."""
 log = logging.getLogger("standpat.server")
+WEB_DIR = Path(__file__).with_name("web")
+"""The browser client: index.html and its scripts, styles and message catalogues."""
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -58,6 +60,7 @@ def create_app(
     the_store = store or Store(config.db)
     the_host: TableHost = host or LocalHost(the_store, config, bots or bot_factory)
     limiter = KeyedLimiter(config.login_rate, 10)
+    web = Path(config.static_dir) if config.static_dir else WEB_DIR
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -233,8 +236,9 @@ def create_app(
         """GET /api/health: liveness."""
         return JSONResponse({"ok": True, "tables": len(the_host.table_ids())})
 
-    async def index(request: Request) -> Response:
-        return HTMLResponse(_INDEX)
+    async def page(request: Request) -> Response:
+        """The browser client's one page (lobby, log-in and table views)."""
+        return FileResponse(web / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def websocket(socket: WebSocket) -> None:
         origin = socket.headers.get("origin")
@@ -261,10 +265,12 @@ def create_app(
         Route("/api/health", health, methods=["GET"]),
         WebSocketRoute("/ws", websocket),
     ]
-    if config.static_dir and Path(config.static_dir).is_dir():
-        routes.append(Mount("/", StaticFiles(directory=config.static_dir, html=True)))
-    else:
-        routes.append(Route("/", index, methods=["GET"]))
+    routes += [
+        Route("/", page, methods=["GET"]),
+        Route("/login", page, methods=["GET"]),
+        Route("/tables/{table_id:int}", page, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=web), name="static"),
+    ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.store = the_store
     app.state.host = the_host
@@ -328,12 +334,3 @@ async def open_demo_tables(host: TableHost, count: int, level: str = "normal") -
         table_id = await host.open_table(specs[i % len(specs)])
         for _ in range(3):
             await host.ask(table_id, Command("seat-bot", data={"level": level}))
-
-
-_INDEX = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>standpat card room</title></head>
-<body><h1>standpat card room</h1>
-<p>This server speaks the protocol of docs/protocol.md: REST under <code>/api</code>
-(<a href="/api/openapi.json">OpenAPI</a>, <a href="/api/tables">tables</a>) and a WebSocket at
-<code>/ws</code>.</p></body></html>
-"""

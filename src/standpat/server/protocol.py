@@ -12,9 +12,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from standpat.cards import format_cards, parse_cards
+from standpat.cards import Card, format_cards, parse_cards
 from standpat.engine import Action, ActionKind, Event, LegalActions, SeatView, event_to_json
 from standpat.errors import CardError, ProtocolError
+from standpat.ranking import evaluate
 
 __all__ = [
     "CLIENT_TYPES",
@@ -22,6 +23,7 @@ __all__ = [
     "action_from_json",
     "error_message",
     "event_json",
+    "hand_value_json",
     "legal_json",
     "message",
     "parse_message",
@@ -153,6 +155,21 @@ def legal_json(legal: LegalActions) -> dict[str, Any]:
     }
 
 
+def hand_value_json(cards: Sequence[Card], ranking: str) -> dict[str, Any] | None:
+    """A hand's category and the five cards that play, for a client to name it.
+
+    ``None`` for fewer than five cards (a hand being drawn to).
+
+    >>> from standpat.cards import parse_cards
+    >>> hand_value_json(parse_cards("Ah 7c 8d 9s Th"), "short-7a")
+    {'category': 'straight', 'best': ['Th', '9s', '8d', '7c', 'Ah']}
+    """
+    if len(cards) < 5:
+        return None
+    value = evaluate(cards, ranking)
+    return {"category": value.category.value, "best": _cards(value.best)}
+
+
 def view_json(view: SeatView, seats: Sequence[int], since: int = 0) -> dict[str, Any]:
     """A hand as one connection may see it: built from ``view(seat)`` only.
 
@@ -173,6 +190,7 @@ def view_json(view: SeatView, seats: Sequence[int], since: int = 0) -> dict[str,
             entry["drew"] = view.draw_counts[i]
         if i in view.shown:
             entry["shown"] = _cards(view.shown[i])
+            entry["value"] = hand_value_json(view.shown[i], str(view.ranking))
         if view.is_over:
             entry["won"] = view.payouts[i]
         players.append(entry)
@@ -187,6 +205,7 @@ def view_json(view: SeatView, seats: Sequence[int], since: int = 0) -> dict[str,
         "to_act": None if view.to_act is None else seats[view.to_act],
         "you": None if view.seat is None else seats[view.seat],
         "hand": _cards(view.hand),
+        "value": hand_value_json(view.hand, str(view.ranking)) if view.hand else None,
         "legal": None if view.legal is None else legal_json(view.legal),
         "pot": view.pot,
         "pots": [{"amount": a, "seats": [seats[s] for s in who]} for a, who in view.pots],

@@ -1,0 +1,246 @@
+// standpat's browser client: log-in, the lobby and the table, on one page.
+import { preferredLanguage, setLanguage, t, has, translatePage, language } from "./i18n.js";
+import { openTable } from "./table.js";
+
+const view = document.getElementById("view");
+const toastBox = document.getElementById("toast");
+let me = null;
+let closeView = null;
+let toastTimer = null;
+
+/** A short message at the top of the page; never a broken page. */
+export function toast(text, kind = "error") {
+  toastBox.textContent = text;
+  toastBox.className = `toast ${kind}`;
+  toastBox.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { toastBox.hidden = true; }, 5000);
+}
+
+/** The text of a server error ({code, message}) in the player's language when we have it. */
+export function errorText(error) {
+  // The server explains in English; other languages get the catalogue's sentence for the code.
+  const known = error && error.code && has(`error.${error.code}`);
+  if (error && error.message && (language() === "en" || !known)) return error.message;
+  return known ? t(`error.${error.code}`) : t("error.network");
+}
+
+/** Call the REST API; throws {code, message, status} on an error answer. */
+export async function api(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch (e) {
+    throw { code: "network", message: t("error.network"), status: 0 };
+  }
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (!response.ok) {
+    const err = (data && data.error) || { code: "http", message: response.statusText };
+    throw { ...err, status: response.status };
+  }
+  return data;
+}
+
+/** Go to a path of the client without reloading the page. */
+export function navigate(path, replace = false) {
+  if (replace) history.replaceState({}, "", path);
+  else history.pushState({}, "", path);
+  route();
+}
+
+export function account() {
+  return me;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+export { el };
+
+async function loadMe() {
+  try {
+    me = await api("GET", "/api/me");
+  } catch (e) {
+    me = null;
+  }
+  const who = document.getElementById("who");
+  who.textContent = me ? t("top.who", { name: me.name, bankroll: me.bankroll }) : "";
+  document.getElementById("logout").hidden = !me;
+}
+
+function loginView() {
+  const form = el("form", { class: "card-panel login", "aria-labelledby": "login-title" },
+    el("h1", { id: "login-title", "data-i18n": "login.title" }),
+    el("label", {}, el("span", { "data-i18n": "login.name" }),
+      el("input", { name: "name", autocomplete: "username", required: "", maxlength: "32" })),
+    el("label", {}, el("span", { "data-i18n": "login.password" }),
+      el("input", { name: "password", type: "password", autocomplete: "current-password", required: "" })),
+    el("div", { class: "row" },
+      el("button", { type: "submit", value: "login", class: "primary", "data-i18n": "login.submit" }),
+      el("button", { type: "submit", value: "register", "data-i18n": "login.register" })),
+    el("p", { class: "hint", "data-i18n": "login.hint" }));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const which = event.submitter ? event.submitter.value : "login";
+    const data = Object.fromEntries(new FormData(form));
+    try {
+      await api("POST", which === "register" ? "/api/accounts" : "/api/session", data);
+      await loadMe();
+      const next = new URLSearchParams(location.search).get("next");
+      navigate(next && next.startsWith("/") ? next : "/", true);
+    } catch (e) {
+      toast(errorText(e));
+    }
+  });
+  return form;
+}
+
+const STAKES = { "fixed-limit": "2/4", "pot-limit": "1/2", "no-limit": "1/2" };
+
+async function lobbyView() {
+  const tableBody = el("tbody");
+  const games = await api("GET", "/api/games");
+  const gameSelect = el("select", { name: "game", id: "new-game" });
+  for (const g of games.games) gameSelect.append(el("option", { value: g.name, text: gameTitle(g.name) }));
+  const structureSelect = el("select", { name: "structure", id: "new-structure" });
+  for (const s of games.structures) structureSelect.append(el("option", { value: s, text: t(`structure.${s}`) }));
+  const stakes = el("input", { name: "stakes", id: "new-stakes", value: "2/4", pattern: "\\d+/\\d+", required: "", size: "6" });
+  structureSelect.addEventListener("change", () => { stakes.value = STAKES[structureSelect.value]; });
+  const seats = el("input", { name: "seats", id: "new-seats", type: "number", min: "2", max: "6", value: "6", required: "" });
+  const create = el("form", { class: "card-panel create", "aria-labelledby": "create-title" },
+    el("h2", { id: "create-title", "data-i18n": "lobby.create" }),
+    el("label", {}, el("span", { "data-i18n": "lobby.game" }), gameSelect),
+    el("label", {}, el("span", { "data-i18n": "lobby.structure" }), structureSelect),
+    el("label", {}, el("span", { "data-i18n": "lobby.stakes" }), stakes),
+    el("label", {}, el("span", { "data-i18n": "lobby.seats" }), seats),
+    el("button", { type: "submit", class: "primary", "data-i18n": "lobby.open" }));
+  gameSelect.addEventListener("change", () => {
+    const game = games.games.find((g) => g.name === gameSelect.value);
+    if (game) seats.max = String(game.max || 6);
+  });
+  create.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const made = await api("POST", "/api/tables", {
+        game: gameSelect.value, structure: structureSelect.value, stakes: stakes.value,
+        seats: Number(seats.value),
+      });
+      navigate(`/tables/${made.id}`);
+    } catch (e) {
+      toast(errorText(e));
+    }
+  });
+
+  const table = el("table", { class: "lobby", "aria-labelledby": "lobby-title" },
+    el("caption", { id: "lobby-title", "data-i18n": "lobby.title" }),
+    el("thead", {}, el("tr", {},
+      ...["lobby.table", "lobby.game", "lobby.structure", "lobby.stakes", "lobby.players",
+        "lobby.averagePot", ""].map((k) => el("th", { scope: "col", "data-i18n": k || false })))),
+    tableBody);
+
+  async function refresh() {
+    let lines;
+    try {
+      lines = (await api("GET", "/api/tables")).tables;
+    } catch (e) {
+      toast(errorText(e));
+      return;
+    }
+    tableBody.replaceChildren(...lines.map((line) => el("tr", { "data-table": line.id },
+      el("td", { text: `#${line.id}` }),
+      el("td", { text: gameTitle(line.game) }),
+      el("td", { text: t(`structure.${line.structure}`) }),
+      el("td", { text: line.stakes }),
+      el("td", { text: t("lobby.taken", { taken: line.taken, seats: line.seats }) }),
+      el("td", { text: line.average_pot === null ? "-" : String(line.average_pot) }),
+      el("td", { class: "row" },
+        el("a", { href: `/tables/${line.id}`, class: "button primary", "data-link": "",
+          text: line.taken < line.seats ? t("lobby.join") : t("lobby.watch"),
+          "aria-label": t(line.taken < line.seats ? "lobby.joinTable" : "lobby.watchTable", { id: line.id }) })))));
+    if (!lines.length) tableBody.append(el("tr", {}, el("td", { colspan: "7", "data-i18n": "lobby.empty" })));
+    translatePage(tableBody);
+  }
+  await refresh();
+  const timer = setInterval(refresh, 5000);
+  const page = el("div", { class: "lobby-page" }, table, me ? create : el("p", { class: "card-panel" },
+    el("a", { href: "/login", "data-link": "", "data-i18n": "lobby.loginToPlay" })));
+  translatePage(page);
+  view.replaceChildren(page);
+  return () => clearInterval(timer);
+}
+
+/** A game's title in the player's language. */
+export function gameTitle(name) {
+  return t(`game.${name}`);
+}
+
+async function route() {
+  if (closeView) closeView();
+  closeView = null;
+  const path = location.pathname;
+  const match = path.match(/^\/tables\/(\d+)$/);
+  try {
+    if (path === "/login") {
+      view.replaceChildren(loginView());
+      translatePage(view);
+    } else if (match) {
+      closeView = await openTable(view, Number(match[1]));
+    } else {
+      closeView = await lobbyView();
+    }
+  } catch (e) {
+    view.replaceChildren(el("p", { class: "card-panel", role: "alert", text: errorText(e) }));
+  }
+  document.title = `standpat`;
+}
+
+async function start() {
+  await setLanguage(preferredLanguage());
+  const picker = document.getElementById("language");
+  picker.value = language();
+  picker.addEventListener("change", async () => {
+    await setLanguage(picker.value, true);
+    await loadMe();
+    route();
+  });
+  const four = document.getElementById("four-colour");
+  four.checked = localStorage.getItem("standpat.fourColour") === "1";
+  document.body.classList.toggle("four-colour", four.checked);
+  four.addEventListener("change", () => {
+    localStorage.setItem("standpat.fourColour", four.checked ? "1" : "0");
+    document.body.classList.toggle("four-colour", four.checked);
+  });
+  document.getElementById("logout").addEventListener("click", async () => {
+    try { await api("DELETE", "/api/session"); } catch (e) { /* logged out anyway */ }
+    await loadMe();
+    navigate("/login");
+  });
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-link]");
+    if (link && link.origin === location.origin && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      navigate(link.pathname);
+    }
+  });
+  window.addEventListener("popstate", route);
+  window.addEventListener("unhandledrejection", (event) => toast(errorText(event.reason)));
+  await loadMe();
+  if (!me && location.pathname === "/") navigate("/login", true);
+  else route();
+}
+
+export { loadMe };
+start();

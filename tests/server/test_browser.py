@@ -373,3 +373,57 @@ def test_every_message_the_client_uses_is_in_both_catalogues() -> None:
                                       "straight", "three-of-a-kind", "two-pair", "pair")] == [
         "Escalera de color", "Póker", "Color", "Full", "Escalera", "Trío", "Dobles parejas",
         "Pareja"]
+
+
+def test_a_player_who_missed_the_blinds_chooses_to_post_all(browser: Any, server: Server) -> None:
+    page = new_page(browser, server)
+    register(page, "martin")
+    page.goto("/")
+    page.locator("table.lobby tbody tr a").first.click()
+    page.wait_for_selector(".status[data-status=online]")
+    free = page.locator("button[data-action=sit]").first.get_attribute("data-seat")
+    seat = TablePage(page, "martin")
+    seat.sit(int(free or 0))
+    page.click("button[data-action=sit-out]")
+    page.wait_for_selector("button[data-action=sit-in]")
+    # The big blind passes him while he is out: the ML marker goes up on his seat.
+    page.wait_for_selector(".seat.you .badge.marker.ml", timeout=90_000)
+    assert page.locator(".seat.you .badge.marker.ml").inner_text() == "ML"
+    page.click("button[data-action=sit-in]")
+    page.wait_for_selector("button[data-choice=post-all]")
+    assert page.locator("button[data-choice=wait-for-bb]").count() == 1
+    page.click("button[data-choice=post-all]")
+    wait_until(lambda: re.search(r"martin posts the big blind \d+", seat.log_text())
+               and re.search(r"martin posts \d+ dead", seat.log_text()),
+               90, "martin's big blind and dead small blind")
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+def test_four_colour_deck_clock_and_accessible_names(browser: Any, server: Server) -> None:
+    page = new_page(browser, server)
+    register(page, "flora")
+    page.locator("table.lobby tbody tr a").first.click()
+    page.wait_for_selector(".seat .cards")
+    clock = page.locator("[data-clock]")
+    clock.wait_for()
+    assert re.fullmatch(r"\d+ s", clock.inner_text()), clock.inner_text()
+    # Every control has a name a screen reader can say.
+    names = page.eval_on_selector_all(
+        "button, a, input, select",
+        "els => els.map(e => (e.getAttribute('aria-label') || e.textContent"
+        " || (e.labels && e.labels[0] && e.labels[0].textContent) || '').trim())")
+    assert all(names), names
+    page.evaluate("""() => {
+        const probe = document.createElement('span');
+        probe.className = 'card face suit-d'; probe.id = 'probe';
+        document.body.append(probe);
+    }""")
+    two = page.evaluate("getComputedStyle(document.getElementById('probe')).color")
+    page.check("#four-colour")
+    four = page.evaluate("getComputedStyle(document.getElementById('probe')).color")
+    assert two != four and page.evaluate("document.body.classList.contains('four-colour')")
+    page.reload()
+    page.wait_for_selector(".seat")
+    assert page.is_checked("#four-colour")  # remembered
+    page.context.close()

@@ -129,6 +129,7 @@ class TablePage {
     this.myHand = el("div", { class: "my-hand", "aria-label": t("hand.yours") });
     this.handNameEl = el("p", { class: "hand-name" });
     this.controls = el("div", { class: "controls" });
+    this.sitBox = el("div", { class: "sit-box" }); // kept across renders, unlike the controls
     this.message = el("p", { class: "table-message", role: "alert", hidden: "" });
     this.logList = el("ul", { class: "log", "aria-live": "polite", "aria-label": t("log.title") });
     this.history = el("ol", { class: "history" });
@@ -140,7 +141,7 @@ class TablePage {
       head,
       this.message,
       this.oval,
-      el("div", { class: "me" }, this.myHand, this.handNameEl, this.controls),
+      el("div", { class: "me" }, this.myHand, this.handNameEl, this.sitBox, this.controls),
       el("div", { class: "side" },
         el("section", { class: "panel" }, el("h2", { text: t("log.title") }), this.logList),
         el("section", { class: "panel" }, el("h2", { text: t("history.title") }), this.history),
@@ -567,7 +568,7 @@ class TablePage {
       dialog.remove();
       setTimeout(loadMe, 500);
     });
-    this.controls.prepend(dialog);
+    this.sitBox.replaceChildren(dialog);
     amount.focus();
   }
 

@@ -32,7 +32,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("browser")
     srv = Server(
         f"sqlite:///{folder / 'room.db'}",
-        "--bot-delay", "0.05", "--between-hands", "0.6", "--clock", "120", "--demo-tables", "1",
+        "--bot-delay", "0.05", "--between-hands", "0.6", "--clock", "120", "--demo-tables", "2",
         log=folder / "server.log",
     ).start()
     yield srv
@@ -387,7 +387,10 @@ def test_a_player_who_missed_the_blinds_chooses_to_post_all(browser: Any, server
     page.click("button[data-action=sit-out]")
     page.wait_for_selector("button[data-action=sit-in]")
     # The big blind passes him while he is out: the ML marker goes up on his seat.
-    page.wait_for_selector(".seat.you .badge.marker.ml", timeout=90_000)
+    try:
+        page.wait_for_selector(".seat.you .badge.marker.ml", timeout=90_000)
+    except Exception as error:  # say what the page showed
+        raise AssertionError(page.inner_text(".table-page")) from error
     assert page.locator(".seat.you .badge.marker.ml").inner_text() == "ML"
     page.click("button[data-action=sit-in]")
     page.wait_for_selector("button[data-choice=post-all]")

@@ -47,7 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="open this many bot-filled tables when the room has none",
     )
     parser.add_argument(
-        "--static", default=None, help="directory of a browser client to serve at /"
+        "--static", default=None,
+        help="a folder of browser pages to serve instead of the packaged ones"
     )
     parser.add_argument("--secure-cookies", action="store_true", help="mark cookies Secure (HTTPS)")
     parser.add_argument(

@@ -57,4 +57,4 @@ class ServerConfig:
     secure_cookies: bool = False
     """Mark session cookies Secure (set this behind HTTPS)."""
     static_dir: str | None = None
-    """Directory served at ``/`` for a browser client (none: a short page about the room)."""
+    """A folder of browser pages to serve instead of the packaged ones (``standpat/server/web``)."""

@@ -126,7 +126,8 @@ def check_no_hidden_cards(viewer: TablePage, others: list[TablePage]) -> None:
         assert not (everything - shown - set(viewer.my_cards())), (viewer.name, everything)
 
 
-GOALS = ("select-unselect", "discard", "keyboard", "stand-pat", "slider-raise", "showdown", "fold")
+GOALS = ("select-unselect", "discard", "keyboard", "stand-pat", "keyboard-pat", "slider-raise",
+         "showdown", "fold")
 
 
 def play_turn(seat: TablePage, done: set[str], goals: set[str]) -> None:
@@ -155,9 +156,13 @@ def play_turn(seat: TablePage, done: set[str], goals: set[str]) -> None:
             seat.acting(lambda: (page.keyboard.press("1"), page.keyboard.press("2"),
                                  page.keyboard.press("d")))
             done.add("keyboard")
-        else:
+        elif "stand-pat" not in done:
             seat.acting(lambda: page.click("button[data-action=stand-pat]"))
             done.add("stand-pat")
+        else:
+            seat.acting(lambda: page.keyboard.press("p"))
+            wait_until(lambda: f"{seat.name} stands pat" in seat.log_text(), 10, "p to stand pat")
+            done.add("keyboard-pat")
         return
     slider = page.locator(".sizing input[type=range]")
     raise_button = page.locator("button[data-key=raise]")
@@ -429,4 +434,9 @@ def test_four_colour_deck_clock_and_accessible_names(browser: Any, server: Serve
     page.reload()
     page.wait_for_selector(".seat")
     assert page.is_checked("#four-colour")  # remembered
+    # Keyboard focus is visible: Tab to a control and it gets an outline.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert page.evaluate("document.activeElement !== document.body") and outline != "none"
     page.context.close()

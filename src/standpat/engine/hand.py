@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, MutableSequence, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from standpat.cards import Card, format_cards
 from standpat.engine.actions import (
@@ -182,6 +182,8 @@ class Hand:
         self._count = 0
         self._unit = stakes.small_bet
         self._aggressor: int | None = None
+        self._counts_public = False
+        self._final_pots: list[tuple[int, tuple[int, ...]]] = []
         events = self._events
         self.posts: tuple[Post, ...] = self._post(posts, events)
         """The forced bets as given or as made from the stakes (amounts as asked)."""
@@ -668,8 +670,6 @@ class Hand:
         self._actions.append((seat, action))
         return tuple(events[start:])
 
-    _counts_public = False
-
     def _bet(self, seat: int, action: Action, events: list[Event]) -> None:
         kind = action.kind
         bets, stacks = self._bets, self._stacks
@@ -1034,31 +1034,66 @@ class Hand:
         >>> twin.is_over, hand.is_over
         (True, False)
         """
-        new = object.__new__(Hand)
-        state = self.__dict__.copy()
+        state = self._state()
         for key in _LISTS:
-            state[key] = state[key][:]
+            state[key] = getattr(self, key)[:]
         state["_hands"] = [held[:] for held in self._hands]
         state["_shown"] = dict(self._shown)
         state["_rng"] = copy.copy(self._rng)
-        new.__dict__.update(state)
-        return new
+        return _restore(state)
 
-    def __getstate__(self) -> dict[str, object]:
-        """Pickle support: the compiled scorer is left out and looked up again."""
-        state = self.__dict__.copy()
-        del state["_score"]
-        return state
+    def _state(self) -> dict[str, object]:
+        """Every attribute but the scorer, by name (what a copy or a pickle carries)."""
+        return {name: getattr(self, name) for name in _FIELDS}
 
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
-        self._score = get_ranking(self.ranking).scorer(self.game.hand_size)
+    def __reduce__(self) -> tuple[Callable[[dict[str, object]], Hand], tuple[dict[str, object]]]:
+        """Pickle and copy support, through :func:`_restore` (the scorer is looked up again).
+
+        Written out rather than left to ``__dict__`` so that it also works when
+        this module is compiled (a compiled ``Hand`` has no ``__dict__``).
+        """
+        return _restore, (self._state(),)
 
 
+def _restore(state: dict[str, object]) -> Hand:
+    """A hand with these attributes (see :meth:`Hand._state`).
+
+    The shell is made by the constructor from the hand's own set-up with a
+    no-op shuffle, then every attribute is overwritten.
+    """
+    hand = Hand(
+        cast(Game, state["game"]), cast(Structure, state["structure"]),
+        cast(Stakes, state["stakes"]), cast("tuple[int, ...]", state["starting_stacks"]),
+        button=cast(int, state["button"]), posts=cast("tuple[Post, ...]", state["posts"]),
+        rng=_UNSHUFFLED, uncap_heads_up=cast(bool, state["uncap_heads_up"]),
+    )
+    for name, value in state.items():
+        setattr(hand, name, value)
+    return hand
+
+
+class _Unshuffled(random.Random):
+    """An rng whose shuffle leaves the deck as it is (for :func:`_restore`'s shell)."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """Leave ``x`` as it is."""
+
+
+_UNSHUFFLED = _Unshuffled(0)
 _LISTS = (
     "_stacks", "_bets", "_contrib", "_folded", "_allin", "_acted", "_faced", "_need",
     "_payouts", "_draw_counts", "_events", "_actions", "_pool", "_queue", "_stub",
 )
+_FIELDS = (
+    "game", "structure", "stakes", "ranking", "players", "button", "uncap_heads_up", "deck",
+    "seed", "starting_stacks", "posts",
+    "_able", "_acted", "_actions", "_aggressor", "_allin", "_bets", "_big_from", "_clock",
+    "_contrib", "_count", "_counts_public", "_draw_counts", "_events", "_faced", "_final_pots",
+    "_first", "_fl", "_folded", "_full_level", "_hands", "_high", "_last_raise", "_live",
+    "_min_bet", "_need", "_order", "_payouts", "_phase", "_pl", "_pool", "_pos", "_queue",
+    "_rng", "_short", "_shown", "_stacks", "_street", "_stub", "_to_act", "_unit",
+)
+"""Every attribute of a :class:`Hand` but ``_score`` (the compiled scorer, never copied)."""
 
 
 _Setup = tuple[Game, Structure, tuple[Card, ...], RankingName, Callable[[Sequence[int]], int]]

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, MutableSequence, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, cast
 
 from standpat.cards import Card, format_cards
 from standpat.engine.actions import (
@@ -142,15 +142,18 @@ class Hand:
         self._live = n
         self.seed: int | None = None
         """The seed, when the hand was given an int."""
-        if rng is None:
+        given: object = rng  # checked as any object: a caller may pass a wrong type
+        if given is None:
             self._rng = random.Random()
-        elif isinstance(rng, random.Random):
-            self._rng = rng
-        elif isinstance(rng, int) and not isinstance(rng, bool):
-            self.seed = rng
-            self._rng = random.Random(rng)
+        elif isinstance(given, random.Random):
+            self._rng = given
+        elif isinstance(given, int) and not isinstance(given, bool):
+            self.seed = given
+            self._rng = random.Random(given)
         else:
-            raise HandSetupError(f"rng must be a random.Random, an int seed or None, not {rng!r}.")
+            raise HandSetupError(
+                f"rng must be a random.Random, an int seed or None, not {given!r}."
+            )
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         """Each seat's stack before the forced bets."""
         self._fl = self.structure is Structure.FIXED_LIMIT
@@ -1058,28 +1061,22 @@ class Hand:
 def _restore(state: dict[str, object]) -> Hand:
     """A hand with these attributes (see :meth:`Hand._state`).
 
-    The shell is made by the constructor from the hand's own set-up with a
-    no-op shuffle, then every attribute is overwritten.
+    The shell is made by the constructor from the hand's own set-up (dealt from
+    a throwaway rng), then every attribute is overwritten.
     """
     hand = Hand(
         cast(Game, state["game"]), cast(Structure, state["structure"]),
         cast(Stakes, state["stakes"]), cast("tuple[int, ...]", state["starting_stacks"]),
         button=cast(int, state["button"]), posts=cast("tuple[Post, ...]", state["posts"]),
-        rng=_UNSHUFFLED, uncap_heads_up=cast(bool, state["uncap_heads_up"]),
+        rng=_SHELL_RNG, uncap_heads_up=cast(bool, state["uncap_heads_up"]),
     )
     for name, value in state.items():
         setattr(hand, name, value)
     return hand
 
 
-class _Unshuffled(random.Random):
-    """An rng whose shuffle leaves the deck as it is (for :func:`_restore`'s shell)."""
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:
-        """Leave ``x`` as it is."""
-
-
-_UNSHUFFLED = _Unshuffled(0)
+_SHELL_RNG = random.Random(0)
+"""Shuffles the throwaway deck of :func:`_restore`'s shell (its draws are never used)."""
 _LISTS = (
     "_stacks", "_bets", "_contrib", "_folded", "_allin", "_acted", "_faced", "_need",
     "_payouts", "_draw_counts", "_events", "_actions", "_pool", "_queue", "_stub",

@@ -1042,7 +1042,7 @@ class Hand:
             state[key] = getattr(self, key)[:]
         state["_hands"] = [held[:] for held in self._hands]
         state["_shown"] = dict(self._shown)
-        state["_rng"] = copy.copy(self._rng)
+        state["_rng"] = _copy_rng(self._rng)
         return _restore(state)
 
     def _state(self) -> dict[str, object]:
@@ -1073,6 +1073,20 @@ def _restore(state: dict[str, object]) -> Hand:
     for name, value in state.items():
         setattr(hand, name, value)
     return hand
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    """``copy.copy(rng)``; for a plain Random without seeding a throwaway one from the OS first.
+
+    >>> a = random.Random(3); b = _copy_rng(a)
+    >>> b is not a and b.getstate() == a.getstate() and b.random() == a.random()
+    True
+    """
+    if rng.__class__ is not random.Random:
+        return copy.copy(rng)
+    twin = random.Random.__new__(random.Random)
+    twin.setstate(rng.getstate())
+    return twin
 
 
 _SHELL_RNG = random.Random(0)

@@ -8,6 +8,11 @@ reproduced exactly by its seed and its actions.  For a plain
 algorithm run inline on ``getrandbits`` (the same draws, the same order); a
 subclass is always called through its own ``shuffle``.
 
+When standpat is built with a C compiler, this very module is compiled by
+mypyc (see ``setup.py``) and the build shadows this file; without it the file
+runs as plain Python, with the same results (``tests/engine/test_compiled.py``
+plays the two in lockstep).  Rebuild after editing it.
+
 >>> hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", Stakes.from_bets(2), [100, 100, 100],
 ...             rng=7)
 >>> hand.to_act, hand.bets, hand.pot

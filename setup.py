@@ -1,10 +1,45 @@
-"""Build the optional C scalar path; everything else is in pyproject.toml.
+"""Build the optional compiled paths; everything else is in pyproject.toml.
 
-The extension is optional: without a C compiler standpat installs and runs on its
-pure-Python path, which gives the same strengths.
+Two extensions, both optional: without a C compiler standpat installs and runs
+on its pure-Python paths, which give the same results.
+
+- ``standpat._native.scorer``: the C scalar hand scorer.
+- ``standpat.engine.hand``: the hand engine compiled by mypyc from the very same
+  ``src/standpat/engine/hand.py`` (mypy is a build requirement).  The compiled
+  module shadows the source, so rebuild (``make``, ``pip install -e .``) after
+  editing it; ``STANDPAT_PURE_ENGINE=1`` at build time skips it.
 """
 
+from __future__ import annotations
+
+import os
+import sys
+
 from setuptools import Extension, setup
+
+
+def engine_extensions() -> list[Extension]:
+    """The mypyc build of the hand engine, or nothing when it cannot be made."""
+    if os.environ.get("STANDPAT_PURE_ENGINE") == "1":
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("mypyc not found: the hand engine stays pure Python", file=sys.stderr)
+        return []
+    try:
+        # Silent about the modules it imports: the build environment lacks numpy and
+        # numba, which `mypy` (strict, with the dev extra installed) checks.
+        extensions = mypycify(
+            ["--follow-imports=silent", "src/standpat/engine/hand.py"], opt_level="3"
+        )
+    except (Exception, SystemExit) as error:  # mypycify exits on a type error
+        print(f"mypyc failed ({error!r}): the hand engine stays pure Python", file=sys.stderr)
+        return []
+    for extension in extensions:
+        extension.optional = True
+    return list(extensions)
+
 
 setup(
     ext_modules=[
@@ -12,6 +47,7 @@ setup(
             "standpat._native.scorer",
             sources=["src/standpat/_native/scorer.c"],
             optional=True,
-        )
+        ),
+        *engine_extensions(),
     ]
 )

@@ -9,7 +9,9 @@ whole run (PokerKit uses the ``random`` module's).  Heads-up and 6-handed; print
 engine and standpat's ratio, one line per table size.  Each figure is the
 median of ``--repeats`` timed runs, timed in CPU seconds of this process
 (``time.process_time``), which the other jobs of a shared machine disturb less
-than the wall clock.  Run: ``python benchmarks/engine.py``.
+than the wall clock.  The first line says whether standpat's engine is the
+mypyc build of ``hand.py`` (see setup.py) or the source run as plain Python.
+Run: ``python benchmarks/engine.py``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Callable
 
 from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw
 
+import standpat.engine.hand
 from standpat.engine import Action, Hand, Stakes
 
 STAKES = Stakes.from_bets(2)
@@ -94,6 +97,8 @@ def main() -> None:
     parser.add_argument("--pokerkit-hands", type=int, default=300, help="PokerKit hands per run")
     parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median)")
     args = parser.parse_args()
+    compiled = not standpat.engine.hand.__file__.endswith(".py")
+    print(f"standpat engine: {'compiled by mypyc' if compiled else 'pure Python (not built)'}")
     with warnings.catch_warnings():
         # PokerKit warns when its stub runs out and it deals from its muck.
         warnings.simplefilter("ignore", UserWarning)

@@ -1,4 +1,4 @@
-"""The compiled scalar path gives exactly the pure-Python path's strengths."""
+"""The compiled scalar path gives exactly the pure-Python path's strengths; both builds exist."""
 
 from __future__ import annotations
 
@@ -18,6 +18,15 @@ def test_native_scorer_is_built_where_required() -> None:
     if os.environ.get("STANDPAT_REQUIRE_NATIVE") != "1":
         pytest.skip("the C extension is optional outside make test")
     assert NATIVE
+
+
+def test_compiled_engine_is_built_where_required() -> None:
+    """``make test`` also requires the mypyc build of the hand engine (see setup.py)."""
+    if os.environ.get("STANDPAT_REQUIRE_NATIVE") != "1":
+        pytest.skip("the compiled engine is optional outside make test")
+    import standpat.engine.hand
+
+    assert not standpat.engine.hand.__file__.endswith(".py")
 
 
 @pytest.mark.parametrize("name", ["high", "short-7a", "short-6a", "deuce-to-seven"])

@@ -192,3 +192,13 @@ def test_hands_and_views_pickle_and_copy() -> None:
     view = hand.view(1)
     assert pickle.loads(pickle.dumps(view)) == view
     assert dataclasses.asdict(view)["seat"] == 1
+
+
+def test_copies_carry_every_attribute() -> None:
+    """``clone`` and pickling copy the attributes named in ``_FIELDS``: all but the scorer."""
+    from standpat.engine import hand as module
+
+    hand = deal("deuce-to-seven-triple-draw", "fixed-limit", [100] * 3)
+    compiled = getattr(Hand, "__mypyc_attrs__", None)  # a compiled Hand has no __dict__
+    names = set(compiled) if compiled is not None else set(vars(hand))
+    assert names - {"_score", "__dict__"} == set(module._FIELDS)

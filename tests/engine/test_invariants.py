@@ -12,6 +12,7 @@ drawn cards alone, as a hand history replays it).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -22,8 +23,8 @@ HANDS = 100_000
 PARTS = 4
 
 
-def make_hand(rnd: random.Random, seed: int) -> Hand:
-    """A random hand set-up."""
+def make_hand(rnd: random.Random, seed: int, cls: Callable[..., Hand] = Hand) -> Hand:
+    """A random hand set-up (made by ``cls``)."""
     name = rnd.choice(list(GameName))
     game = GAMES[name]
     n = rnd.randint(game.min_players, game.max_players)
@@ -38,7 +39,7 @@ def make_hand(rnd: random.Random, seed: int) -> Hand:
     posts = None
     if n > 2 and stakes.big_blind and rnd.random() < 0.1:
         posts = table_posts(rnd, n, button, stakes)
-    return Hand(
+    return cls(
         name, rnd.choice(list(Structure)), stakes, stacks, button=button, rng=seed,
         posts=posts, uncap_heads_up=rnd.random() < 0.2,
     )

@@ -8,6 +8,11 @@ reproduced exactly by its seed and its actions.  For a plain
 algorithm run inline on ``getrandbits`` (the same draws, the same order); a
 subclass is always called through its own ``shuffle``.
 
+When standpat is built with a C compiler, this very module is compiled by
+mypyc (see ``setup.py``) and the build shadows this file; without it the file
+runs as plain Python, with the same results (``tests/engine/test_compiled.py``
+plays the two in lockstep).  Rebuild after editing it.
+
 >>> hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", Stakes.from_bets(2), [100, 100, 100],
 ...             rng=7)
 >>> hand.to_act, hand.bets, hand.pot
@@ -29,7 +34,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from standpat.cards import Card, format_cards
 from standpat.engine.actions import (
@@ -142,15 +147,18 @@ class Hand:
         self._live = n
         self.seed: int | None = None
         """The seed, when the hand was given an int."""
-        if rng is None:
+        given: object = rng  # checked as any object: a caller may pass a wrong type
+        if given is None:
             self._rng = random.Random()
-        elif isinstance(rng, random.Random):
-            self._rng = rng
-        elif isinstance(rng, int) and not isinstance(rng, bool):
-            self.seed = rng
-            self._rng = random.Random(rng)
+        elif isinstance(given, random.Random):
+            self._rng = given
+        elif isinstance(given, int) and not isinstance(given, bool):
+            self.seed = given
+            self._rng = random.Random(given)
         else:
-            raise HandSetupError(f"rng must be a random.Random, an int seed or None, not {rng!r}.")
+            raise HandSetupError(
+                f"rng must be a random.Random, an int seed or None, not {given!r}."
+            )
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         """Each seat's stack before the forced bets."""
         self._fl = self.structure is Structure.FIXED_LIMIT
@@ -182,6 +190,8 @@ class Hand:
         self._count = 0
         self._unit = stakes.small_bet
         self._aggressor: int | None = None
+        self._counts_public = False
+        self._final_pots: list[tuple[int, tuple[int, ...]]] = []
         events = self._events
         self.posts: tuple[Post, ...] = self._post(posts, events)
         """The forced bets as given or as made from the stakes (amounts as asked)."""
@@ -668,8 +678,6 @@ class Hand:
         self._actions.append((seat, action))
         return tuple(events[start:])
 
-    _counts_public = False
-
     def _bet(self, seat: int, action: Action, events: list[Event]) -> None:
         kind = action.kind
         bets, stacks = self._bets, self._stacks
@@ -1034,31 +1042,74 @@ class Hand:
         >>> twin.is_over, hand.is_over
         (True, False)
         """
-        new = object.__new__(Hand)
-        state = self.__dict__.copy()
+        state = self._state()
         for key in _LISTS:
-            state[key] = state[key][:]
+            state[key] = getattr(self, key)[:]
         state["_hands"] = [held[:] for held in self._hands]
         state["_shown"] = dict(self._shown)
-        state["_rng"] = copy.copy(self._rng)
-        new.__dict__.update(state)
-        return new
+        state["_rng"] = _copy_rng(self._rng)
+        return _restore(state)
 
-    def __getstate__(self) -> dict[str, object]:
-        """Pickle support: the compiled scorer is left out and looked up again."""
-        state = self.__dict__.copy()
-        del state["_score"]
-        return state
+    def _state(self) -> dict[str, object]:
+        """Every attribute but the scorer, by name (what a copy or a pickle carries)."""
+        return {name: getattr(self, name) for name in _FIELDS}
 
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
-        self._score = get_ranking(self.ranking).scorer(self.game.hand_size)
+    def __reduce__(self) -> tuple[Callable[[dict[str, object]], Hand], tuple[dict[str, object]]]:
+        """Pickle and copy support, through :func:`_restore` (the scorer is looked up again).
+
+        Written out rather than left to ``__dict__`` so that it also works when
+        this module is compiled (a compiled ``Hand`` has no ``__dict__``).
+        """
+        return _restore, (self._state(),)
 
 
+def _restore(state: dict[str, object]) -> Hand:
+    """A hand with these attributes (see :meth:`Hand._state`).
+
+    The shell is made by the constructor from the hand's own set-up (dealt from
+    a throwaway rng), then every attribute is overwritten.
+    """
+    hand = Hand(
+        cast(Game, state["game"]), cast(Structure, state["structure"]),
+        cast(Stakes, state["stakes"]), cast("tuple[int, ...]", state["starting_stacks"]),
+        button=cast(int, state["button"]), posts=cast("tuple[Post, ...]", state["posts"]),
+        rng=_SHELL_RNG, uncap_heads_up=cast(bool, state["uncap_heads_up"]),
+    )
+    for name, value in state.items():
+        setattr(hand, name, value)
+    return hand
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    """``copy.copy(rng)``; for a plain Random without seeding a throwaway one from the OS first.
+
+    >>> a = random.Random(3); b = _copy_rng(a)
+    >>> b is not a and b.getstate() == a.getstate() and b.random() == a.random()
+    True
+    """
+    if rng.__class__ is not random.Random:
+        return copy.copy(rng)
+    twin = random.Random.__new__(random.Random)
+    twin.setstate(rng.getstate())
+    return twin
+
+
+_SHELL_RNG = random.Random(0)
+"""Shuffles the throwaway deck of :func:`_restore`'s shell (its draws are never used)."""
 _LISTS = (
     "_stacks", "_bets", "_contrib", "_folded", "_allin", "_acted", "_faced", "_need",
     "_payouts", "_draw_counts", "_events", "_actions", "_pool", "_queue", "_stub",
 )
+_FIELDS = (
+    "game", "structure", "stakes", "ranking", "players", "button", "uncap_heads_up", "deck",
+    "seed", "starting_stacks", "posts",
+    "_able", "_acted", "_actions", "_aggressor", "_allin", "_bets", "_big_from", "_clock",
+    "_contrib", "_count", "_counts_public", "_draw_counts", "_events", "_faced", "_final_pots",
+    "_first", "_fl", "_folded", "_full_level", "_hands", "_high", "_last_raise", "_live",
+    "_min_bet", "_need", "_order", "_payouts", "_phase", "_pl", "_pool", "_pos", "_queue",
+    "_rng", "_short", "_shown", "_stacks", "_street", "_stub", "_to_act", "_unit",
+)
+"""Every attribute of a :class:`Hand` but ``_score`` (the compiled scorer, never copied)."""
 
 
 _Setup = tuple[Game, Structure, tuple[Card, ...], RankingName, Callable[[Sequence[int]], int]]

@@ -123,7 +123,7 @@ def record_from_events(
     events: Iterable[Event],
     *,
     button: int,
-    posts: Sequence[Post] = (),
+    posts: Sequence[Post] | None = None,
     players: Sequence[str] = (),
     seats: Sequence[int] = (),
     seat_count: int | None = None,
@@ -138,7 +138,8 @@ def record_from_events(
 
     Everything per seat (``starting_stacks``, ``posts``, ``players``,
     ``seats``, ``finishing_stacks``, the events' seats) is in the engine's
-    seat order with the engine's ``button``.  The events may be redacted
+    seat order with the engine's ``button``; no ``posts`` means the standard
+    blinds and antes of the stakes.  The events may be redacted
     (:func:`standpat.engine.redact`): a card an event hides becomes an unknown
     card (``??`` in PHH), so the record of a hand as one player saw it holds
     only the cards he saw.  Give no ``seed`` with redacted events: a seed
@@ -182,9 +183,9 @@ def record_from_events(
             showdown.append(Step(phh(seat), StepKind.SHOW, cards=event.cards))
         elif kind is EventKind.MUCK:
             showdown.append(Step(phh(seat), StepKind.MUCK))
-    post_records: tuple[PostRecord, ...] | None = tuple(
-        PostRecord(phh(p.seat), p.kind.value, p.amount) for p in posts
-    )
+    post_records: tuple[PostRecord, ...] | None = None
+    if posts is not None:
+        post_records = tuple(PostRecord(phh(p.seat), p.kind.value, p.amount) for p in posts)
     if post_records == standard_posts(n, stakes.small_blind, stakes.big_blind, stakes.ante):
         post_records = None
     return HandRecord(

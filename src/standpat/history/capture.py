@@ -17,25 +17,28 @@ player ``i`` is the engine's seat ``(i + button + 1) mod n``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from standpat.cards import Card
-from standpat.engine import ActionKind, EventKind, Hand
+from standpat.engine import Event, EventKind, Hand, Post, Stakes
 from standpat.history.phh import standard_posts
 from standpat.history.record import HandRecord, PostRecord, Step, StepKind
 
 _T = TypeVar("_T")
 
-__all__ = ["from_phh_order", "record_from_hand", "to_phh_order"]
+__all__ = [
+    "from_phh_order",
+    "phh_events",
+    "record_from_events",
+    "record_from_hand",
+    "to_phh_order",
+]
 
-_KINDS = {
-    ActionKind.FOLD: StepKind.FOLD,
-    ActionKind.CHECK: StepKind.CHECK_CALL,
-    ActionKind.CALL: StepKind.CHECK_CALL,
-    ActionKind.BET: StepKind.BET_RAISE,
-    ActionKind.RAISE: StepKind.BET_RAISE,
-    ActionKind.DISCARD: StepKind.DISCARD,
+_STEPS = {
+    EventKind.FOLD: StepKind.FOLD,
+    EventKind.CHECK: StepKind.CHECK_CALL,
+    EventKind.CALL: StepKind.CHECK_CALL,
 }
 
 
@@ -62,6 +65,19 @@ def _rotate(values: Sequence[_T], button: int, players: int) -> tuple[_T, ...]:
     return tuple(values[from_phh_order(i, button, players)] for i in range(players))
 
 
+def phh_events(events: Iterable[Event], button: int, players: int) -> tuple[Event, ...]:
+    """Engine events with their seats renumbered into PHH order (for the text writer).
+
+    >>> from standpat.engine import Event, EventKind
+    >>> phh_events([Event(EventKind.FOLD, 2)], button=1, players=3)[0].seat
+    0
+    """
+    return tuple(
+        e if e.seat is None else e._replace(seat=to_phh_order(e.seat, button, players))
+        for e in events
+    )
+
+
 def record_from_hand(
     hand: Hand,
     *,
@@ -79,58 +95,119 @@ def record_from_hand(
     engine's seat order, like ``hand.starting_stacks``; they are rotated with
     everything else.  ``finishing_stacks`` is filled in once the hand is over.
     """
-    n, button = hand.players, hand.button
+    return record_from_events(
+        hand.game.name.value,
+        hand.structure.value,
+        hand.stakes,
+        hand.starting_stacks,
+        hand.events,
+        button=hand.button,
+        posts=hand.posts,
+        players=players,
+        seats=seats,
+        seat_count=seat_count,
+        button_seat=button_seat,
+        hand_id=hand_id,
+        table=table,
+        finishing_stacks=hand.stacks if hand.is_over else None,
+        seed=hand.seed,
+        extra=extra,
+    )
+
+
+def record_from_events(
+    game: str,
+    structure: str,
+    stakes: Stakes,
+    starting_stacks: Sequence[int],
+    events: Iterable[Event],
+    *,
+    button: int,
+    posts: Sequence[Post] | None = None,
+    players: Sequence[str] = (),
+    seats: Sequence[int] = (),
+    seat_count: int | None = None,
+    button_seat: int | None = None,
+    hand_id: int | str | None = None,
+    table: str | None = None,
+    finishing_stacks: Sequence[int] | None = None,
+    seed: int | None = None,
+    extra: Mapping[str, object] | None = None,
+) -> HandRecord:
+    """The record of a hand from its engine events, in PHH order.
+
+    Everything per seat (``starting_stacks``, ``posts``, ``players``,
+    ``seats``, ``finishing_stacks``, the events' seats) is in the engine's
+    seat order with the engine's ``button``; no ``posts`` means the standard
+    blinds and antes of the stakes.  The events may be redacted
+    (:func:`standpat.engine.redact`): a card an event hides becomes an unknown
+    card (``??`` in PHH), so the record of a hand as one player saw it holds
+    only the cards he saw.  Give no ``seed`` with redacted events: a seed
+    deals every card.
+
+    >>> from standpat.engine import Action, Hand, Stakes, redact
+    >>> from standpat.history.record import format_phh_cards
+    >>> hand = Hand("five-card-draw", "fixed-limit", Stakes.from_bets(2), [50, 50], rng=5)
+    >>> _ = hand.apply(Action.fold())
+    >>> seen = [redact(e, 0) for e in hand.events]
+    >>> record = record_from_events("five-card-draw", "fixed-limit", hand.stakes,
+    ...                             hand.starting_stacks, seen, button=hand.button)
+    >>> [format_phh_cards(h) for h in record.hole_cards]  # p1 is seat 1, p2 seat 0
+    ['??????????', '6hJh8sJcAs']
+    >>> [str(step) for step in record.steps]
+    ['p2 f']
+    """
+    n = len(starting_stacks)
 
     def phh(seat: int) -> int:
         return to_phh_order(seat, button, n)
 
-    holes: list[tuple[Card, ...]] = [()] * n
+    holes: list[tuple[Card | None, ...]] = [()] * n
     steps: list[Step] = []
-    for event in hand.events:
-        if event.kind is EventKind.DEAL and event.seat is not None:
-            holes[phh(event.seat)] = event.cards
-    discards = iter([e for e in hand.events if e.kind is EventKind.DISCARD])
-    for seat, action in hand.actions:
-        kind = _KINDS[action.kind]
-        if kind is StepKind.DISCARD:
-            event = next(discards)
-            steps.append(Step(phh(seat), kind, cards=event.cards, drawn=event.drawn))
-        elif kind is StepKind.BET_RAISE:
-            steps.append(Step(phh(seat), kind, action.amount))
-        else:
-            steps.append(Step(phh(seat), kind))
-    for event in hand.events:
-        if event.seat is None:
+    showdown: list[Step] = []
+    for event in events:
+        kind, seat = event.kind, event.seat
+        if seat is None:
             continue
-        if event.kind is EventKind.SHOW:
-            steps.append(Step(phh(event.seat), StepKind.SHOW, cards=event.cards))
-        elif event.kind is EventKind.MUCK:
-            steps.append(Step(phh(event.seat), StepKind.MUCK))
-    stakes = hand.stakes
-    posts: tuple[PostRecord, ...] | None = tuple(
-        PostRecord(phh(p.seat), p.kind.value, p.amount) for p in hand.posts
-    )
-    if posts == standard_posts(n, stakes.small_blind, stakes.big_blind, stakes.ante):
-        posts = None
+        if kind is EventKind.DEAL:
+            holes[phh(seat)] = event.cards or (None,) * event.hidden
+        elif kind is EventKind.DISCARD:
+            hidden = (None,) * event.amount
+            steps.append(Step(phh(seat), StepKind.DISCARD, cards=event.cards or hidden,
+                              drawn=event.drawn or hidden))
+        elif kind in _STEPS:
+            steps.append(Step(phh(seat), _STEPS[kind]))
+        elif kind is EventKind.BET or kind is EventKind.RAISE:
+            steps.append(Step(phh(seat), StepKind.BET_RAISE, event.amount))
+        elif kind is EventKind.SHOW:
+            showdown.append(Step(phh(seat), StepKind.SHOW, cards=event.cards))
+        elif kind is EventKind.MUCK:
+            showdown.append(Step(phh(seat), StepKind.MUCK))
+    post_records: tuple[PostRecord, ...] | None = None
+    if posts is not None:
+        post_records = tuple(PostRecord(phh(p.seat), p.kind.value, p.amount) for p in posts)
+    if post_records == standard_posts(n, stakes.small_blind, stakes.big_blind, stakes.ante):
+        post_records = None
     return HandRecord(
-        game=hand.game.name.value,
-        structure=hand.structure.value,
+        game=game,
+        structure=structure,
         small_bet=stakes.small_bet,
         big_bet=stakes.big_bet,
         small_blind=stakes.small_blind,
         big_blind=stakes.big_blind,
         ante=stakes.ante,
-        starting_stacks=_rotate(hand.starting_stacks, button, n),
+        starting_stacks=_rotate(starting_stacks, button, n),
         hole_cards=tuple(holes),
-        steps=tuple(steps),
-        posts=posts,
+        steps=(*steps, *showdown),
+        posts=post_records,
         players=_rotate(players, button, n) if players else (),
         seats=_rotate(seats, button, n) if seats else (),
         seat_count=seat_count,
         button_seat=button_seat,
         hand=hand_id,
         table=table,
-        finishing_stacks=_rotate(hand.stacks, button, n) if hand.is_over else None,
-        seed=hand.seed,
+        finishing_stacks=None if finishing_stacks is None
+        else _rotate(finishing_stacks, button, n),
+        seed=seed,
         extra=dict(extra or {}),
     )

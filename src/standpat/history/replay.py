@@ -12,7 +12,9 @@ and every card the history gives is checked against it, so the replay
 reproduces the burns and reshuffles too.  Cards a history does not know
 (``??``) are filled in with cards that appear nowhere else in the hand,
 which is safe as long as they never decide a pot: a player whose cards stay
-unknown must not reach the showdown, unless he shows them there.  Without a
+unknown must not reach the showdown, unless he shows them there.  When a
+hand draws more unknown cards than the deck has spare (a reshuffle dealt
+discards again), made-up cards that were discarded or folded are dealt again.  Without a
 seed, burned cards are not part of a history, so a replay burns other cards
 than the original deal did (and may reshuffle at another moment); nothing
 else differs.
@@ -104,10 +106,14 @@ def _resolve(record: HandRecord) -> tuple[HandRecord, frozenset[int]]:
         [c if c is not None else _Token() for c in h] for h in record.hole_cards
     ]
     first = [list(h) for h in holding]
-    plan: list[tuple[list[Card | _Token], list[Card | _Token]]] = []
+    # Per step: the cards discarded, the cards drawn, and the cards that leave play.
+    plan: list[tuple[list[Card | _Token], list[Card | _Token], list[Card | _Token]]] = []
     for step in record.steps:
+        if step.kind is StepKind.FOLD:
+            plan.append(([], [], list(holding[step.seat])))
+            continue
         if step.kind is not StepKind.DISCARD:
-            plan.append(([], []))
+            plan.append(([], [], []))
             continue
         hand = holding[step.seat]
         out: list[Card | _Token] = []
@@ -125,7 +131,7 @@ def _resolve(record: HandRecord) -> tuple[HandRecord, frozenset[int]]:
             out.append(token)
         got: list[Card | _Token] = [c if c is not None else _Token() for c in step.drawn]
         hand.extend(got)
-        plan.append((out, got))
+        plan.append((out, got, out))
     # What a player shows tells the cards he ended with.
     for step in record.steps:
         if step.kind is not StepKind.SHOW or not step.cards:
@@ -140,23 +146,40 @@ def _resolve(record: HandRecord) -> tuple[HandRecord, frozenset[int]]:
                 known.add(card)
     spare = [c for c in deck if c not in known]
     random.Random(0).shuffle(spare)
+    # Cards that left play (discarded or folded), made up or known but never named again:
+    # when the spare cards run out they are dealt again, as a reshuffle deals discards again.
+    recycled: list[Card] = []
+    last = {c: i for i, step in enumerate(record.steps) for c in (*step.cards, *step.drawn)
+            if c is not None}
 
-    def card_of(item: Card | _Token, seat: int) -> Card:
+    def free(item: Card | _Token, now: int) -> Card | None:
+        if isinstance(item, Card):
+            return item if last.get(item, -1) <= now else None
+        return item.card if item.filled else None
+
+    def card_of(item: Card | _Token, avoid: tuple[Card, ...] = ()) -> Card:
         if isinstance(item, Card):
             return item
         if item.card is None:
-            if not spare:
-                raise _fail(record, "there are more unknown cards than the deck can hold.")
-            item.card = spare.pop()
+            if spare:
+                item.card = spare.pop()
+            else:
+                again = next((c for c in recycled if c not in avoid), None)
+                if again is None:
+                    raise _fail(record, "there are more unknown cards than the deck can hold.")
+                recycled.remove(again)
+                item.card = again
             item.filled = True
         return item.card
 
-    holes = tuple(tuple(card_of(c, seat) for c in h) for seat, h in enumerate(first))
+    holes = tuple(tuple(card_of(c) for c in h) for h in first)
     steps = []
-    for step, (out, got) in zip(record.steps, plan, strict=True):
+    for now, (step, (out, got, gone)) in enumerate(zip(record.steps, plan, strict=True)):
         if step.kind is StepKind.DISCARD:
-            step = Step(step.seat, step.kind, cards=tuple(card_of(c, step.seat) for c in out),
-                        drawn=tuple(card_of(c, step.seat) for c in got), line=step.line)
+            thrown = tuple(card_of(c) for c in out)
+            step = Step(step.seat, step.kind, cards=thrown,
+                        drawn=tuple(card_of(c, thrown) for c in got), line=step.line)
+        recycled.extend(c for c in (free(item, now) for item in gone) if c is not None)
         steps.append(step)
     # A player whose final cards are still made up cannot be judged at showdown.
     finals = {seat for seat in range(n)

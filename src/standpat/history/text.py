@@ -44,12 +44,13 @@ import datetime
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from standpat.cards import Card, format_cards
-from standpat.engine import EventKind, PostKind
+from standpat.cards import Card
+from standpat.engine import Event, EventKind, PostKind, get_game
+from standpat.history.record import HandRecord
 from standpat.history.replay import Replay
-from standpat.ranking import evaluate
+from standpat.ranking import RankingName, evaluate
 
-__all__ = ["GAME_TITLES", "STRUCTURE_TITLES", "format_hand", "format_hands"]
+__all__ = ["GAME_TITLES", "STRUCTURE_TITLES", "format_events", "format_hand", "format_hands"]
 
 GAME_TITLES: Final = {
     "deuce-to-seven-triple-draw": "Triple Draw 2-7 Lowball",
@@ -74,11 +75,11 @@ _POSTS: Final = {
 }
 
 
-def _cards(cards: Iterable[Card], known: frozenset[Card] | None = None) -> str:
-    """Cards in brackets; cards the history did not know are ``??``."""
-    if known is None:
-        return f"[{format_cards(cards)}]"
-    return "[" + " ".join(str(c) if c in known else "??" for c in cards) + "]"
+def _cards(cards: Iterable[Card | None], known: frozenset[Card] | None = None) -> str:
+    """Cards in brackets; unknown cards (``None``, or not ``known``) are ``??``."""
+    return "[" + " ".join(
+        "??" if c is None or (known is not None and c not in known) else str(c) for c in cards
+    ) + "]"
 
 
 def _when(extra: Mapping[str, object]) -> str:
@@ -97,8 +98,47 @@ def _when(extra: Mapping[str, object]) -> str:
 def format_hand(replay: Replay, number: int | str | None = None) -> str:
     """One replayed hand as readable text (no trailing newline)."""
     record, hand = replay.record, replay.hand
-    n = hand.players
     known = None if record.complete else record.known_cards()
+    return _format(record, hand.events, hand.ranking, known, number)
+
+
+def format_events(
+    record: HandRecord, events: Iterable[Event], number: int | str | None = None
+) -> str:
+    """A hand as readable text from its events, with seats in PHH order (no trailing newline).
+
+    This writes a hand that cannot or need not be replayed, such as a hand as
+    one player saw it: the events may be redacted (:func:`standpat.engine.redact`),
+    and the cards they hide are written ``??``.  ``record`` gives the set-up
+    (names, seats, stacks, stakes); ``standpat.history.capture.phh_events``
+    renumbers engine events into PHH order.
+
+    >>> from standpat.engine import Action, Hand, Stakes, redact
+    >>> from standpat.history.capture import phh_events, record_from_hand
+    >>> hand = Hand("five-card-draw", "fixed-limit", Stakes.from_bets(2), [50, 50], rng=5)
+    >>> _ = hand.apply(Action.fold())
+    >>> record = record_from_hand(hand, players=["ann", "bob"])
+    >>> seen = phh_events([redact(e, 0) for e in hand.events], hand.button, 2)
+    >>> print(format_events(record, seen))  # doctest: +ELLIPSIS
+    standpat Hand #1: 5 Card Draw Limit (2/4)
+    ...
+    Dealt to bob [?? ?? ?? ?? ??]
+    Dealt to ann [6h Jh 8s Jc As]
+    ann: folds
+    ...
+    """
+    ranking = get_game(record.game).deck_for(record.player_count)[1]
+    return _format(record, tuple(events), ranking, None, number)
+
+
+def _format(
+    record: HandRecord,
+    events: tuple[Event, ...],
+    ranking: RankingName,
+    known: frozenset[Card] | None,
+    number: int | str | None,
+) -> str:
+    n = record.player_count
     names = [record.name_of(i) for i in range(n)]
     ident = record.hand if record.hand is not None else number if number is not None else 1
     stakes = f"{record.small_bet}/{record.big_bet}"
@@ -112,7 +152,7 @@ def format_hand(replay: Replay, number: int | str | None = None) -> str:
     ]
     lines += [f"Seat {record.table_seat(i)}: {names[i]} ({record.starting_stacks[i]} in chips)"
               for i in range(n)]
-    held: list[list[Card]] = [[] for _ in range(n)]
+    held: list[list[Card | None]] = [[] for _ in range(n)]
     bets = [0] * n
     high = 0
     draws = 0
@@ -122,10 +162,9 @@ def format_hand(replay: Replay, number: int | str | None = None) -> str:
     won = [0] * n
     pots: dict[int, int] = {}
     shown: dict[int, tuple[str, str]] = {}
-    mucked: dict[int, tuple[Card, ...]] = {}
+    mucked: dict[int, tuple[Card | None, ...]] = {}
     dealt = False
     showdown = False
-    events = hand.events
     for event in events:
         kind, seat = event.kind, event.seat
         who = names[seat] if seat is not None else ""
@@ -140,8 +179,8 @@ def format_hand(replay: Replay, number: int | str | None = None) -> str:
             if not dealt:
                 lines.append("*** DEALING HANDS ***")
                 dealt = True
-            held[seat] = list(event.cards)
-            lines.append(f"Dealt to {who} {_cards(event.cards, known)}")
+            held[seat] = list(event.cards or (None,) * event.hidden)
+            lines.append(f"Dealt to {who} {_cards(held[seat], known)}")
         elif kind is EventKind.STREET:
             if event.amount > draws:
                 draws = event.amount
@@ -165,30 +204,30 @@ def format_hand(replay: Replay, number: int | str | None = None) -> str:
             bets[seat] = event.amount
             high = max(high, event.amount)
         elif kind is EventKind.DISCARD and seat is not None:
-            if not event.cards:
+            count = event.amount
+            if not count:
                 lines.append(f"{who}: stands pat")
                 continue
-            count = len(event.cards)
-            lines.append(
-                f"{who}: discards {count} card{'s' * (count > 1)} {_cards(event.cards, known)}"
-            )
-            kept = [c for c in held[seat] if c not in event.cards]
-            held[seat] = kept + list(event.drawn)
-            lines.append(f"Dealt to {who} {_cards(kept, known)} {_cards(event.drawn, known)}")
+            hidden = (None,) * count
+            thrown, drawn = event.cards or hidden, event.drawn or hidden
+            lines.append(f"{who}: discards {count} card{'s' * (count > 1)} {_cards(thrown, known)}")
+            kept = _keep(held[seat], thrown)
+            held[seat] = kept + list(drawn)
+            lines.append(f"Dealt to {who} {_cards(kept, known)} {_cards(drawn, known)}")
         elif kind is EventKind.RETURN and seat is not None:
             lines.append(f"Uncalled bet ({event.amount}) returned to {who}")
         elif kind is EventKind.SHOW and seat is not None:
             if not showdown:
                 lines.append("*** SHOW DOWN ***")
                 showdown = True
-            value = evaluate(event.cards, hand.ranking)
+            value = evaluate(event.cards, ranking)
             shown[seat] = (_cards(event.cards), str(value))
             lines.append(f"{who}: shows {_cards(event.cards)} ({value})")
         elif kind is EventKind.MUCK and seat is not None:
             if not showdown:
                 lines.append("*** SHOW DOWN ***")
                 showdown = True
-            mucked[seat] = event.cards
+            mucked[seat] = event.cards or (None,) * event.hidden
             lines.append(f"{who}: mucks hand")
         elif kind is EventKind.WIN and seat is not None:
             won[seat] += event.amount
@@ -224,6 +263,15 @@ def format_hand(replay: Replay, number: int | str | None = None) -> str:
         else:
             lines.append(f"{head} collected ({won[i]})")
     return "\n".join(lines)
+
+
+def _keep(held: list[Card | None], thrown: tuple[Card | None, ...]) -> list[Card | None]:
+    """The cards left of ``held`` after discarding ``thrown`` (unknown ones by count)."""
+    kept = list(held)
+    for card in thrown:
+        if card in kept:
+            kept.remove(card)
+    return kept
 
 
 def format_hands(replays: Iterable[Replay]) -> str:

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,16 +28,18 @@ from standpat.engine import GAMES, Structure
 from standpat.errors import AccountError, ProtocolError, StandpatError, TableError
 from standpat.fairness import check_client_seed
 from standpat.server.config import ServerConfig
+from standpat.server.downloads import phh_text, readable_text
 from standpat.server.host import BotFactory, Command, TableHost
 from standpat.server.openapi import OPENAPI
 from standpat.server.problems import error_body, error_code, http_status
 from standpat.server.ratelimit import KeyedLimiter
+from standpat.server.record import hand_line, player_record
 from standpat.server.room import LocalHost
 from standpat.server.seatbots import bot_factory
 from standpat.server.ws import serve_socket
 from standpat.store import Account, Store, user_wallet
 
-__all__ = ["COOKIE", "create_app", "hand_for", "open_demo_tables"]
+__all__ = ["COOKIE", "create_app", "hand_for", "open_demo_tables", "own_hand"]
 
 COOKIE = "standpat_session"
 """Name of the HttpOnly session cookie."""
@@ -219,14 +221,44 @@ def create_app(
         return JSONResponse({"table": table_id, "seat": seat}, status_code=201)
 
     async def my_hands(request: Request) -> Response:
-        """GET /api/hands: the hands I was dealt into."""
+        """GET /api/hands?table=&limit=: the hands I was dealt into, newest first, summed up."""
         account = need_account(request)
-        return JSONResponse({"hands": the_store.hands_of(account.id)})
+        query = request.query_params
+        table_id = _query_int(query, "table", None, 1, 2**31 - 1)
+        limit = _query_int(query, "limit", 50, 1, 200)
+        assert limit is not None
+        rows = the_store.hands_of(account.id, limit, table_id=table_id)
+        return JSONResponse({"hands": [hand_line(row, account.id) for row in rows]})
 
     async def get_hand(request: Request) -> Response:
         """GET /api/hands/{id}: a hand I played, as I may see it, with its seed once revealed."""
         account = need_account(request)
         return JSONResponse(hand_for(the_store, request.path_params["hand_id"], account.id))
+
+    def download(kind: str) -> Handler:
+        write, media, suffix = {
+            "phh": (phh_text, "application/toml; charset=utf-8", "phh"),
+            "text": (readable_text, "text/plain; charset=utf-8", "txt"),
+        }[kind]
+
+        async def get_file(request: Request) -> Response:
+            account = need_account(request)
+            hand_id = request.path_params["hand_id"]
+            stored = own_hand(the_store, hand_id, account.id)
+            table = the_store.table(stored["table_id"])
+            body = write(stored, account.id, table=table.name, seat_count=table.seats)
+            return Response(
+                body,
+                media_type=media,
+                headers={
+                    "Content-Disposition":
+                        f'attachment; filename="standpat-hand-{hand_id}.{suffix}"',
+                },
+            )
+
+        get_file.__doc__ = f"GET /api/hands/{{id}}/{kind}: a hand I played, as a .{suffix} file."
+        get_file.__name__ = f"get_hand_{kind}"
+        return get_file
 
     async def openapi(request: Request) -> Response:
         """GET /api/openapi.json: this API's OpenAPI document."""
@@ -261,6 +293,8 @@ def create_app(
         Route("/api/tables/{table_id:int}/bots", guarded(seat_bot), methods=["POST"]),
         Route("/api/hands", guarded(my_hands), methods=["GET"]),
         Route("/api/hands/{hand_id:int}", guarded(get_hand), methods=["GET"]),
+        Route("/api/hands/{hand_id:int}/phh", guarded(download("phh")), methods=["GET"]),
+        Route("/api/hands/{hand_id:int}/text", guarded(download("text")), methods=["GET"]),
         Route("/api/openapi.json", openapi, methods=["GET"]),
         Route("/api/health", health, methods=["GET"]),
         WebSocketRoute("/ws", websocket),
@@ -288,7 +322,9 @@ def warm_up() -> None:
 
 def _status(error: Exception) -> int:
     if isinstance(error, ProtocolError):
-        return {"not-logged-in": 401, "rate-limited": 429, "too-large": 413}.get(error.code, 400)
+        return {
+            "not-logged-in": 401, "rate-limited": 429, "too-large": 413, "unfinished-hand": 409,
+        }.get(error.code, 400)
     if isinstance(error, AccountError) and "wrong name or password" in str(error):
         return 401
     if isinstance(error, TableError) and str(error).startswith("there is no"):
@@ -309,14 +345,32 @@ def _same_origin(origin: str, host: str) -> bool:
     return origin.split("://", 1)[-1].rstrip("/") == host
 
 
-def hand_for(store: Store, hand_id: int, account_id: int) -> dict[str, Any]:
-    """A stored hand as one player may see it; its seed only once revealed to him."""
-    from standpat.server.record import player_record
-
+def own_hand(store: Store, hand_id: int, account_id: int) -> dict[str, Any]:
+    """A stored hand (every card in it) that the player was dealt into; else a 404's error."""
     stored = store.hand(hand_id)
     if account_id not in stored["players"]:
         raise TableError(f"there is no hand {hand_id} of yours.")
+    return stored
+
+
+def hand_for(store: Store, hand_id: int, account_id: int) -> dict[str, Any]:
+    """A stored hand as one player may see it; its seed only once revealed to him."""
+    stored = own_hand(store, hand_id, account_id)
     return player_record(stored, account_id, revealed=stored["players"][account_id])
+
+
+def _query_int(
+    query: Mapping[str, str], name: str, default: int | None, low: int, high: int
+) -> int | None:
+    """A whole-number query parameter from ``low`` to ``high``; a bad one is a 400."""
+    text = query.get(name)
+    if text is None:
+        return default
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+        raise ProtocolError(
+            "bad-query", f"{name} must be a whole number from {low} to {high}, not {text!r}."
+        )
+    return int(text)
 
 
 async def open_demo_tables(host: TableHost, count: int, level: str = "normal") -> None:

@@ -16,6 +16,30 @@ def _ref(name: str) -> dict[str, Any]:
 
 
 _ERROR = _json(_ref("Error"), "An error: a code and a sentence.")
+
+
+def _download(summary: str, media: str) -> dict[str, Any]:
+    """A GET that answers a hand history file to save."""
+    return {
+        "get": {
+            "summary": summary,
+            "security": [{"session": []}],
+            "parameters": [
+                {"name": "hand_id", "in": "path", "required": True,
+                 "schema": {"type": "integer"}}
+            ],
+            "responses": {
+                "200": {
+                    "description": "The file, sent as an attachment (Content-Disposition).",
+                    "content": {media: {"schema": {"type": "string"}}},
+                },
+                "401": _ERROR,
+                "404": _ERROR,
+                "409": _json(_ref("Error"), "The hand is still running, or void "
+                             "(code unfinished-hand)."),
+            },
+        }
+    }
 _CREDENTIALS = {
     "required": True,
     "content": {"application/json": {"schema": _ref("Credentials")}},
@@ -103,6 +127,43 @@ OPENAPI: Final[dict[str, Any]] = {
                     "clock": {"type": "number"},
                     "anchor": {"type": "string", "description": "the seed chain's anchor (hex)"},
                     "buy_in": {"type": "object"},
+                },
+            },
+            "HandLine": {
+                "type": "object",
+                "description": "One of my hands, summed up for a hand list.",
+                "required": ["id", "table_id", "number", "status", "revealed", "game",
+                             "structure", "stakes", "net", "winners", "ended_at"],
+                "properties": {
+                    "id": {"type": "integer"},
+                    "table_id": {"type": "integer"},
+                    "number": {"type": "integer", "description": "the hand's number at its table"},
+                    "status": {"type": "string", "enum": ["running", "done", "void"]},
+                    "revealed": {"type": "boolean", "description": "whether I may see its seed"},
+                    "game": {"type": ["string", "null"]},
+                    "structure": {"type": ["string", "null"]},
+                    "stakes": {"type": ["string", "null"]},
+                    "net": {
+                        "type": ["integer", "null"],
+                        "description": "my chips won (+) or lost (-); null unless done",
+                    },
+                    "winners": {
+                        "type": "array",
+                        "description": "who collected chips from the pot, and how many; "
+                        "empty unless done",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "name": {"type": "string"},
+                                "amount": {"type": "integer"},
+                            },
+                        },
+                    },
+                    "ended_at": {
+                        "type": ["string", "null"],
+                        "format": "date-time",
+                        "description": "when it ended (UTC); null while running",
+                    },
                 },
             },
             "HandRecord": {
@@ -235,9 +296,25 @@ OPENAPI: Final[dict[str, Any]] = {
         },
         "/api/hands": {
             "get": {
-                "summary": "The hands I was dealt into, newest first.",
+                "summary": "The hands I was dealt into, newest first, each summed up.",
                 "security": [{"session": []}],
-                "responses": {"200": _json({"type": "object"}, "Hand ids and status.")},
+                "parameters": [
+                    {"name": "table", "in": "query", "required": False,
+                     "description": "Only the hands of this table.",
+                     "schema": {"type": "integer", "minimum": 1}},
+                    {"name": "limit", "in": "query", "required": False,
+                     "description": "How many hands at most.",
+                     "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
+                ],
+                "responses": {
+                    "200": _json(
+                        {"type": "object", "properties": {
+                            "hands": {"type": "array", "items": _ref("HandLine")}}},
+                        "My hands, newest first.",
+                    ),
+                    "400": _ERROR,
+                    "401": _ERROR,
+                },
             }
         },
         "/api/hands/{hand_id}": {
@@ -251,6 +328,16 @@ OPENAPI: Final[dict[str, Any]] = {
                 "responses": {"200": _json(_ref("HandRecord"), "The record."), "404": _ERROR},
             }
         },
+        "/api/hands/{hand_id}/phh": _download(
+            "A finished hand I played, as I saw it, as a PHH file (standpat-hand-ID.phh): "
+            "opponents' cards are ?? unless shown at the showdown.",
+            "application/toml",
+        ),
+        "/api/hands/{hand_id}/text": _download(
+            "A finished hand I played, as I saw it, as a readable text history "
+            "(standpat-hand-ID.txt): opponents' cards are ?? unless shown at the showdown.",
+            "text/plain",
+        ),
         "/api/health": {
             "get": {"summary": "Liveness.", "responses": {"200": {"description": "Up."}}}
         },

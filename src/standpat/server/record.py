@@ -27,7 +27,13 @@ from standpat.engine import (
 from standpat.errors import FairnessError, StandpatError
 from standpat.fairness import FairRandom, hand_key, verify_seed
 
-__all__ = ["event_from_record", "event_to_record", "player_record", "verify_record"]
+__all__ = [
+    "event_from_record",
+    "event_to_record",
+    "hand_line",
+    "player_record",
+    "verify_record",
+]
 
 FORMAT = "standpat-hand/1"
 """The ``format`` field of a hand record."""
@@ -99,6 +105,44 @@ def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool)
         "actions": [a["action"] for a in stored["actions"]],
         "events": events,
         "net": record.get("net"),
+    }
+
+
+def hand_line(row: Mapping[str, Any], account_id: int) -> dict[str, Any]:
+    """One line of a player's hand list: what the hand was and how it went for him.
+
+    ``row`` is a row of ``Store.hands_of``.  ``net`` is his result in chips
+    (``None`` for a hand not finished); ``winners`` are the players who won
+    chips from the pot, with what they collected (empty until the hand is
+    done); ``ended_at`` is ISO 8601 in UTC, or ``None``.  Nothing in it tells
+    a card.
+    """
+    setup = row["setup"] or {}
+    record = row["record"] or {}
+    accounts = list(setup.get("accounts", []))
+    names = list(setup.get("names", []))
+    done = row["status"] == "done"
+    net = record.get("net")
+    mine = None
+    if done and net is not None and account_id in accounts:
+        mine = int(net[accounts.index(account_id)])
+    won: dict[int, int] = {}
+    for event in record.get("events", []) if done else []:
+        if event["kind"] == EventKind.WIN.value:
+            won[event["seat"]] = won.get(event["seat"], 0) + int(event.get("amount", 0))
+    ended = row.get("ended_at")
+    return {
+        "id": row["id"],
+        "table_id": row["table_id"],
+        "number": row["number"],
+        "status": row["status"],
+        "revealed": bool(row["revealed"]),
+        "game": setup.get("game"),
+        "structure": setup.get("structure"),
+        "stakes": setup.get("stakes"),
+        "net": mine,
+        "winners": [{"name": names[seat], "amount": amount} for seat, amount in won.items()],
+        "ended_at": None if ended is None else ended.isoformat(),
     }
 
 

@@ -678,25 +678,37 @@ class Store:
             "record": row["record"],
             "players": players,
             "actions": acts,
+            "started_at": _utc(row["started_at"]),
+            "ended_at": _utc(row["ended_at"]),
         }
 
-    def hands_of(self, account_id: int, limit: int = 50) -> list[dict[str, Any]]:
-        """The latest hands an account was dealt into: id, table, number, status, revealed."""
+    def hands_of(
+        self, account_id: int, limit: int = 50, *, table_id: int | None = None
+    ) -> list[dict[str, Any]]:
+        """The latest hands an account was dealt into, newest first (at one table if given).
+
+        Each row: id, table_id, number, status, revealed, ended_at (or None),
+        and the hand's setup and record (with every card: callers decide what to show).
+        """
+        query = (
+            select(
+                m.hands.c.id,
+                m.hands.c.table_id,
+                m.hands.c.number,
+                m.hands.c.status,
+                m.hand_players.c.revealed,
+                m.hands.c.ended_at,
+                m.hands.c.setup,
+                m.hands.c.record,
+            )
+            .join(m.hand_players, m.hand_players.c.hand_id == m.hands.c.id)
+            .where(m.hand_players.c.account_id == account_id)
+        )
+        if table_id is not None:
+            query = query.where(m.hands.c.table_id == table_id)
         with self._tx() as conn:
-            rows = conn.execute(
-                select(
-                    m.hands.c.id,
-                    m.hands.c.table_id,
-                    m.hands.c.number,
-                    m.hands.c.status,
-                    m.hand_players.c.revealed,
-                )
-                .join(m.hand_players, m.hand_players.c.hand_id == m.hands.c.id)
-                .where(m.hand_players.c.account_id == account_id)
-                .order_by(m.hands.c.id.desc())
-                .limit(limit)
-            ).mappings()
-            return [dict(r) for r in rows]
+            rows = conn.execute(query.order_by(m.hands.c.id.desc()).limit(limit)).mappings()
+            return [dict(r) | {"ended_at": _utc(r["ended_at"])} for r in rows]
 
     def hands_of_table(self, table_id: int) -> list[dict[str, Any]]:
         """Every hand of a table, oldest first: id, number and status."""
@@ -722,6 +734,13 @@ class Store:
             if record and "pot" in record:
                 out.setdefault(int(table_id), []).append(int(record["pot"]))
         return {t: sum(p) / len(p) for t, p in out.items()}
+
+
+def _utc(when: datetime | None) -> datetime | None:
+    """A stored time as an aware UTC datetime (SQLite gives it back without its zone)."""
+    if when is None:
+        return None
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
 
 def _token_hash(token: str) -> str:

@@ -1,0 +1,99 @@
+"""A player's hands as files to download: PHH and readable text, as he saw them.
+
+The history is built from the hand's stored events, each censored for the
+player by :func:`standpat.engine.redact` (the function that censors his table
+view too): an opponent's dealt, discarded, drawn and mucked cards are unknown
+(``??``), his cards shown at the showdown are named.  The file carries no
+seed, since a seed deals every card.  Only a finished hand has a history: a
+hand still being played or voided by a restart is refused.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any
+
+from standpat.engine import Event, Post, PostKind, Stakes, redact
+from standpat.errors import ProtocolError
+from standpat.history import HandRecord, dumps
+from standpat.history.capture import phh_events, record_from_events
+from standpat.history.text import format_events
+from standpat.server.record import event_from_record
+
+__all__ = ["phh_text", "readable_text", "seen_history"]
+
+
+def seen_history(
+    stored: Mapping[str, Any], account_id: int, *, table: str, seat_count: int
+) -> tuple[HandRecord, tuple[Event, ...]]:
+    """A finished stored hand as player ``account_id`` saw it: its record and its events.
+
+    The events are in PHH seat order, like the record.  Table seats are
+    written from 1 (the room's seat 0 is ``Seat 1``).  Raises ProtocolError
+    ``unfinished-hand`` for a hand still running or void.
+    """
+    hand_id = stored["id"]
+    if stored["status"] == "running":
+        raise ProtocolError(
+            "unfinished-hand",
+            f"hand {hand_id} is still being played; its history can be downloaded once it is over.",
+        )
+    if stored["status"] != "done":
+        raise ProtocolError(
+            "unfinished-hand",
+            f"hand {hand_id} was voided when the room stopped in the middle of it: no chip moved, "
+            "and it has no history to download.",
+        )
+    setup, record = stored["setup"], stored["record"]
+    accounts = list(setup["accounts"])
+    viewer = accounts.index(account_id)
+    button, players = int(setup["button"]), len(accounts)
+    events = tuple(redact(event_from_record(e), viewer) for e in record["events"])
+    started = stored.get("started_at")
+    history = record_from_events(
+        setup["game"],
+        setup["structure"],
+        Stakes.parse(setup["stakes"]),
+        setup["stacks"],
+        events,
+        button=button,
+        posts=None if setup.get("posts") is None else [
+            Post(int(seat), PostKind(kind), int(amount)) for seat, kind, amount in setup["posts"]
+        ],
+        players=setup["names"],
+        seats=[seat + 1 for seat in setup["seats"]],
+        seat_count=seat_count,
+        hand_id=hand_id,
+        table=table,
+        finishing_stacks=[s + n for s, n in zip(setup["stacks"], record["net"], strict=True)],
+        extra=_when(started) if isinstance(started, datetime.datetime) else None,
+    )
+    return history, phh_events(events, button, players)
+
+
+def phh_text(stored: Mapping[str, Any], account_id: int, *, table: str, seat_count: int) -> str:
+    """The hand as the player saw it, as a PHH file."""
+    record, _ = seen_history(stored, account_id, table=table, seat_count=seat_count)
+    return dumps(record)
+
+
+def readable_text(
+    stored: Mapping[str, Any], account_id: int, *, table: str, seat_count: int
+) -> str:
+    """The hand as the player saw it, as readable text (PokerStars' layout)."""
+    record, events = seen_history(stored, account_id, table=table, seat_count=seat_count)
+    return format_events(record, events) + "\n"
+
+
+def _when(started: datetime.datetime) -> dict[str, object]:
+    """PHH's date and time fields for a hand dealt at ``started`` (written in UTC)."""
+    utc = started.astimezone(datetime.UTC)
+    return {
+        "year": utc.year,
+        "month": utc.month,
+        "day": utc.day,
+        "time": utc.time().replace(microsecond=0, tzinfo=None),
+        "time_zone": "UTC",
+        "time_zone_abbreviation": "UTC",
+    }

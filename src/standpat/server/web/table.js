@@ -156,6 +156,7 @@ class TablePage {
 
   update(message) {
     const hand = message.hand;
+    this.state = message; // first: the log below names seats from it
     if (hand) {
       if (this.eventsHand !== hand.id) {
         this.events = [];
@@ -216,7 +217,31 @@ class TablePage {
 
   // ---- drawing ------------------------------------------------------------------------------
 
+  /** A selector that finds the focused control again after a redraw, or null. */
+  focusSelector() {
+    const active = document.activeElement;
+    if (!active || !this.root.contains(active) || active === this.root) return null;
+    for (const name of ["key", "action", "card", "choice", "preset"]) {
+      if (active.dataset && active.dataset[name] !== undefined) {
+        let selector = `[data-${name}="${active.dataset[name]}"]`;
+        if (active.dataset.seat !== undefined) selector += `[data-seat="${active.dataset.seat}"]`;
+        return selector;
+      }
+    }
+    return null;
+  }
+
   render() {
+    const refocus = this.focusSelector();
+    this.draw();
+    if (refocus && (!document.activeElement || !this.root.contains(document.activeElement)
+        || document.activeElement === document.body)) {
+      const again = this.root.querySelector(refocus);
+      if (again) again.focus();
+    }
+  }
+
+  draw() {
     const state = this.state;
     const hand = state && state.hand;
     const count = this.info.seats;
@@ -375,7 +400,7 @@ class TablePage {
     if (!account()) {
       parts.push(el("p", {}, el("a", { href: `/login?next=/tables/${this.id}`, "data-link": "", text: t("table.loginToSit") })));
     }
-    if (you && you.choices.length) {
+    if (you && you.choices.some((choice) => choice !== "wait-for-bb")) {
       parts.push(el("p", { class: "choice-text", text: t("choice.prompt") }));
       parts.push(el("div", { class: "row choices" }, ...you.choices.map((choice) =>
         el("button", { type: "button", "data-choice": choice, text: t(`choice.${choice}`),
@@ -404,13 +429,7 @@ class TablePage {
         onclick: () => this.send({ type: "leave", table: this.id }) }));
       parts.push(row);
     }
-    const focused = document.activeElement;
-    const focusKey = focused && this.controls.contains(focused) ? focused.dataset.key : null;
     this.controls.replaceChildren(...parts);
-    if (focusKey) {
-      const again = this.controls.querySelector(`[data-key="${focusKey}"]`);
-      if (again) again.focus();
-    }
   }
 
   drawControls(legal) {
@@ -461,6 +480,10 @@ class TablePage {
           button.textContent = t(`bet.${raising}`, { chips: v });
         };
         slider.addEventListener("input", () => set(slider.value, slider));
+        box.addEventListener("input", () => {
+          const typed = Math.round(Number(box.value));
+          if (Number.isFinite(typed) && typed >= legal.min_to && typed <= legal.max_to) set(typed, box);
+        });
         box.addEventListener("change", () => set(box.value, null));
         box.addEventListener("keydown", (event) => { if (event.key === "Enter") { set(box.value, null); button.click(); } });
         const top = this.topBet(hand);

@@ -214,7 +214,7 @@ def saw_showdown(seat: TablePage, other: TablePage) -> bool:
 
 @pytest.mark.parametrize(
     ("game", "structure", "stakes"),
-    [("five-card-draw-7a", "pot-limit", "1/2"), ("deuce-to-seven-triple-draw", "no-limit", "1/2")],
+    [("five-card-draw-7a", "pot-limit", "2/4"), ("deuce-to-seven-triple-draw", "no-limit", "2/4")],
 )
 def test_two_players_and_a_bot_play_whole_hands(
     browser: Any, server: Server, game: str, structure: str, stakes: str

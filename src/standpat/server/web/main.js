@@ -108,7 +108,7 @@ function loginView() {
   return form;
 }
 
-const STAKES = { "fixed-limit": "2/4", "pot-limit": "1/2", "no-limit": "1/2" };
+const STAKES = { "fixed-limit": "2/4", "pot-limit": "2/4", "no-limit": "2/4" };
 
 async function lobbyView() {
   const tableBody = el("tbody");
@@ -124,7 +124,7 @@ async function lobbyView() {
     el("h2", { id: "create-title", "data-i18n": "lobby.create" }),
     el("label", {}, el("span", { "data-i18n": "lobby.game" }), gameSelect),
     el("label", {}, el("span", { "data-i18n": "lobby.structure" }), structureSelect),
-    el("label", {}, el("span", { "data-i18n": "lobby.stakes" }), stakes),
+    el("label", {}, el("span", { "data-i18n": "lobby.stakesLong" }), stakes),
     el("label", {}, el("span", { "data-i18n": "lobby.seats" }), seats),
     el("button", { type: "submit", class: "primary", "data-i18n": "lobby.open" }));
   gameSelect.addEventListener("change", () => {

@@ -634,7 +634,7 @@ class TablePage {
       case "call": return t("log.call", { name, chips: event.amount });
       case "bet": return t("log.bet", { name, chips: event.amount });
       case "raise": return t("log.raise", { name, chips: event.amount });
-      case "street": return event.amount ? t("log.street", { number: event.amount }) : "";
+      case "street": return t("log.street", { number: (event.amount || 0) + 1 });
       case "discard":
         if (mine && event.drawn) {
           return t("log.drewYou", { count: event.amount, cards: event.drawn.map(cardText).join(" ") });

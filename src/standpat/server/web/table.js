@@ -160,6 +160,7 @@ class TablePage {
     if (hand) {
       if (this.eventsHand !== hand.id) {
         this.events = [];
+        this.streets = new Set();
         this.eventsHand = hand.id;
         this.log(t("log.newHand", { number: hand.number }), "hand");
       }
@@ -634,7 +635,14 @@ class TablePage {
       case "call": return t("log.call", { name, chips: event.amount });
       case "bet": return t("log.bet", { name, chips: event.amount });
       case "raise": return t("log.raise", { name, chips: event.amount });
-      case "street": return t("log.street", { number: (event.amount || 0) + 1 });
+      case "street": {
+        // Draw k opens with a street event k, and the betting after it with another.
+        const k = event.amount || 0;
+        if (k === 0) return t("log.street", { number: 1 });
+        const seen = this.streets.has(k);
+        this.streets.add(k);
+        return seen ? t("log.street", { number: k + 1 }) : t("log.draw", { number: k });
+      }
       case "discard":
         if (mine && event.drawn) {
           return t("log.drewYou", { count: event.amount, cards: event.drawn.map(cardText).join(" ") });

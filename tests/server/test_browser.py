@@ -271,6 +271,10 @@ def test_two_players_and_a_bot_play_whole_hands(
         check_no_hidden_cards(watcher, players)
         time.sleep(0.05)
 
+    # The log names the rounds: a draw, then the betting round after it.
+    wait_until(lambda: re.search(r"Draw 1\n(.*\n)*Betting round 2", alice.log_text()), 60,
+               "a draw and the betting round after it in the log")
+
     # The hand-history panel lists the hands with their downloads.
     alice.page.wait_for_selector(".history li[data-hand] a.download")
     link = alice.page.locator(".history li[data-hand] a.download").first

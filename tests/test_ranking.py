@@ -8,8 +8,8 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from conftest import all_five_card_hands, exhaustive_strengths, order_digest
 
+from conftest import all_five_card_hands, exhaustive_strengths, order_digest
 from standpat import (
     CardNotInDeckError,
     Category,

@@ -462,3 +462,39 @@ def test_four_colour_deck_clock_and_accessible_names(browser: Any, server: Serve
                != events, 30, "a table update")
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == label
     page.context.close()
+
+
+def test_no_more_than_the_games_maximum_discard_can_be_selected(
+    browser: Any, server: Server
+) -> None:
+    page = new_page(browser, server)
+    register(page, "sofia")
+    page.select_option("#new-game", "seven-card-draw")
+    page.select_option("#new-structure", "fixed-limit")
+    page.fill("#new-seats", "2")
+    page.click("form.create button[type=submit]")
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    seat = TablePage(page, "sofia")
+    page.wait_for_selector(".seat[data-seat='1'].empty")
+    seat.sit(0)
+    page.click("button[data-action=bot][data-seat='1']")
+    deadline = time.monotonic() + 60
+    while not page.locator(".draw-controls").count():  # check or call to the draw
+        assert time.monotonic() < deadline, page.inner_text(".table-page")
+        for action in ("check", "call"):
+            button = page.locator(f".bet-controls button[data-action={action}]")
+            if button.count():
+                seat.acting(lambda button=button: button.click())
+                break
+        time.sleep(0.1)
+    hint = page.inner_text(".draw-hint")
+    most = int(re.search(r"up to (\d+)", hint).group(1))  # type: ignore[union-attr]
+    cards = page.locator(".my-hand .card")
+    assert cards.count() == 7 and most < 7
+    for i in range(most + 1):
+        cards.nth(i).click()
+    assert page.locator(".my-hand .card.selected").count() == most
+    assert cards.nth(most).get_attribute("aria-pressed") == "false"
+    assert f"at most {most}" in page.inner_text(".table-message")
+    assert str(most) in page.inner_text("button[data-action=discard]")
+    page.context.close()

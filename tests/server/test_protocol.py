@@ -187,3 +187,51 @@ def test_a_failing_bot_gets_the_default_action(tmp_path: Path) -> None:
         assert client.get("/api/tables/1").json()["hands"] >= 3
         store = client.app.state.store  # type: ignore[attr-defined]
         assert store.check_ledger() == []
+
+
+def test_a_slow_bot_does_not_hold_up_the_room(tmp_path: Path) -> None:
+    """A bot thinks in a worker thread: the event loop (sockets, other tables) runs meanwhile."""
+    import asyncio
+    import threading
+    import time
+
+    from standpat.engine import Action, SeatView
+    from standpat.server.host import Command
+    from standpat.server.room import LocalHost
+    from standpat.server.seatbots import bot_factory
+    from standpat.store import Store
+
+    thinking = threading.Event()
+    started: list[float] = []
+
+    def slow(view: SeatView) -> Action:
+        if not thinking.is_set():  # the first decision takes 2 s
+            started.append(time.monotonic())
+            thinking.set()
+            time.sleep(2.0)
+        return bot_factory("house")(view)
+
+    def bots(level: str) -> Any:
+        return slow if level == "slow" else bot_factory(level)
+
+    async def main() -> float:
+        config = ServerConfig(db=f"sqlite:///{tmp_path / 'room.db'}", between_hands=0.01,
+                              bot_delay=0)
+        store = Store(config.db)
+        host = LocalHost(store, config, bots)
+        await host.start()
+        try:
+            table = await host.open_table({"game": "five-card-draw", "seats": 2})
+            await host.ask(table, Command("seat-bot", data={"level": "slow"}))
+            await host.ask(table, Command("seat-bot", data={"level": "house"}))
+            deadline = time.monotonic() + 20
+            while not thinking.is_set():
+                assert time.monotonic() < deadline, "the slow bot was never asked to act"
+                await asyncio.sleep(0.01)
+            # This loop sees the bot start at once unless the bot's thinking blocks it.
+            return time.monotonic() - started[0]
+        finally:
+            await host.stop()
+            store.close()
+
+    assert asyncio.run(main()) < 1.0, "the event loop waited for the bot"

@@ -216,7 +216,10 @@ class LiveTable:
         assert wait is not None
         sitter = self.sitters[wait.seat]
         if sitter.decide is not None:
-            await self._apply(sitter, sitter.decide(self._view_of(wait.seat)))
+            # A bot thinks in a worker thread (a strong one takes up to 0.2 s), so the other
+            # tables and the sockets go on meanwhile; this table waits for its answer.
+            action = await asyncio.to_thread(sitter.decide, self._view_of(wait.seat))
+            await self._apply(sitter, action)
             return
         if not self.banking and sitter.time_bank > 0 and sitter.connected:
             self.banking = True

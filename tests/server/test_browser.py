@@ -374,6 +374,7 @@ def test_every_message_the_client_uses_is_in_both_catalogues() -> None:
         "structure": ["fixed-limit", "pot-limit", "no-limit"],
         "phase": ["betting", "draw", "showdown", "over"],
         "choice": ["post-bb", "post-all", "post-dead-sb", "wait-for-bb"],
+        "history": ["running", "void"],
     }.items():
         for name in names:
             assert f"{prefix}.{name}" in en, f"{prefix}.{name}"

@@ -675,8 +675,10 @@ class TablePage {
     this.history.replaceChildren(...lines.map((line) => {
       const net = line.net === null || line.net === undefined ? "" : (line.net > 0 ? `+${line.net}` : String(line.net));
       const winners = (line.winners || []).map((w) => t("history.winner", { name: w.name, chips: w.amount })).join(", ");
+      const text = el("span", { class: "history-line", text: t("history.line", { number: line.number, net, winners }) });
+      if (line.status !== "done") return el("li", {}, text, el("span", { text: t(`history.${line.status}`) }));
       return el("li", { "data-hand": line.id },
-        el("span", { class: "history-line", text: t("history.line", { number: line.number, net, winners }) }),
+        text,
         el("a", { href: `/api/hands/${line.id}/phh`, download: `standpat-hand-${line.id}.phh`, class: "download",
           text: "PHH", "aria-label": t("history.downloadPhh", { number: line.number }) }),
         el("a", { href: `/api/hands/${line.id}/text`, download: `standpat-hand-${line.id}.txt`, class: "download",

@@ -73,6 +73,7 @@ class LiveTable:
         self.stakes = Stakes.parse(record.stakes)
         self.clock = float(record.config.get("clock", config.clock))
         self.chain = SeedChain(bytes.fromhex(record.chain_top), length=record.chain_length)
+        self.chain_start = record.chain_start
         self.number = record.hands_dealt
         self.rng = FairRandom()
         self.min_buy_in = 10 * self.stakes.small_bet
@@ -406,13 +407,14 @@ class LiveTable:
         self.next_hand_at = time.monotonic() + self.config.between_hands
         try:
             plan = self.table.next_plan()
-        except TableError:
+        except TableError:  # not enough players: look again shortly (never a busy loop)
+            self.next_hand_at = time.monotonic() + max(self.config.between_hands, 0.1)
             return
         number = self.number + 1
-        if number > self.chain.length:
-            log.error("table %s has used every seed of its chain", self.id)
-            return
-        seed = self.chain.seed(number)
+        if number - self.chain_start > self.chain.length:
+            await self._new_chain()
+        index = number - self.chain_start
+        seed = self.chain.seed(index)
         clients = {i: self.sitters[s].client_seed for i, s in enumerate(plan.dealt)}
         self.rng.rekey(hand_key(seed, number, clients))
         hand = self.table.start_hand()
@@ -433,6 +435,7 @@ class LiveTable:
             "posts": [[p.seat, p.kind.value, p.amount] for p in hand.posts],
             "client_seeds": [clients[i] for i in range(len(dealt))],
             "anchor": self.chain.anchor.hex(),
+            "chain_index": index,
             "commitment": commitment(seed),
         }
         self.hand_id = await self._db(
@@ -563,9 +566,19 @@ class LiveTable:
                     self.table.sit_out(sitter.seat)
         self._broadcast()
 
+    async def _new_chain(self) -> None:
+        """Every seed of the chain is used: go on with a new chain (and a new anchor)."""
+        top = secrets.token_bytes(32)
+        start = self.number
+        await self._db(self.store.new_chain, self.id, top, self.chain.length, start)
+        self.chain = SeedChain(top, length=self.chain.length)
+        self.chain_start = start
+        log.info("table %s: a new seed chain from hand %s, anchor %s", self.id, start + 1,
+                 self.chain.anchor.hex())
+
     async def _reveal_hand(self) -> None:
         await self._db(self.store.reveal, self.hand_id)
-        seed = self.chain.seed(self.number).hex()
+        seed = self.chain.seed(self.number - self.chain_start).hex()
         for seat in self.hand_seats:
             for outbox in self.sitters[seat].outboxes.values():
                 outbox.send(message("seed", table=self.id, hand=self.hand_id, seed=seed))

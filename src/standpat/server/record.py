@@ -99,6 +99,7 @@ def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool)
         "posts": setup.get("posts"),
         "client_seeds": setup["client_seeds"],
         "anchor": setup["anchor"],
+        "chain_index": setup.get("chain_index", stored["number"]),
         "commitment": stored["commitment"],
         "seed": stored["seed"] if revealed else None,
         "you": viewer,
@@ -175,11 +176,12 @@ def verify_record(doc: Mapping[str, Any]) -> list[str]:
         )
     seed = bytes.fromhex(doc["seed"])
     number = int(doc["number"])
-    verify_seed(bytes.fromhex(doc["anchor"]), number, seed, doc["commitment"])
+    index = int(doc.get("chain_index", number))  # older records: the table's first chain
+    verify_seed(bytes.fromhex(doc["anchor"]), index, seed, doc["commitment"])
     done = [
         f"the seed matches the commitment {doc['commitment'][:16]}... "
         "published when the hand began.",
-        f"the seed is hand {number} of the table's chain with anchor {doc['anchor'][:16]}....",
+        f"the seed is {index} steps up the table's chain from its anchor {doc['anchor'][:16]}....",
     ]
     clients = dict(enumerate(doc["client_seeds"]))
     stakes = Stakes.parse(doc["stakes"])

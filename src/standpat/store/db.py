@@ -81,6 +81,8 @@ class TableRecord:
     hands_dealt: int
     button: int
     closed: bool
+    chain_start: int = 0
+    """Hands the table had dealt when its current seed chain began."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -520,6 +522,15 @@ class Store:
             )
         return int(stack)
 
+    def new_chain(self, table_id: int, top: bytes, length: int, start: int) -> None:
+        """Give a table a new seed chain of ``length`` seeds that begins after hand ``start``."""
+        with self._tx() as conn:
+            conn.execute(
+                m.tables.update()
+                .where(m.tables.c.id == table_id)
+                .values(chain_top=top.hex(), chain_length=length, chain_start=start)
+            )
+
     def reveal(self, hand_id: int) -> None:
         """Reveal a finished hand's seed to every player dealt in."""
         with self._tx() as conn:
@@ -763,6 +774,7 @@ def _table(row: Any) -> TableRecord:
         chain_top=row["chain_top"],
         chain_length=int(row["chain_length"]),
         hands_dealt=int(row["hands_dealt"]),
+        chain_start=int(row["chain_start"]),
         button=int(row["button"]),
         closed=bool(row["closed"]),
     )

@@ -78,6 +78,7 @@ tables = Table(
     Column("config", JSON, nullable=False),
     Column("chain_top", String(64), nullable=False),
     Column("chain_length", Integer, nullable=False),
+    Column("chain_start", Integer, nullable=False, default=0, server_default="0"),
     Column("hands_dealt", Integer, nullable=False, default=0),
     Column("button", Integer, nullable=False, default=0),
     Column("closed", Boolean, nullable=False, default=False),

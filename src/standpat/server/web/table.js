@@ -1,5 +1,5 @@
 // The table page: an oval table drawn from the server's `table` messages, and the player's controls.
-import { t, translatePage } from "./i18n.js";
+import { t } from "./i18n.js";
 import { api, account, el, errorText, gameTitle, loadMe, toast } from "./main.js";
 import { backs, cardText, faceUp, handName } from "./cards.js";
 
@@ -18,6 +18,7 @@ class TablePage {
     this.state = null; // the latest `table` message
     this.events = []; // the current hand's events
     this.eventsHand = null;
+    this.streets = new Set(); // the street numbers of the hand's log so far
     this.selected = new Set();
     this.selectKey = null;
     this.amount = null;
@@ -186,7 +187,6 @@ class TablePage {
       this.amount = legal ? legal.min_to : null;
     }
     this.deadline = message.clock ? performance.now() + message.clock.remaining * 1000 : null;
-    this.state = message;
     // What tests and assistive tools can read without parsing the drawing.
     const page = this.root.firstElementChild;
     if (page) {

@@ -334,3 +334,43 @@ async def reveal_each_hand(server: Server, tmp_path: Path) -> None:
     assert cli_main(["verify", str(path)]) == 0
     for player in (alice, bob):
         await player.close()
+
+
+def test_leaving_on_ones_turn_when_the_fold_ends_the_hand(tmp_path: Path) -> None:
+    """Heads-up against a bot, the player leaves when it is his turn: the table folds for him,
+    which ends the hand; the hand is finished and recorded, his seat empties, its seed is his."""
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    server = Server(db, *FAST, "--reveal", "leave", log=tmp_path / "server.log").start()
+
+    async def play() -> None:
+        owner = Player(server, "owner")
+        owner.http.post("/api/tables", json={"game": "five-card-draw", "seats": 2})
+        owner.http.post("/api/tables/1/bots", json={"level": "house"})
+        player = Player(server, "leaver")
+        player.policy = None  # he only leaves
+        await player.connect()
+        await player.send(type="watch", table=1)
+        await player.send(type="sit", table=1, buy_in=200)
+        turn = await player.wait_for(
+            lambda f: f["type"] == "table" and bool(f.get("hand")) and f["hand"]["legal"]
+            is not None and f["hand"]["to_act"] == f["hand"]["you"] and not f["hand"]["over"],
+            30)
+        hand_id = turn["hand"]["id"]
+        await player.send(type="leave", table=1)
+        await player.wait_for(lambda f: f["type"] == "left", 10)
+        deadline = time.monotonic() + 10
+        while True:
+            line = player.http.get(f"/api/hands/{hand_id}").json()
+            if (line["status"] == "done" and line["seed"]) or time.monotonic() > deadline:
+                break
+            await asyncio.sleep(0.1)
+        assert line["status"] == "done" and line["seed"], line
+        assert player.errors == []
+        await player.close()
+        owner.http.close()
+
+    try:
+        asyncio.run(play())
+    finally:
+        server.stop()
+

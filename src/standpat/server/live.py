@@ -272,14 +272,17 @@ class LiveTable:
             await self._act(sitter, data)
         elif kind == "leave":
             hand = self.table.hand
+            dealt_in = hand is not None and self.table.playing and seat in self.table.dealt
             before = len(hand.actions) if hand is not None and self.table.playing else None
-            self.table.leave(seat)
+            self.table.leave(seat)  # in his hand, the table plays check-or-fold for him
             if before is not None:
                 await self._log_actions(before)
-            if self.table.player(seat) is None:
-                await self._cash_out(sitter)
-            else:
+            if dealt_in:
+                # His fold may have ended the hand: finish it (which cashes out whoever left),
+                # else go on with the next player's turn.
                 await self._after_change()
+            if seat in self.sitters and self.table.player(seat) is None:
+                await self._cash_out(sitter)
             return None
         elif kind == "sit-out":
             when = data.get("when", SitOut.NEXT_HAND.value)

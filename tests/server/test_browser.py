@@ -169,6 +169,9 @@ def play_turn(seat: TablePage, done: set[str], goals: set[str]) -> None:
     if slider.count() and "slider-raise" not in done and "showdown" in done:
         low = int(slider.get_attribute("min") or 0)
         high = int(slider.get_attribute("max") or 0)
+        if "game:five-card-draw-7a" in goals:  # pot limit: "Pot" is the rules' maximum raise
+            page.click("button[data-preset=pot]")
+            assert page.input_value(".sizing input[type=number]") == str(high)
         target = low + max(1, (high - low) // 5) if high > low else low
         slider.fill(str(target))
         assert page.input_value(".sizing input[type=number]") == str(target)

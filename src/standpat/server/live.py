@@ -271,9 +271,9 @@ class LiveTable:
         if kind == "act":
             await self._act(sitter, data)
         elif kind == "leave":
-            hand = self.table.hand
-            dealt_in = hand is not None and self.table.playing and seat in self.table.dealt
-            before = len(hand.actions) if hand is not None and self.table.playing else None
+            hand = self.table.hand if self.table.playing else None
+            dealt_in = hand is not None and seat in self.table.dealt
+            before = None if hand is None else len(hand.actions)
             self.table.leave(seat)  # in his hand, the table plays check-or-fold for him
             if before is not None:
                 await self._log_actions(before)

@@ -8,6 +8,7 @@ connection, and from nothing else.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -166,8 +167,15 @@ def hand_value_json(cards: Sequence[Card], ranking: str) -> dict[str, Any] | Non
     """
     if len(cards) < 5:
         return None
+    category, best = _hand_value(tuple(cards), ranking)
+    return {"category": category, "best": list(best)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_value(cards: tuple[Card, ...], ranking: str) -> tuple[str, tuple[str, ...]]:
+    """Evaluated once per hand and ranking, not once per message and watcher."""
     value = evaluate(cards, ranking)
-    return {"category": value.category.value, "best": _cards(value.best)}
+    return value.category.value, tuple(_cards(value.best))
 
 
 def view_json(view: SeatView, seats: Sequence[int], since: int = 0) -> dict[str, Any]:

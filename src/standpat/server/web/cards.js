@@ -25,8 +25,8 @@ export function faceUp(code, { clickable = false, small = false } = {}) {
   if (clickable) el.type = "button";
   el.className = `card face suit-${code[1]}${small ? " small" : ""}`;
   el.dataset.card = code;
-  el.setAttribute(clickable ? "aria-label" : "title", cardName(code));
-  if (!clickable) el.setAttribute("role", "img"), el.setAttribute("aria-label", cardName(code));
+  el.setAttribute("aria-label", cardName(code));
+  if (!clickable) el.setAttribute("role", "img");
   const rank = document.createElement("span");
   rank.className = "rank";
   rank.textContent = RANK_TEXT[code[0]] || code[0];

@@ -21,6 +21,7 @@ __all__ = [
     "HistoryFormatError",
     "IllegalActionError",
     "IllegalHistoryError",
+    "NotFoundError",
     "ProtocolError",
     "StakesError",
     "StandpatError",
@@ -76,6 +77,10 @@ class HandSetupError(StandpatError, ValueError):
 
 class TableError(StandpatError, ValueError):
     """A table request that its rules refuse: a taken seat, a buy-in out of range, a bad choice."""
+
+
+class NotFoundError(TableError, LookupError):
+    """A table, seat or hand that does not exist (or is not the asker's to see)."""
 
 
 class HistoryError(StandpatError, ValueError):

@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from standpat.engine import GameName
 from standpat.server import room
 from standpat.server.config import ServerConfig
 from standpat.server.host import Command
 from standpat.server.record import player_record, verify_record
 from standpat.server.room import LocalHost
+from standpat.server.schemas import TableSpec
 from standpat.server.seatbots import bot_factory
 from standpat.store import Store
 
@@ -29,9 +31,13 @@ def test_a_used_up_chain_is_replaced_and_every_hand_still_verifies(
         host = LocalHost(store, config, bot_factory)
         await host.start()
         try:
-            table = await host.open_table({"game": "five-card-draw", "seats": 2})
+            table = await host.open_table(
+                TableSpec(game=GameName.FIVE_CARD_DRAW, seats=2), owner=None, operator=True
+            )
             for _ in range(2):
-                await host.ask(table, Command("seat-bot", data={"level": "house"}))
+                await host.ask(
+                    table, Command("seat-bot", data={"level": "house", "operator": True})
+                )
             deadline = time.monotonic() + 30
             while host.summary(table)["hands"] < 9:  # eight done, the ninth started
                 assert time.monotonic() < deadline, "the table stopped dealing"

@@ -24,7 +24,7 @@ GAMES = [
     ("deuce-to-seven-triple-draw", "fixed-limit"),
     ("deuce-to-seven-single-draw", "no-limit"),
 ]
-FAST = ("--between-hands", "0.05", "--bot-delay", "0", "--clock", "10")
+FAST = ("--between-hands", "0.05", "--bot-delay", "0", "--clock", "10", "--max-tables", "10")
 
 
 def finished_hands(store: Store, table: int) -> list[dict[str, Any]]:
@@ -38,7 +38,7 @@ def finished_hands(store: Store, table: int) -> list[dict[str, Any]]:
 def test_players_and_bots_play_every_game_privately(tmp_path: Path) -> None:
     """Two players and a bot at a table of each game; every frame is checked for leaks."""
     db = f"sqlite:///{tmp_path / 'room.db'}"
-    server = Server(db, *FAST, "--reveal", "leave", log=tmp_path / "server.log").start()
+    server = Server(db, *FAST, log=tmp_path / "server.log").start()
     try:
         asyncio.run(play_every_game(server, tmp_path))
     finally:
@@ -317,38 +317,11 @@ async def bad_actions(server: Server) -> None:
         await player.close()
 
 
-def test_reveal_after_each_hand(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'room.db'}"
-    server = Server(db, *FAST, "--reveal", "hand", log=tmp_path / "server.log").start()
-    try:
-        asyncio.run(reveal_each_hand(server, tmp_path))
-    finally:
-        server.stop()
-
-
-async def reveal_each_hand(server: Server, tmp_path: Path) -> None:
-    alice, bob = Player(server, "alice", seed=1), Player(server, "bob", seed=2)
-    table = alice.http.post(
-        "/api/tables", json={"game": "deuce-to-seven-triple-draw", "seats": 2}
-    ).json()["id"]
-    for player in (alice, bob):
-        await player.connect()
-        await player.send(type="sit", table=table, buy_in=200)
-    seed = await alice.wait_for(lambda f: f["type"] == "seed", old=True)
-    record = alice.http.get(f"/api/hands/{seed['hand']}").json()
-    assert record["seed"] == seed["seed"] and record["status"] == "done"
-    path = tmp_path / "hand.json"
-    path.write_text(json.dumps(record))
-    assert cli_main(["verify", str(path)]) == 0
-    for player in (alice, bob):
-        await player.close()
-
-
 def test_leaving_on_ones_turn_when_the_fold_ends_the_hand(tmp_path: Path) -> None:
     """Heads-up against a bot, the player leaves when it is his turn: the table folds for him,
     which ends the hand; the hand is finished and recorded, his seat empties, its seed is his."""
     db = f"sqlite:///{tmp_path / 'room.db'}"
-    server = Server(db, *FAST, "--reveal", "leave", log=tmp_path / "server.log").start()
+    server = Server(db, *FAST, log=tmp_path / "server.log").start()
 
     async def play() -> None:
         owner = Player(server, "owner")

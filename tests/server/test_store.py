@@ -37,7 +37,7 @@ def test_accounts_and_sessions(db_url: str) -> None:
     alice = store.create_account("alice", "correct horse", grant=500)
     with pytest.raises(AccountError, match="taken"):
         store.create_account("alice", "another password")
-    with pytest.raises(AccountError, match="8 characters"):
+    with pytest.raises(AccountError, match="8 to 256 characters"):
         store.create_account("bob", "short")
     assert store.authenticate("alice", "correct horse") == alice
     with pytest.raises(AccountError, match="wrong name or password"):
@@ -124,4 +124,33 @@ def test_check_ledger_finds_a_stack_that_disagrees(db_url: str) -> None:
         conn.execute(models.seats.update().values(stack=250))
     problems = store.check_ledger()
     assert len(problems) == 1 and "holds 250 chips" in problems[0]
+    store.close()
+
+
+def test_upgrading_a_room_keeps_look_alike_names_apart(db_url: str) -> None:
+    """Names that differ only in case were allowed before migration 0003: both accounts stay,
+    the later one under a key of its own, and new look-alikes are refused."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import create_engine, text
+
+    from standpat.store.migrate import upgrade
+
+    url = db_url.replace("postgresql://", "postgresql+psycopg://")
+    engine = create_engine(url)
+    upgrade(engine, "0002")
+    with engine.begin() as conn:
+        for name in ("Cara_UX", "cara_ux"):
+            conn.execute(
+                text("INSERT INTO accounts (name, is_bot, client_seed, created_at) "
+                     "VALUES (:n, false, '', :t)"),
+                {"n": name, "t": datetime.now(UTC)},
+            )
+    engine.dispose()
+    store = Store(db_url)  # upgrades to the newest schema
+    with store.engine.begin() as conn:
+        keys = dict(conn.execute(text("SELECT name, name_key FROM accounts")).all())
+    assert keys["Cara_UX"] == "cara-ux" and keys["cara_ux"].startswith("cara-ux#")
+    with pytest.raises(AccountError, match="taken"):
+        store.create_account("CARA.UX", "a long password")
     store.close()

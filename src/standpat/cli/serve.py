@@ -34,11 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bot-delay", type=float, default=0.8, help="a seated bot's thinking time, s (default 0.8)"
     )
     parser.add_argument(
-        "--reveal",
-        choices=["leave", "hand"],
-        default="leave",
-        help="reveal hand seeds to players when they leave the table (default) or after each "
-        "hand",
+        "--cool-off", type=float, default=1800.0, metavar="S",
+        help="seconds after leaving a table (and being shown its hands' seeds) before a player "
+        "may sit there again (default 1800)",
     )
     parser.add_argument(
         "--demo-tables",
@@ -63,6 +61,45 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=20.0,
         help="messages a second a connection may send, burst twice that (default 20)",
     )
+    parser.add_argument(
+        "--account-logins", default="5 per 5 minutes", metavar="LIMIT",
+        help="failed log-ins an account may have before its log-ins wait (default "
+        "'5 per 5 minutes')",
+    )
+    parser.add_argument(
+        "--proxy", action="append", default=[], metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-For/-Proto headers are trusted (repeat for "
+        "several; default: none, the client's address is the connection's)",
+    )
+    parser.add_argument(
+        "--origin", action="append", default=[], metavar="ORIGIN",
+        help="another origin (https://room.example) the room's pages are served from; "
+        "changes and WebSockets from any other site are refused",
+    )
+    parser.add_argument(
+        "--header-timeout", type=float, default=10.0, metavar="S",
+        help="seconds a connection has to send a request's headers, and its body (default 10)",
+    )
+    parser.add_argument(
+        "--per-address", type=int, default=64, metavar="N",
+        help="connections one client address may hold at once (default 64)",
+    )
+    parser.add_argument(
+        "--max-watchers", type=int, default=50, metavar="N",
+        help="spectators a table admits (default 50)",
+    )
+    parser.add_argument(
+        "--max-tables", type=int, default=3, metavar="N",
+        help="tables one player may have open at once (default 3)",
+    )
+    parser.add_argument(
+        "--idle-close", type=float, default=600.0, metavar="S",
+        help="seconds a player's table stays open without a person seated (default 600)",
+    )
+    parser.add_argument(
+        "--operator", action="append", default=[], metavar="NAME",
+        help="an operator account: may seat bots anywhere and open any number of tables",
+    )
     parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
 
@@ -71,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from standpat.server.app import create_app
-    from standpat.server.config import Reveal, ServerConfig
+    from standpat.server.config import ServerConfig
+    from standpat.server.guard import guarded_protocol
 
     config = ServerConfig(
         db=args.db,
@@ -82,13 +120,22 @@ def run(args: argparse.Namespace) -> int:
         reconnect=args.reconnect,
         between_hands=args.between_hands,
         bot_delay=args.bot_delay,
-        reveal=Reveal(args.reveal),
+        cool_off=args.cool_off,
         demo_tables=args.demo_tables,
         static_dir=args.static,
         secure_cookies=args.secure_cookies,
         login_rate=args.login_rate,
         rate=args.rate,
         burst=max(1, int(2 * args.rate)),
+        account_logins=args.account_logins,
+        proxies=tuple(args.proxy),
+        origins=tuple(o.rstrip("/") for o in args.origin),
+        header_timeout=args.header_timeout,
+        per_address=args.per_address,
+        max_watchers=args.max_watchers,
+        max_tables=args.max_tables,
+        idle_close=args.idle_close,
+        operators=tuple(args.operator),
     )
     try:
         app = create_app(config)
@@ -107,7 +154,13 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        http=guarded_protocol(config.header_timeout, config.per_address),
         ws="websockets-sansio",
+        ws_max_size=config.max_message,  # a larger frame is refused unread, close code 1009
         ws_per_message_deflate=False,  # compressing every table update costs more than it saves
+        # X-Forwarded-* only from the proxies the operator names (uvicorn trusts loopback)
+        proxy_headers=bool(config.proxies),
+        forwarded_allow_ips=list(config.proxies) or None,
+        timeout_keep_alive=5,
     )
     return 0

@@ -4,16 +4,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from enum import StrEnum
-
-
-class Reveal(StrEnum):
-    """When a hand's seed is revealed to a player who was dealt in."""
-
-    LEAVE = "leave"
-    """When he leaves the table (default): no folded hand of a seated player is exposed."""
-    HAND = "hand"
-    """As soon as the hand ends: quicker checks, but a player still seated learns folded cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +28,9 @@ class ServerConfig:
     """Pause between two hands, in seconds."""
     bot_delay: float = 0.8
     """Seconds a seated bot waits before it acts (so people can follow the play)."""
-    reveal: Reveal = Reveal.LEAVE
-    """When hand seeds are revealed to the players dealt in."""
+    cool_off: float = 1800.0
+    """Seconds after a player left a table (and was shown its hands' seeds) before he may
+    sit there again (docs/fairness.md)."""
     starting_bankroll: int = 10_000
     """Play-money chips given to a new account."""
     demo_tables: int = 0
@@ -47,13 +38,35 @@ class ServerConfig:
     demo_bot: str = "normal"
     """Level of the bots seated at the demo tables."""
     max_message: int = 4096
-    """Largest WebSocket message accepted, in bytes."""
+    """Largest request body or WebSocket message accepted, in bytes."""
     rate: float = 20.0
     """Messages per second a connection may send (token bucket refill)."""
     burst: int = 40
     """Messages a connection may send at once (token bucket size)."""
     login_rate: float = 1.0
-    """Log-ins and registrations per second per client address (burst of 10)."""
+    """Log-ins and registrations per second per client address (over 10-second windows)."""
+    account_logins: str = "5 per 5 minutes"
+    """Failed log-ins an account may have in a window before log-ins to it wait (the
+    ``limits`` library's notation)."""
+    proxies: tuple[str, ...] = ()
+    """Addresses of reverse proxies whose X-Forwarded-For/-Proto headers are trusted (none:
+    the client address is the connection's)."""
+    origins: tuple[str, ...] = ()
+    """Origins (``https://room.example``) besides the room's own address that its pages are
+    served from; a state-changing request or WebSocket from any other origin is refused."""
+    header_timeout: float = 10.0
+    """Seconds a connection has to send a request's headers, and a request its body."""
+    per_address: int = 64
+    """Connections (HTTP and WebSocket) one client address may hold at once."""
+    max_watchers: int = 50
+    """Spectators a table admits at once (its players aside)."""
+    max_tables: int = 3
+    """Tables one player may have open at once (operators: no limit)."""
+    idle_close: float = 600.0
+    """Seconds a player's table may stay without a person seated before it closes (its
+    bots' chips go back; the room's own tables stay open)."""
+    operators: tuple[str, ...] = ()
+    """Names of operator accounts: they may seat bots at any table and open any number."""
     secure_cookies: bool = False
     """Mark session cookies Secure (set this behind HTTPS)."""
     static_dir: str | None = None

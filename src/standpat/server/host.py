@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from standpat.engine import Action, SeatView
+from standpat.server.schemas import TableSpec
 
 __all__ = ["BotFactory", "Command", "Outbox", "TableHost"]
 
@@ -64,8 +65,10 @@ class TableHost(Protocol):
     def summary(self, table_id: int) -> dict[str, Any]:
         """A lobby line of a table (game, stakes, seats taken, average pot, ...)."""
 
-    async def open_table(self, spec: dict[str, Any]) -> int:
-        """Create and start a table from a lobby request; returns its id."""
+    async def open_table(self, spec: TableSpec, *, owner: int | None, operator: bool) -> int:
+        """Create and start a table from a checked lobby request, opened by account ``owner``
+        (None: the room itself); an ``operator`` is not held to the per-player limits.
+        Returns its id."""
 
     async def send(self, table_id: int, command: Command) -> None:
         """Queue a command for a table without waiting for it."""

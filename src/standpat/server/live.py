@@ -29,7 +29,7 @@ from typing import Any
 from standpat.engine import Action, SeatView, Stakes
 from standpat.errors import ProtocolError, StandpatError, TableError
 from standpat.fairness import FairRandom, SeedChain, check_client_seed, commitment, hand_key
-from standpat.server.config import Reveal, ServerConfig
+from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command, Outbox
 from standpat.server.problems import error_code
 from standpat.server.protocol import action_from_json, error_message, message, view_json
@@ -63,9 +63,17 @@ class LiveTable:
     """One table's state and task."""
 
     def __init__(
-        self, record: TableRecord, store: Store, config: ServerConfig, bots: BotFactory
+        self,
+        record: TableRecord,
+        store: Store,
+        config: ServerConfig,
+        bots: BotFactory,
+        *,
+        on_close: Callable[[int], None] | None = None,
     ) -> None:
         self.record = record
+        self.on_close = on_close
+        self.idle_since: float | None = None
         self.id = record.id
         self.store = store
         self.config = config
@@ -104,6 +112,7 @@ class LiveTable:
         self.next_hand_at = time.monotonic() + config.between_hands
         self.pots: list[int] = []
         self.task: asyncio.Task[None] | None = None
+        self.closed = False
         for seat in store.seats(self.id):
             # after a restart the players sit again as at a new table (positions start afresh)
             if seat.stack < self.min_buy_in and seat.bot_level is not None:
@@ -152,8 +161,8 @@ class LiveTable:
                 await self.task
 
     async def run(self) -> None:
-        """Serve commands and deadlines until cancelled."""
-        while True:
+        """Serve commands and deadlines until cancelled, or until the table closes."""
+        while not self.closed:
             wake = self._next_wake()
             timeout = None if wake is None else max(0.0, wake - time.monotonic())
             try:
@@ -175,6 +184,28 @@ class LiveTable:
             else:
                 if command.reply is not None and not command.reply.done():
                     command.reply.set_result(result)
+
+    def _idle(self, now: float) -> bool:
+        """Whether a player's table has gone without a person seated for too long."""
+        if self.record.owner is None or any(s.bot is None for s in self.sitters.values()):
+            self.idle_since = None
+            return False
+        if self.idle_since is None:
+            self.idle_since = now
+        return now - self.idle_since >= self.config.idle_close
+
+    async def _close(self) -> None:
+        """Close the table: every seat cashed out and the table marked closed, in one
+        transaction; watchers are told, and the task ends."""
+        await self._db(self.store.close_table, self.id)
+        self.closed = True
+        for outbox, _ in self.watchers.values():
+            outbox.send(message("closed", table=self.id, reason="idle"))
+        self.watchers.clear()
+        if self.on_close is not None:
+            self.on_close(self.id)
+        log.info("table %s closed: nobody but bots sat there for %s s", self.id,
+                 self.config.idle_close)
 
     async def _recover(self) -> None:
         """After a failure on the timer: play the default action, or wait a little."""
@@ -203,11 +234,16 @@ class LiveTable:
     def _next_wake(self) -> float | None:
         if self.table.playing:
             return self.deadline
+        if self.idle_since is not None:
+            return min(self.next_hand_at, self.idle_since + self.config.idle_close)
         return self.next_hand_at
 
     async def _on_timer(self) -> None:
         now = time.monotonic()
         if not self.table.playing:
+            if self._idle(now):
+                await self._close()
+                return
             if now >= self.next_hand_at:
                 await self._deal()
             return
@@ -239,8 +275,17 @@ class LiveTable:
         data = command.data
         if kind == "watch":
             assert command.outbox is not None
-            self.watchers[command.outbox.id] = (command.outbox, command.account)
             sitter = self._sitter_of(command.account)
+            if sitter is None and command.outbox.id not in self.watchers:
+                spectators = sum(
+                    1 for _, a in self.watchers.values() if self._sitter_of(a) is None
+                )
+                if spectators >= self.config.max_watchers:
+                    raise ProtocolError(
+                        "too-many-watchers",
+                        f"table {self.id} has {spectators} spectators, as many as it admits.",
+                    )
+            self.watchers[command.outbox.id] = (command.outbox, command.account)
             if sitter is not None and sitter.bot is None:
                 sitter.outboxes[command.outbox.id] = command.outbox
                 sitter.connected = True
@@ -259,6 +304,7 @@ class LiveTable:
         if kind == "summary":
             return self.summary()
         if kind == "seat-bot":
+            self._may_seat_bots(command.account, bool(data.get("operator")))
             return await self._seat_bot(str(data.get("level", "normal")), data.get("seat"))
         if command.account is None:
             raise ProtocolError("not-logged-in", "log in to do that.")
@@ -293,16 +339,9 @@ class LiveTable:
         elif kind == "choose":
             self.table.choose(seat, str(data.get("choice", "")))
         elif kind == "add-chips":
-            amount = data.get("amount")
-            if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-                raise ProtocolError("bad-message", "'amount' must be a positive whole number.")
-            player = self.table.player(seat)
-            assert player is not None
-            if player.stack + player.pending + amount > self.max_buy_in:
-                raise TableError(
-                    f"you have {player.stack + player.pending} chips; adding {amount} goes over "
-                    f"this table's maximum of {self.max_buy_in}."
-                )
+            amount = int(data["amount"])
+            # everything the table would refuse is refused before a chip moves
+            self.table.check_add_chips(seat, amount, most=self.max_buy_in)
             await self._db(self.store.add_chips, self.id, seat, amount)
             self.table.add_chips(seat, amount)
             player = self.table.player(seat)
@@ -324,11 +363,7 @@ class LiveTable:
         seat = data.get("seat")
         if seat is None:
             seat = self._free_seat()
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise ProtocolError("bad-message", "'seat' must be a whole number.")
         buy_in = data.get("buy_in", self._default_buy_in())
-        if not isinstance(buy_in, int) or isinstance(buy_in, bool):
-            raise ProtocolError("bad-message", "'buy_in' must be a whole number of chips.")
         if not self.min_buy_in <= buy_in <= self.max_buy_in:
             raise TableError(
                 f"a buy-in at this table is {self.min_buy_in} to {self.max_buy_in} chips; "
@@ -337,7 +372,10 @@ class LiveTable:
         account = await self._db(self.store.account, command.account)
         self.table.sit(seat, account.name, buy_in)
         try:
-            await self._db(self.store.sit, self.id, seat, command.account, buy_in)
+            await self._db(
+                self.store.sit, self.id, seat, command.account, buy_in,
+                cool_off=self.config.cool_off,
+            )
         except StandpatError:
             self.table.leave(seat)
             raise
@@ -350,13 +388,32 @@ class LiveTable:
             client_seed=account.client_seed,
         )
         if command.outbox is not None:
-            sitter.outboxes[command.outbox.id] = command.outbox
             self.watchers[command.outbox.id] = (command.outbox, command.account)
+        # every connection of his that watches the table is his now (a tab that watched
+        # before he sat counts toward his being connected, and its closing too)
+        for outbox, account in self.watchers.values():
+            if account == command.account:
+                sitter.outboxes[outbox.id] = outbox
         self.sitters[seat] = sitter
         if data.get("post", True):
             self._come_in(sitter)
         self._broadcast()
         return seat
+
+    def _may_seat_bots(self, account: int | None, operator: bool) -> None:
+        """Only the table's owner (or an operator) seats bots, and a player's table keeps
+        a seat for a person."""
+        if operator:
+            return
+        if account is None or account != self.record.owner:
+            raise ProtocolError(
+                "forbidden", f"only the player who opened table {self.id} may seat bots there."
+            )
+        bots = sum(1 for s in self.sitters.values() if s.bot is not None)
+        if bots >= self.table.seats - 1:
+            raise TableError(
+                f"table {self.id} has {bots} bots already; one seat stays for a person."
+            )
 
     def _come_in(self, sitter: Sitter) -> None:
         """Post to come in at once when the table allows it (a bot always does)."""
@@ -396,6 +453,8 @@ class LiveTable:
         self._broadcast()
 
     def _disconnected(self, sitter: Sitter) -> None:
+        if not sitter.connected:
+            return  # one reconnect window per disconnection, however many tabs close
         sitter.connected = False
         if not (self.table.playing and sitter.seat in self.table.dealt):
             self.table.sit_out(sitter.seat)
@@ -547,8 +606,6 @@ class LiveTable:
         await self._db(self.store.finish_hand, self.id, self.hand_id, net, record)
         self.pots.append(pot)
         del self.pots[:-100]
-        if self.config.reveal is Reveal.HAND:
-            await self._reveal_hand()
         self.hand_seats = ()
         self.deadline = None
         self.next_hand_at = time.monotonic() + self.config.between_hands
@@ -578,13 +635,6 @@ class LiveTable:
         self.chain_start = start
         log.info("table %s: a new seed chain from hand %s, anchor %s", self.id, start + 1,
                  self.chain.anchor.hex())
-
-    async def _reveal_hand(self) -> None:
-        await self._db(self.store.reveal, self.hand_id)
-        seed = self.chain.seed(self.number - self.chain_start).hex()
-        for seat in self.hand_seats:
-            for outbox in self.sitters[seat].outboxes.values():
-                outbox.send(message("seed", table=self.id, hand=self.hand_id, seed=seed))
 
     # -- views ----------------------------------------------------------------------
 

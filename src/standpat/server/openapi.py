@@ -1,346 +1,225 @@
-"""The OpenAPI 3.1 document of the card room's REST API (served at ``/api/openapi.json``)."""
+"""The REST API, declared once: every endpoint with its input and answer types.
+
+The app builds its routes from :data:`ENDPOINTS` (so every body and query is
+checked against the declared model) and ``/api/openapi.json`` is generated
+from the same declarations and models, with the WebSocket's client messages
+as ``ClientMessage``.
+
+>>> doc = OPENAPI
+>>> doc["paths"]["/api/tables"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+{'$ref': '#/components/schemas/TableSpec'}
+>>> sorted(doc["components"]["schemas"]["ClientMessage"]["discriminator"]["mapping"])[:3]
+['act', 'add-chips', 'choose']
+"""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any, Final
 
-__all__ = ["OPENAPI"]
+from pydantic import BaseModel, TypeAdapter
+from pydantic.json_schema import models_json_schema
+
+from standpat.server import answers as a
+from standpat.server.schemas import (
+    MAX_ID,
+    BotSpec,
+    ClientMessage,
+    ClientSeedBody,
+    Credentials,
+    HandsQuery,
+    TableSpec,
+)
+
+__all__ = ["ENDPOINTS", "OPENAPI", "Endpoint"]
+
+_REF = "#/components/schemas/{model}"
 
 
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
+@dataclass(frozen=True, slots=True)
+class Endpoint:
+    """One REST endpoint: how it is routed, what it takes and what it answers."""
+
+    method: str
+    path: str
+    """The route, with Starlette's converters (``/api/hands/{hand_id:int}``)."""
+    handler: str
+    """The name of the app's handler function."""
+    summary: str
+    answer: type[BaseModel] | None
+    """The model of a successful answer (None: no body, or a file)."""
+    status: int = 200
+    body: type[BaseModel] | None = None
+    query: type[BaseModel] | None = None
+    session: bool = False
+    """Whether it needs a logged-in session (401 without)."""
+    errors: tuple[int, ...] = ()
+    media: str = "application/json"
+
+    @property
+    def changes(self) -> bool:
+        """Whether the request changes state (CSRF checks apply)."""
+        return self.method in ("POST", "PUT", "PATCH", "DELETE")
+
+    @property
+    def openapi_path(self) -> str:
+        """The path as OpenAPI writes it (no converters)."""
+        return re.sub(r"\{(\w+):\w+\}", r"{\1}", self.path)
+
+    @property
+    def path_ids(self) -> tuple[str, ...]:
+        """Its whole-number path parameters (each an id from 1 to MAX_ID)."""
+        return tuple(re.findall(r"\{(\w+):int\}", self.path))
 
 
-def _ref(name: str) -> dict[str, Any]:
-    return {"$ref": f"#/components/schemas/{name}"}
+_HAND = "/api/hands/{hand_id:int}"
+ENDPOINTS: Final[tuple[Endpoint, ...]] = (
+    Endpoint("POST", "/api/accounts", "register",
+             "Register (and log in); a new account gets a play-money bankroll.",
+             a.Account, 201, body=Credentials, errors=(400, 409, 429)),
+    Endpoint("POST", "/api/session", "login", "Log in.", a.Account, body=Credentials,
+             errors=(400, 401, 429)),
+    Endpoint("DELETE", "/api/session", "logout",
+             "Log out: ends this session and closes its WebSockets.", None, 204),
+    Endpoint("GET", "/api/me", "me", "The logged-in account.", a.Account, session=True),
+    Endpoint("PUT", "/api/me/client-seed", "set_seed",
+             "Set the client seed mixed into the shuffle of hands dealt to me.",
+             a.ClientSeedAnswer, body=ClientSeedBody, session=True, errors=(400,)),
+    Endpoint("GET", "/api/me/ledger", "my_ledger", "My latest bankroll movements.", a.Ledger,
+             session=True),
+    Endpoint("GET", "/api/games", "games", "Games and betting structures.", a.Games),
+    Endpoint("GET", "/api/tables", "list_tables", "The lobby: every open table.", a.Lobby),
+    Endpoint("POST", "/api/tables", "create_table",
+             "Open a table (a player may have a few open at once).",
+             a.TableLine, 201, body=TableSpec, session=True, errors=(400, 409)),
+    Endpoint("GET", "/api/tables/{table_id:int}", "get_table", "One table.", a.TableLine,
+             errors=(404,)),
+    Endpoint("POST", "/api/tables/{table_id:int}/bots", "seat_bot",
+             "Seat a bot at a table I opened (or any table, for an operator).",
+             a.SeatAnswer, 201, body=BotSpec, session=True, errors=(400, 403, 404, 409)),
+    Endpoint("GET", "/api/hands", "my_hands",
+             "The hands I was dealt into, newest first, each summed up.", a.HandList,
+             query=HandsQuery, session=True, errors=(400,)),
+    Endpoint("GET", _HAND, "get_hand",
+             "A hand I played, as I saw it (with its seed once revealed).", a.HandRecord,
+             session=True, errors=(404,)),
+    Endpoint("GET", _HAND + "/phh", "get_hand_phh",
+             "A finished hand I played, as I saw it, as a PHH file (standpat-hand-ID.phh): "
+             "opponents' cards are ?? unless shown at the showdown.", None,
+             session=True, errors=(404, 409), media="application/toml"),
+    Endpoint("GET", _HAND + "/text", "get_hand_text",
+             "A finished hand I played, as I saw it, as a readable text history "
+             "(standpat-hand-ID.txt): opponents' cards are ?? unless shown at the showdown.",
+             None, session=True, errors=(404, 409), media="text/plain"),
+    Endpoint("GET", "/api/health", "health", "Liveness.", a.Health),
+)
+"""Every REST endpoint of the room (``/api/openapi.json`` itself aside)."""
+
+_ERROR_TEXT: Final = {
+    400: "The input is wrong (bad JSON, a field missing or mistyped, out of range).",
+    401: "Not logged in, or a wrong name or password.",
+    403: "Not allowed to this account.",
+    404: "No such table or hand (of yours).",
+    409: "Refused by the room's or the table's rules.",
+    413: "The body is too large.",
+    415: "The body is not JSON.",
+    429: "Too many requests: wait a little.",
+}
 
 
-_ERROR = _json(_ref("Error"), "An error: a code and a sentence.")
-
-
-def _download(summary: str, media: str) -> dict[str, Any]:
-    """A GET that answers a hand history file to save."""
+def _document() -> dict[str, Any]:
+    models: list[type[BaseModel]] = [a.ErrorAnswer]
+    for endpoint in ENDPOINTS:
+        for model in (endpoint.answer, endpoint.body):
+            if model is not None and model not in models:
+                models.append(model)
+    _, defs = models_json_schema([(m, "validation") for m in models], ref_template=_REF)
+    schemas: dict[str, Any] = dict(defs["$defs"])
+    message = TypeAdapter(ClientMessage).json_schema(ref_template=_REF)
+    schemas.update(message.pop("$defs", {}))
+    message["description"] = (
+        "Any message a client sends over the WebSocket at /ws (docs/protocol.md)."
+    )
+    schemas["ClientMessage"] = message
+    paths: dict[str, dict[str, Any]] = {}
+    for endpoint in ENDPOINTS:
+        paths.setdefault(endpoint.openapi_path, {})[endpoint.method.lower()] = _operation(
+            endpoint
+        )
     return {
-        "get": {
-            "summary": summary,
-            "security": [{"session": []}],
-            "parameters": [
-                {"name": "hand_id", "in": "path", "required": True,
-                 "schema": {"type": "integer"}}
-            ],
-            "responses": {
-                "200": {
-                    "description": "The file, sent as an attachment (Content-Disposition).",
-                    "content": {media: {"schema": {"type": "string"}}},
-                },
-                "401": _ERROR,
-                "404": _ERROR,
-                "409": _json(_ref("Error"), "The hand is still running, or void "
-                             "(code unfinished-hand)."),
+        "openapi": "3.1.0",
+        "info": {
+            "title": "standpat card room",
+            "version": "1",
+            "description": "Accounts, the lobby and hand histories. Play happens over the "
+            "WebSocket at /ws (docs/protocol.md; its messages are ClientMessage). Log-in sets "
+            "an HttpOnly SameSite=Lax cookie 'standpat_session'. Requests that change "
+            "something send JSON (Content-Type: application/json) and, from a browser, come "
+            "from the room's own origin.",
+        },
+        "components": {
+            "securitySchemes": {
+                "session": {"type": "apiKey", "in": "cookie", "name": "standpat_session"}
+            },
+            "schemas": schemas,
+        },
+        "paths": paths,
+    }
+
+
+def _operation(endpoint: Endpoint) -> dict[str, Any]:
+    ok: dict[str, Any] = {"description": "Done."}
+    if endpoint.answer is not None:
+        ok["content"] = {
+            "application/json": {"schema": {"$ref": _REF.format(model=endpoint.answer.__name__)}}
+        }
+    elif endpoint.media != "application/json":
+        ok["description"] = "The file, sent as an attachment (Content-Disposition)."
+        ok["content"] = {endpoint.media: {"schema": {"type": "string"}}}
+    error = {"application/json": {"schema": {"$ref": _REF.format(model="ErrorAnswer")}}}
+    statuses = set(endpoint.errors) | {429}
+    if endpoint.session:
+        statuses.add(401)
+    if endpoint.body is not None:
+        statuses |= {400, 413, 415}
+    if endpoint.path_ids:
+        statuses.add(404)
+    responses: dict[str, Any] = {str(endpoint.status): ok}
+    for status in sorted(statuses):
+        responses[str(status)] = {"description": _ERROR_TEXT[status], "content": error}
+    operation: dict[str, Any] = {
+        "summary": endpoint.summary,
+        "operationId": endpoint.handler,
+        "responses": responses,
+    }
+    if endpoint.session:
+        operation["security"] = [{"session": []}]
+    parameters = [
+        {"name": name, "in": "path", "required": True,
+         "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}}
+        for name in endpoint.path_ids
+    ]
+    if endpoint.query is not None:
+        schema = endpoint.query.model_json_schema()
+        for name, prop in schema["properties"].items():
+            prop = {k: v for k, v in prop.items() if k != "title"}
+            if "anyOf" in prop:  # an optional whole number: the query text is one or absent
+                prop = next(p for p in prop["anyOf"] if p.get("type") != "null")
+            parameters.append({"name": name, "in": "query", "required": False, "schema": prop})
+    if parameters:
+        operation["parameters"] = parameters
+    if endpoint.body is not None:
+        operation["requestBody"] = {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {"$ref": _REF.format(model=endpoint.body.__name__)}
+                }
             },
         }
-    }
-_CREDENTIALS = {
-    "required": True,
-    "content": {"application/json": {"schema": _ref("Credentials")}},
-}
+    return operation
 
-OPENAPI: Final[dict[str, Any]] = {
-    "openapi": "3.1.0",
-    "info": {
-        "title": "standpat card room",
-        "version": "1",
-        "description": "Accounts, the lobby and hand histories. Play happens over the WebSocket "
-        "at /ws (docs/protocol.md). Log-in sets an HttpOnly SameSite=Lax cookie "
-        "'standpat_session'.",
-    },
-    "components": {
-        "securitySchemes": {
-            "session": {"type": "apiKey", "in": "cookie", "name": "standpat_session"}
-        },
-        "schemas": {
-            "Error": {
-                "type": "object",
-                "required": ["error"],
-                "properties": {
-                    "error": {
-                        "type": "object",
-                        "required": ["code", "message"],
-                        "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
-                    }
-                },
-            },
-            "Credentials": {
-                "type": "object",
-                "required": ["name", "password"],
-                "properties": {
-                    "name": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,32}$"},
-                    "password": {"type": "string", "minLength": 8},
-                },
-            },
-            "Account": {
-                "type": "object",
-                "properties": {
-                    "id": {"type": "integer"},
-                    "name": {"type": "string"},
-                    "bankroll": {"type": "integer"},
-                    "client_seed": {"type": "string"},
-                },
-            },
-            "TableSpec": {
-                "type": "object",
-                "properties": {
-                    "name": {"type": "string"},
-                    "game": {
-                        "type": "string",
-                        "enum": [
-                            "five-card-draw-7a",
-                            "five-card-draw",
-                            "seven-card-draw",
-                            "deuce-to-seven-triple-draw",
-                            "deuce-to-seven-single-draw",
-                        ],
-                    },
-                    "structure": {
-                        "type": "string",
-                        "enum": ["fixed-limit", "pot-limit", "no-limit"],
-                    },
-                    "stakes": {"type": "string", "examples": ["2/4", "2/4 ante 1"]},
-                    "seats": {"type": "integer", "minimum": 2, "maximum": 6},
-                    "clock": {"type": "number", "minimum": 5, "maximum": 300},
-                },
-            },
-            "Table": {
-                "type": "object",
-                "properties": {
-                    "id": {"type": "integer"},
-                    "name": {"type": "string"},
-                    "game": {"type": "string"},
-                    "title": {"type": "string"},
-                    "structure": {"type": "string"},
-                    "stakes": {"type": "string"},
-                    "seats": {"type": "integer"},
-                    "taken": {"type": "integer"},
-                    "players": {"type": "array", "items": {"type": "object"}},
-                    "average_pot": {"type": ["number", "null"]},
-                    "hands": {"type": "integer"},
-                    "clock": {"type": "number"},
-                    "anchor": {"type": "string", "description": "the seed chain's anchor (hex)"},
-                    "buy_in": {"type": "object"},
-                },
-            },
-            "HandLine": {
-                "type": "object",
-                "description": "One of my hands, summed up for a hand list.",
-                "required": ["id", "table_id", "number", "status", "revealed", "game",
-                             "structure", "stakes", "net", "winners", "ended_at"],
-                "properties": {
-                    "id": {"type": "integer"},
-                    "table_id": {"type": "integer"},
-                    "number": {"type": "integer", "description": "the hand's number at its table"},
-                    "status": {"type": "string", "enum": ["running", "done", "void"]},
-                    "revealed": {"type": "boolean", "description": "whether I may see its seed"},
-                    "game": {"type": ["string", "null"]},
-                    "structure": {"type": ["string", "null"]},
-                    "stakes": {"type": ["string", "null"]},
-                    "net": {
-                        "type": ["integer", "null"],
-                        "description": "my chips won (+) or lost (-); null unless done",
-                    },
-                    "winners": {
-                        "type": "array",
-                        "description": "who collected chips from the pot, and how many; "
-                        "empty unless done",
-                        "items": {
-                            "type": "object",
-                            "properties": {
-                                "name": {"type": "string"},
-                                "amount": {"type": "integer"},
-                            },
-                        },
-                    },
-                    "ended_at": {
-                        "type": ["string", "null"],
-                        "format": "date-time",
-                        "description": "when it ended (UTC); null while running",
-                    },
-                },
-            },
-            "HandRecord": {
-                "type": "object",
-                "description": "A hand as the player saw it; 'seed' is null until revealed. "
-                "Input of `standpat verify`.",
-                "properties": {
-                    "format": {"const": "standpat-hand/1"},
-                    "hand": {"type": "integer"},
-                    "number": {"type": "integer"},
-                    "status": {"type": "string", "enum": ["running", "done", "void"]},
-                    "commitment": {"type": "string"},
-                    "anchor": {"type": "string"},
-                    "seed": {"type": ["string", "null"]},
-                    "client_seeds": {"type": "array", "items": {"type": "string"}},
-                    "actions": {"type": "array", "items": {"type": "string"}},
-                    "events": {"type": "array", "items": {"type": "object"}},
-                },
-            },
-        },
-    },
-    "paths": {
-        "/api/accounts": {
-            "post": {
-                "summary": "Register (and log in); a new account gets a play-money bankroll.",
-                "requestBody": _CREDENTIALS,
-                "responses": {"201": _json(_ref("Account"), "The new account."), "400": _ERROR},
-            }
-        },
-        "/api/session": {
-            "post": {
-                "summary": "Log in.",
-                "requestBody": _CREDENTIALS,
-                "responses": {"200": _json(_ref("Account"), "Logged in."), "401": _ERROR},
-            },
-            "delete": {"summary": "Log out.", "responses": {"204": {"description": "Logged out."}}},
-        },
-        "/api/me": {
-            "get": {
-                "summary": "The logged-in account.",
-                "security": [{"session": []}],
-                "responses": {"200": _json(_ref("Account"), "The account."), "401": _ERROR},
-            }
-        },
-        "/api/me/client-seed": {
-            "put": {
-                "summary": "Set the client seed mixed into the shuffle of hands dealt to me.",
-                "security": [{"session": []}],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "properties": {"seed": {"type": "string", "maxLength": 64}},
-                            }
-                        }
-                    },
-                },
-                "responses": {"200": _json({"type": "object"}, "Stored."), "400": _ERROR},
-            }
-        },
-        "/api/me/ledger": {
-            "get": {
-                "summary": "My latest bankroll movements.",
-                "security": [{"session": []}],
-                "responses": {"200": _json({"type": "object"}, "Ledger rows, newest first.")},
-            }
-        },
-        "/api/games": {
-            "get": {
-                "summary": "Games and betting structures.",
-                "responses": {"200": _json({"type": "object"}, "Games and structures.")},
-            }
-        },
-        "/api/tables": {
-            "get": {
-                "summary": "The lobby: every open table.",
-                "responses": {
-                    "200": _json(
-                        {"type": "object", "properties": {
-                            "tables": {"type": "array", "items": _ref("Table")}}},
-                        "The tables.",
-                    )
-                },
-            },
-            "post": {
-                "summary": "Open a table.",
-                "security": [{"session": []}],
-                "requestBody": {
-                    "required": True,
-                    "content": {"application/json": {"schema": _ref("TableSpec")}},
-                },
-                "responses": {"201": _json(_ref("Table"), "The new table."), "400": _ERROR},
-            },
-        },
-        "/api/tables/{table_id}": {
-            "get": {
-                "summary": "One table.",
-                "parameters": [
-                    {"name": "table_id", "in": "path", "required": True,
-                     "schema": {"type": "integer"}}
-                ],
-                "responses": {"200": _json(_ref("Table"), "The table."), "404": _ERROR},
-            }
-        },
-        "/api/tables/{table_id}/bots": {
-            "post": {
-                "summary": "Seat a bot at a table.",
-                "security": [{"session": []}],
-                "parameters": [
-                    {"name": "table_id", "in": "path", "required": True,
-                     "schema": {"type": "integer"}}
-                ],
-                "requestBody": {
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "properties": {
-                                    "level": {"type": "string"},
-                                    "seat": {"type": "integer"},
-                                },
-                            }
-                        }
-                    }
-                },
-                "responses": {"201": _json({"type": "object"}, "The bot's seat."), "409": _ERROR},
-            }
-        },
-        "/api/hands": {
-            "get": {
-                "summary": "The hands I was dealt into, newest first, each summed up.",
-                "security": [{"session": []}],
-                "parameters": [
-                    {"name": "table", "in": "query", "required": False,
-                     "description": "Only the hands of this table.",
-                     "schema": {"type": "integer", "minimum": 1}},
-                    {"name": "limit", "in": "query", "required": False,
-                     "description": "How many hands at most.",
-                     "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
-                ],
-                "responses": {
-                    "200": _json(
-                        {"type": "object", "properties": {
-                            "hands": {"type": "array", "items": _ref("HandLine")}}},
-                        "My hands, newest first.",
-                    ),
-                    "400": _ERROR,
-                    "401": _ERROR,
-                },
-            }
-        },
-        "/api/hands/{hand_id}": {
-            "get": {
-                "summary": "A hand I played, as I saw it (with its seed once revealed).",
-                "security": [{"session": []}],
-                "parameters": [
-                    {"name": "hand_id", "in": "path", "required": True,
-                     "schema": {"type": "integer"}}
-                ],
-                "responses": {"200": _json(_ref("HandRecord"), "The record."), "404": _ERROR},
-            }
-        },
-        "/api/hands/{hand_id}/phh": _download(
-            "A finished hand I played, as I saw it, as a PHH file (standpat-hand-ID.phh): "
-            "opponents' cards are ?? unless shown at the showdown.",
-            "application/toml",
-        ),
-        "/api/hands/{hand_id}/text": _download(
-            "A finished hand I played, as I saw it, as a readable text history "
-            "(standpat-hand-ID.txt): opponents' cards are ?? unless shown at the showdown.",
-            "text/plain",
-        ),
-        "/api/health": {
-            "get": {"summary": "Liveness.", "responses": {"200": {"description": "Up."}}}
-        },
-    },
-}
-"""The OpenAPI document."""
+
+OPENAPI: Final[dict[str, Any]] = _document()
+"""The OpenAPI document of the REST API."""

@@ -9,6 +9,7 @@ from standpat.errors import (
     FairnessError,
     HandSetupError,
     IllegalActionError,
+    NotFoundError,
     ProtocolError,
     StakesError,
     StandpatError,
@@ -20,6 +21,7 @@ __all__ = ["error_body", "error_code", "http_status"]
 
 _CODES: tuple[tuple[type[Exception], str, int], ...] = (
     (ProtocolError, "bad-request", 400),
+    (NotFoundError, "not-found", 404),
     (IllegalActionError, "illegal-action", 409),
     (UnknownGameError, "unknown-game", 400),
     (StakesError, "bad-stakes", 400),
@@ -41,8 +43,26 @@ def error_code(error: Exception) -> str:
     return "internal"
 
 
+_PROTOCOL_STATUS: dict[str, int] = {
+    "not-logged-in": 401,
+    "wrong-login": 401,
+    "forbidden": 403,
+    "foreign-origin": 403,
+    "not-found": 404,
+    "no-table": 404,
+    "too-slow": 408,
+    "unfinished-hand": 409,
+    "too-large": 413,
+    "not-json": 415,
+    "rate-limited": 429,
+}
+"""HTTP statuses of the protocol error codes that are not 400."""
+
+
 def http_status(error: Exception) -> int:
     """The HTTP status for an error raised by a REST handler."""
+    if isinstance(error, ProtocolError):
+        return _PROTOCOL_STATUS.get(error.code, 400)
     for kind, _, status in _CODES:
         if isinstance(error, kind):
             return status

@@ -1,16 +1,16 @@
-"""The WebSocket protocol's messages: parsing what clients send, building what they receive.
+"""The WebSocket protocol's server messages: what clients receive, built from views.
 
 Every message is a JSON object with ``"v"`` (the protocol version) and
-``"type"``.  docs/protocol.md shows one example of each.  What a connection
-receives about a hand is built here from the engine's ``view(seat)`` for that
-connection, and from nothing else.
+``"type"``.  docs/protocol.md shows one example of each; what clients send is
+checked by :mod:`standpat.server.schemas`.  What a connection receives about a
+hand is built here from the engine's ``view(seat)`` for that connection, and
+from nothing else.
 """
 
 from __future__ import annotations
 
 import functools
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from standpat.cards import Card, format_cards, parse_cards
@@ -19,7 +19,6 @@ from standpat.errors import CardError, ProtocolError
 from standpat.ranking import evaluate
 
 __all__ = [
-    "CLIENT_TYPES",
     "VERSION",
     "action_from_json",
     "error_message",
@@ -27,31 +26,11 @@ __all__ = [
     "hand_value_json",
     "legal_json",
     "message",
-    "parse_message",
     "view_json",
 ]
 
 VERSION: Final = 1
 """The protocol version this server speaks."""
-
-CLIENT_TYPES: Final = frozenset(
-    {
-        "hello",
-        "ping",
-        "watch",
-        "unwatch",
-        "sit",
-        "leave",
-        "act",
-        "sit-out",
-        "sit-in",
-        "choose",
-        "add-chips",
-        "client-seed",
-    }
-)
-"""Message types a client may send."""
-
 
 def message(kind: str, **fields: Any) -> dict[str, Any]:
     """A server message of type ``kind``."""
@@ -64,41 +43,6 @@ def error_message(code: str, text: str, ref: Any = None) -> dict[str, Any]:
     if ref is not None:
         body["ref"] = ref
     return body
-
-
-def parse_message(raw: str | bytes, limit: int) -> dict[str, Any]:
-    """Parse and check one client message; ProtocolError with a code when it is bad."""
-    if len(raw) > limit:
-        raise ProtocolError("too-large", f"a message has at most {limit} bytes; got {len(raw)}.")
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("bad-json", "the message is not valid JSON.") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("bad-message", "a message is a JSON object with a 'type'.")
-    version = data.get("v", VERSION)
-    if version != VERSION:
-        raise ProtocolError(
-            "bad-version", f"this server speaks protocol version {VERSION}; got {version!r}."
-        )
-    kind = data.get("type")
-    if kind not in CLIENT_TYPES:
-        raise ProtocolError("unknown-type", f"unknown message type {kind!r}.")
-    return data
-
-
-def field(data: Mapping[str, Any], name: str, kind: type, *, default: Any = ...) -> Any:
-    """A typed field of a client message; ProtocolError when it is missing or mistyped."""
-    if name not in data:
-        if default is ...:
-            raise ProtocolError("bad-message", f"a {data.get('type')} message needs {name!r}.")
-        return default
-    value = data[name]
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ProtocolError("bad-message", f"{name!r} must be a whole number; got {value!r}.")
-    if not isinstance(value, kind):
-        raise ProtocolError("bad-message", f"{name!r} must be a {kind.__name__}; got {value!r}.")
-    return value
 
 
 def action_from_json(data: Any) -> Action:

@@ -32,6 +32,7 @@ __all__ = [
     "event_to_record",
     "hand_line",
     "player_record",
+    "seen_action",
     "verify_record",
 ]
 
@@ -75,11 +76,18 @@ def event_from_record(data: Mapping[str, Any]) -> Event:
 
 
 def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool) -> dict[str, Any]:
-    """A stored hand as player ``account_id`` may see it."""
+    """A stored hand as player ``account_id`` may see it.
+
+    Its events are censored for him as his table view was; so are the actions,
+    until the seed is revealed to him (then the seed shows every card anyway and
+    ``standpat verify`` replays the actions): another player's discards are
+    written ``discard ?? ??``, one ``??`` a card.
+    """
     setup = stored["setup"]
     record = stored["record"] or {}
     accounts = list(setup["accounts"])
     viewer = accounts.index(account_id) if account_id in accounts else None
+    own_seat = None if viewer is None else setup["seats"][viewer]
     events = [
         event_to_record(redact(event_from_record(e), viewer)) for e in record.get("events", [])
     ]
@@ -103,7 +111,10 @@ def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool)
         "commitment": stored["commitment"],
         "seed": stored["seed"] if revealed else None,
         "you": viewer,
-        "actions": [a["action"] for a in stored["actions"]],
+        "actions": [
+            a["action"] if revealed or a["seat"] == own_seat else seen_action(a["action"])
+            for a in stored["actions"]
+        ],
         "events": events,
         "net": record.get("net"),
     }
@@ -145,6 +156,18 @@ def hand_line(row: Mapping[str, Any], account_id: int) -> dict[str, Any]:
         "winners": [{"name": names[seat], "amount": amount} for seat, amount in won.items()],
         "ended_at": None if ended is None else ended.isoformat(),
     }
+
+
+def seen_action(text: str) -> str:
+    """An action's history text as another player sees it: discards are counted, not named.
+
+    >>> seen_action("discard 7c 9h"), seen_action("raise to 8"), seen_action("stand pat")
+    ('discard ?? ??', 'raise to 8', 'stand pat')
+    """
+    words = text.split()
+    if words[:1] == ["discard"]:
+        return " ".join(["discard"] + ["??"] * (len(words) - 1))
+    return text
 
 
 def parse_action(text: str) -> Action:

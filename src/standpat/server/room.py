@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from typing import Any
 
-from standpat.engine import GameName, Stakes, Structure, get_game
-from standpat.errors import TableError
+from standpat.engine import Stakes, get_game
+from standpat.errors import NotFoundError, StandpatError
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command
 from standpat.server.live import LiveTable
-from standpat.store import Store
+from standpat.server.schemas import TableSpec
+from standpat.store import Store, TableRecord
+from standpat.table import Table
 
 __all__ = ["CHAIN_LENGTH", "LocalHost"]
 
 CHAIN_LENGTH = 20_000
 """Hand seeds in a new table's chain."""
+log = logging.getLogger("standpat.server")
 
 
 class LocalHost:
@@ -28,14 +32,33 @@ class LocalHost:
         self.bots = bots
         self.tables: dict[int, LiveTable] = {}
         self.voided: list[int] = []
+        self.refused: list[int] = []
+        """Stored tables that could not be started (closed, their chips returned)."""
 
     async def start(self) -> None:
-        """Void hands cut short by a crash, then load and start every stored table."""
-        self.voided = self.store.void_running_hands()
-        for record in self.store.tables():
-            table = LiveTable(record, self.store, self.config, self.bots)
+        """Void hands cut short by a crash, then load and start every stored table.
+
+        A stored table that cannot be started (a row this version cannot deal) is
+        logged and closed, with its seats cashed out: it never keeps the room down.
+        """
+        self.voided = await asyncio.to_thread(self.store.void_running_hands)
+        for record in await asyncio.to_thread(self.store.tables):
+            try:
+                table = await asyncio.to_thread(self._load, record)
+            except Exception:
+                log.exception("table %s cannot be started: it is closed and its chips "
+                              "returned", record.id)
+                self.refused.append(record.id)
+                try:
+                    await asyncio.to_thread(self.store.close_table, record.id)
+                except Exception:
+                    log.exception("table %s could not be closed either", record.id)
+                continue
             self.tables[record.id] = table
             table.start()
+
+    def _load(self, record: TableRecord) -> LiveTable:
+        return LiveTable(record, self.store, self.config, self.bots, on_close=self._closed)
 
     async def stop(self) -> None:
         """Stop every table's task."""
@@ -49,38 +72,44 @@ class LocalHost:
         """A table's lobby line (read without a round trip: it only reads)."""
         return self._table(table_id).summary()
 
-    async def open_table(self, spec: dict[str, Any]) -> int:
-        """Check a lobby request, store the table and start its task."""
-        game = get_game(str(spec.get("game", GameName.FIVE_CARD_DRAW.value)))
-        try:
-            structure = Structure(str(spec.get("structure", Structure.FIXED_LIMIT.value)))
-        except ValueError:
-            raise TableError(
-                f"unknown structure {spec.get('structure')!r}; "
-                f"choose one of {', '.join(s.value for s in Structure)}."
-            ) from None
-        stakes = Stakes.parse(str(spec.get("stakes", "2/4")))
-        seats = spec.get("seats", game.max_players)
-        if not isinstance(seats, int) or not 2 <= seats <= game.max_players:
-            raise TableError(f"{game.title} seats 2 to {game.max_players} players; got {seats!r}.")
-        clock = spec.get("clock", self.config.clock)
-        if "clock" in spec and (not isinstance(clock, (int, float)) or not 5 <= clock <= 300):
-            raise TableError(f"the action clock is 5 to 300 seconds; got {clock!r}.")
-        name = str(spec.get("name") or f"{game.title} {stakes} {structure.value}")[:64]
-        record = self.store.create_table(
-            name=name,
+    async def open_table(self, spec: TableSpec, *, owner: int | None, operator: bool) -> int:
+        """Check a lobby request in full, then store the table and start its task.
+
+        Nothing is stored for a request the table would refuse, so a refused
+        request never leaves a row behind for the next start to trip on.
+        """
+        game = get_game(spec.game.value)
+        seats = game.max_players if spec.seats is None else spec.seats
+        stakes = spec.stakes
+        # the table checks what it can deal (seats for the game, ...) before anything is stored
+        Table(game.name.value, spec.structure.value, Stakes.parse(stakes), seats=seats)
+        clock = self.config.clock if spec.clock is None else spec.clock
+        name = spec.name or f"{game.title} {stakes} {spec.structure.value}"
+        record = await asyncio.to_thread(
+            self.store.create_table,
+            name=name[:64],
             game=game.name.value,
-            structure=structure.value,
-            stakes=str(stakes),
+            structure=spec.structure.value,
+            stakes=stakes,
             seats=seats,
             config={"clock": float(clock)},
             chain_top=secrets.token_bytes(32),
             chain_length=CHAIN_LENGTH,
+            owner=owner,
+            max_owned=None if operator or owner is None else self.config.max_tables,
         )
-        table = LiveTable(record, self.store, self.config, self.bots)
+        try:
+            table = await asyncio.to_thread(self._load, record)
+        except StandpatError:
+            await asyncio.to_thread(self.store.close_table, record.id)
+            raise
         self.tables[record.id] = table
         table.start()
         return record.id
+
+    def _closed(self, table_id: int) -> None:
+        """A table closed itself (idle): forget it."""
+        self.tables.pop(table_id, None)
 
     async def send(self, table_id: int, command: Command) -> None:
         """Queue a command for a table."""
@@ -95,5 +124,5 @@ class LocalHost:
     def _table(self, table_id: int) -> LiveTable:
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError(f"there is no table {table_id}.")
+            raise NotFoundError(f"there is no table {table_id}.")
         return table

@@ -1,11 +1,14 @@
 """The WebSocket endpoint: one socket per connection, JSON messages in both directions.
 
-A connection may watch and sit at several tables.  Its messages go to the
-tables through the host; what the tables send back is queued in the
-connection's :class:`Connection` outbox and written by one sender task, so a
-slow client never blocks a table.  Bad input gets an ``error`` message for
-this connection only; a flood past the rate limit is dropped with an error,
-and a connection that keeps flooding is closed.
+A connection may watch and sit at several tables.  Every message it sends is
+checked against the protocol's schema (:mod:`standpat.server.schemas`) before
+anything acts on it; bad input gets an ``error`` message for this connection
+only.  What the tables send back is queued in the connection's
+:class:`Connection` outbox and written by one sender task, so a slow client
+never blocks a table.  A flood past the rate limit is dropped with an error, and
+a connection that keeps flooding is closed; so is every socket of a session
+that logs out.  uvicorn refuses frames larger than the message limit with close
+code 1009.
 """
 
 from __future__ import annotations
@@ -17,16 +20,27 @@ import json
 import logging
 from typing import Any
 
+from pydantic import BaseModel
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from standpat.errors import ProtocolError, StandpatError
 from standpat.fairness import check_client_seed
+from standpat.server.api import RestApi
 from standpat.server.config import ServerConfig
 from standpat.server.host import Command, TableHost
 from standpat.server.problems import error_code
-from standpat.server.protocol import VERSION, error_message, field, message, parse_message
-from standpat.server.ratelimit import TokenBucket
-from standpat.store import Account, Store
+from standpat.server.protocol import VERSION, error_message, message
+from standpat.server.schemas import (
+    ClientSeedMessage,
+    Hello,
+    Ping,
+    Unwatch,
+    Watch,
+    parse_client_message,
+)
+from standpat.server.sessions import LOGGED_OUT, SessionSockets
+from standpat.server.throttle import Throttle
+from standpat.store import Account
 
 __all__ = ["Connection", "serve_socket"]
 
@@ -36,6 +50,8 @@ OUTBOX_LIMIT = 1000
 """Messages queued for a client that does not read before it is disconnected."""
 FLOOD_LIMIT = 200
 """Messages dropped by the rate limit before the connection is closed."""
+POLICY = 1008
+"""Close code of a connection closed for its behaviour (a flood, an outbox never read)."""
 
 
 class Connection:
@@ -43,70 +59,97 @@ class Connection:
 
     def __init__(self) -> None:
         self.id = next(_ids)
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        self.overflowed = False
+        self.queue: asyncio.Queue[dict[str, Any] | int] = asyncio.Queue()
+        self.closing: int | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client too slow to read is cut off."""
+        if self.closing is not None:
+            return
         if self.queue.qsize() >= OUTBOX_LIMIT:
-            if not self.overflowed:
-                self.overflowed = True
-                self.queue.put_nowait(None)
+            self.close(POLICY)
             return
         self.queue.put_nowait(message)
 
+    def close(self, code: int) -> None:
+        """Close the socket with ``code`` once what is queued before has been sent."""
+        if self.closing is None:
+            self.closing = code
+            self.queue.put_nowait(code)
+
 
 async def serve_socket(
-    socket: WebSocket, host: TableHost, store: Store, config: ServerConfig, account: Account | None
+    socket: WebSocket,
+    host: TableHost,
+    api: RestApi,
+    config: ServerConfig,
+    throttle: Throttle,
+    account: Account | None,
+    *,
+    session: tuple[str, SessionSockets] | None = None,
 ) -> None:
-    """Serve one WebSocket until the client leaves."""
+    """Serve one WebSocket until the client leaves (or its session ends)."""
     await socket.accept()
     conn = Connection()
     tables: set[int] = set()
-    bucket = TokenBucket(config.rate, config.burst)
     dropped = 0
+    if session is not None:
+        token, sockets = session
+        sockets.add(token, conn.id, lambda: conn.close(LOGGED_OUT))
 
     async def sender() -> None:
         while True:
             item = await conn.queue.get()
-            if item is None:
-                await socket.close(code=1008)
+            if isinstance(item, int):
+                with contextlib.suppress(Exception):
+                    await socket.close(code=item)
                 return
             await socket.send_text(json.dumps(item, separators=(",", ":")))
 
     send_task = asyncio.create_task(sender())
-    conn.send(
-        message(
-            "welcome",
-            protocol=VERSION,
-            account=None if account is None else {"id": account.id, "name": account.name},
-        )
-    )
+    conn.send(_welcome(account))
+    receiving = asyncio.ensure_future(socket.receive())
     try:
         while True:
-            raw = await socket.receive()
+            done, _ = await asyncio.wait(
+                {receiving, send_task}, return_when=asyncio.FIRST_COMPLETED
+            )
+            if send_task in done:  # closed by the room (log-out, flood, outbox)
+                break
+            raw = receiving.result()
             if raw["type"] == "websocket.disconnect":
                 break
+            receiving = asyncio.ensure_future(socket.receive())
+            if conn.closing is not None:
+                continue
             text = raw.get("text")
             if text is None:
                 text = raw.get("bytes") or b""
-            if not bucket.take():
+            if not throttle.message(conn.id):
                 dropped += 1
                 if dropped >= FLOOD_LIMIT:
                     conn.send(error_message("flood", "too many messages; closing."))
-                    break
+                    conn.close(POLICY)
+                    continue
                 conn.send(error_message("rate-limited", "too many messages; this one was dropped."))
                 continue
             ref = None
             try:
-                data = parse_message(text, config.max_message)
-                ref = data.get("ref")
-                await _dispatch(data, conn, host, store, account, tables)
-            except (StandpatError, ProtocolError) as error:
+                if len(text) > config.max_message:
+                    raise ProtocolError(
+                        "too-large", f"a message has at most {config.max_message} bytes."
+                    )
+                data = parse_client_message(text)
+                ref = getattr(data, "ref", None)
+                await _dispatch(data, conn, host, api, account, tables)
+            except StandpatError as error:
                 conn.send(error_message(error_code(error), str(error), ref))
     except WebSocketDisconnect:
         pass
     finally:
+        receiving.cancel()
+        if session is not None:
+            session[1].discard(session[0], conn.id)
         for table_id in tables:
             with contextlib.suppress(StandpatError):
                 await host.send(
@@ -117,8 +160,7 @@ async def serve_socket(
                         outbox=conn,
                     ),
                 )
-        if dropped >= FLOOD_LIMIT:
-            conn.queue.put_nowait(None)
+        if conn.closing is not None and not send_task.done():
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(send_task, 2)
         send_task.cancel()
@@ -126,50 +168,53 @@ async def serve_socket(
             await send_task
 
 
+def _welcome(account: Account | None) -> dict[str, Any]:
+    return message(
+        "welcome",
+        protocol=VERSION,
+        account=None if account is None else {"id": account.id, "name": account.name},
+    )
+
+
 async def _dispatch(
-    data: dict[str, Any],
+    data: BaseModel,
     conn: Connection,
     host: TableHost,
-    store: Store,
+    api: RestApi,
     account: Account | None,
     tables: set[int],
 ) -> None:
-    kind = data["type"]
     account_id = None if account is None else account.id
-    if kind == "ping":
-        conn.send(message("pong", ref=data.get("ref")))
+    if isinstance(data, Ping):
+        conn.send(message("pong", ref=data.ref))
         return
-    if kind == "hello":
-        conn.send(
-            message(
-                "welcome",
-                protocol=VERSION,
-                account=None if account is None else {"id": account.id, "name": account.name},
-            )
-        )
+    if isinstance(data, Hello):
+        conn.send(_welcome(account))
         return
-    if kind == "client-seed":
+    if isinstance(data, ClientSeedMessage):
         if account is None:
             raise ProtocolError("not-logged-in", "log in to set a client seed.")
-        seed = check_client_seed(field(data, "seed", str))
-        store.set_client_seed(account.id, seed)
+        seed = check_client_seed(data.seed)
+        await api.db(api.store.set_client_seed, account.id, seed)
         for table_id in tables:
             await host.send(table_id, Command("client-seed", account_id, conn, {"seed": seed}))
         conn.send(message("client-seed", seed=seed))
         return
-    table_id = field(data, "table", int)
+    table_id = int(data.table)  # type: ignore[attr-defined]
     if table_id not in host.table_ids():
         raise ProtocolError("no-table", f"there is no table {table_id}.")
-    if kind == "watch":
+    fields = data.model_dump(mode="json", exclude={"v", "type"}, exclude_none=True)
+    kind: str = data.type  # type: ignore[attr-defined]
+    if isinstance(data, Watch):
         tables.add(table_id)
-        await host.send(table_id, Command("watch", account_id, conn, data))
+        await host.send(table_id, Command("watch", account_id, conn, fields))
         return
-    if kind == "unwatch":
+    if isinstance(data, Unwatch):
         tables.discard(table_id)
-        await host.send(table_id, Command("unwatch", account_id, conn, data))
+        await host.send(table_id, Command("unwatch", account_id, conn, fields))
         return
     if account is None:
         raise ProtocolError("not-logged-in", "log in to play.")
     if kind == "sit":
         tables.add(table_id)
-    await host.send(table_id, Command(kind, account_id, conn, data))
+    await host.send(table_id, Command(kind, account_id, conn, fields))

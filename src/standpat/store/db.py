@@ -9,25 +9,30 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from enum import StrEnum
+from typing import Any, Final
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Connection, Engine, create_engine, event, func, select
 from sqlalchemy.exc import IntegrityError
 
-from standpat.errors import AccountError, TableError
+from standpat.errors import AccountError, NotFoundError, TableError
 from standpat.store import models as m
 from standpat.store.migrate import upgrade
+from standpat.store.names import check_name, name_key
 
 __all__ = [
     "BANK",
+    "MAX_CHIPS",
     "Account",
+    "HandStatus",
     "SeatRecord",
     "Store",
     "TableRecord",
@@ -39,6 +44,21 @@ BANK = "bank"
 """The wallet that play money comes from (its balance is minus all chips in play)."""
 SESSION_DAYS = 14
 """How long a log-in session lasts."""
+MAX_CHIPS: Final = 10**12
+"""The most chips one movement may carry to or from one wallet.
+
+Every sum the database computes (a wallet's balance, the bank's) then stays far
+inside 64-bit integers on SQLite and PostgreSQL; the room's own limits on stakes
+and buy-ins are much lower.
+"""
+
+
+class HandStatus(StrEnum):
+    """Where a stored hand is: being played, finished (its chips moved) or voided."""
+
+    RUNNING = "running"
+    DONE = "done"
+    VOID = "void"
 
 
 def user_wallet(account_id: int) -> str:
@@ -83,6 +103,8 @@ class TableRecord:
     closed: bool
     chain_start: int = 0
     """Hands the table had dealt when its current seed chain began."""
+    owner: int | None = None
+    """The account that opened the table (None: the room's own table)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +117,6 @@ class SeatRecord:
     name: str
     stack: int
     bot_level: str | None
-    sitting_out: bool
 
 
 class Store:
@@ -112,7 +133,13 @@ class Store:
     def __init__(self, url: str = "sqlite:///standpat.db", *, migrate: bool = True) -> None:
         self.url = url
         self.engine: Engine = _make_engine(url)
+        self.postgres = self.engine.dialect.name == "postgresql"
         self._hasher = PasswordHasher()
+        # an in-memory SQLite database is one connection shared by every thread: one
+        # transaction at a time (a file or PostgreSQL isolates them in the database)
+        self._one_at_a_time: AbstractContextManager[Any] = (
+            threading.RLock() if _memory(url) else nullcontext()
+        )
         if migrate:
             upgrade(self.engine)
 
@@ -121,9 +148,47 @@ class Store:
         self.engine.dispose()
 
     @contextmanager
-    def _tx(self) -> Iterator[Connection]:
-        with self.engine.begin() as conn:
-            yield conn
+    def _tx(self, *, write: bool = True, snapshot: bool = False) -> Iterator[Connection]:
+        """One transaction.
+
+        ``write``: it changes something, so on SQLite it takes the database's write
+        lock when it begins (``BEGIN IMMEDIATE``): two writers never both read and then
+        write.  ``snapshot``: every read in it sees one consistent state of the database
+        (PostgreSQL's REPEATABLE READ; a SQLite transaction always does).
+        """
+        with self._one_at_a_time, self.engine.connect() as conn:
+            options: dict[str, Any] = {_WRITE: write}
+            if snapshot and self.postgres:
+                options["isolation_level"] = "REPEATABLE READ"
+            conn.execution_options(**options)
+            with conn.begin():
+                yield conn
+
+    def _lock_account(self, conn: Connection, account_id: int) -> None:
+        """Hold the account's row until the transaction ends (PostgreSQL's row lock), so
+        that its bankroll is read and debited by one transaction at a time.  On SQLite the
+        write transaction already holds the database's write lock."""
+        if self.postgres:
+            conn.execute(
+                select(m.accounts.c.id)
+                .where(m.accounts.c.id == account_id)
+                .with_for_update(key_share=True)
+            )
+
+    def _debit(
+        self, conn: Connection, account_id: int, amount: int, to: str, kind: str,
+        *, table_id: int | None = None,
+    ) -> None:
+        """Move ``amount`` chips from an account's bankroll to wallet ``to``, atomically:
+        the bankroll is locked, read and debited in this one transaction, and never goes
+        below zero."""
+        self._lock_account(conn, account_id)
+        bankroll = self._balance(conn, user_wallet(account_id))
+        if bankroll < amount:
+            raise AccountError(
+                f"that takes {amount} chips and your bankroll holds {bankroll}."
+            )
+        self._move(conn, {user_wallet(account_id): -amount, to: amount}, kind, table_id=table_id)
 
     # -- ledger -----------------------------------------------------------------
 
@@ -139,6 +204,8 @@ class Store:
         """Write one chip movement: rows per wallet, summing to zero."""
         if sum(rows.values()) != 0:
             raise AssertionError(f"a chip movement must sum to zero: {dict(rows)}")
+        if any(abs(amount) > MAX_CHIPS for amount in rows.values()):
+            raise AccountError(f"a movement of chips is at most {MAX_CHIPS:,} chips a wallet.")
         movement = str(uuid.uuid4())
         now = _now()
         values = [
@@ -166,7 +233,7 @@ class Store:
 
     def balance(self, wallet: str) -> int:
         """A wallet's balance: the sum of its ledger rows."""
-        with self._tx() as conn:
+        with self._tx(write=False) as conn:
             return self._balance(conn, wallet)
 
     def grant(self, account_id: int, amount: int) -> int:
@@ -179,7 +246,7 @@ class Store:
 
     def ledger_rows(self, wallet: str, limit: int = 50) -> list[dict[str, Any]]:
         """The latest rows of a wallet, newest first."""
-        with self._tx() as conn:
+        with self._tx(write=False) as conn:
             rows = conn.execute(
                 select(m.ledger)
                 .where(m.ledger.c.wallet == wallet)
@@ -202,10 +269,12 @@ class Store:
         """Every way the books fail to balance, as sentences; ``[]`` when they balance.
 
         Checks that every movement sums to zero, that every seat's stack equals
-        its seat wallet, and that no wallet of an empty seat holds chips.
+        its seat wallet, that no wallet of an empty seat holds chips and that no
+        bankroll is negative.  It reads one consistent snapshot, so it may run while
+        the room plays.
         """
         problems: list[str] = []
-        with self._tx() as conn:
+        with self._tx(write=False, snapshot=True) as conn:
             bad = conn.execute(
                 select(m.ledger.c.movement, func.sum(m.ledger.c.amount))
                 .group_by(m.ledger.c.movement)
@@ -240,20 +309,23 @@ class Store:
     def create_account(
         self, name: str, password: str | None, *, bot: bool = False, grant: int = 0
     ) -> Account:
-        """Register an account (a bot has no password); ``grant`` chips start his bankroll."""
-        name = name.strip()
-        if not 1 <= len(name) <= 32 or not all(ch.isalnum() or ch in "-_." for ch in name):
-            raise AccountError(
-                f"a name has 1 to 32 letters, digits, '-', '_' or '.'; got {name!r}."
-            )
-        if not bot and (password is None or len(password) < 8):
-            raise AccountError("a password has at least 8 characters.")
+        """Register an account (a bot has no password); ``grant`` chips start his bankroll.
+
+        Names are unique under :func:`~standpat.store.names.name_key`: a name that
+        differs from another only in case or in look-alike characters is taken.
+        """
+        name = check_name(name, bot=bot)
+        if not bot and (password is None or not 8 <= len(password) <= 256):
+            raise AccountError("a password has 8 to 256 characters.")
+        if not 0 <= grant <= MAX_CHIPS:
+            raise AccountError(f"a grant is 0 to {MAX_CHIPS:,} chips; got {grant}.")
         hashed = None if password is None else self._hasher.hash(password)
         try:
             with self._tx() as conn:
                 new_id = conn.execute(
                     m.accounts.insert().values(
                         name=name,
+                        name_key=name_key(name),
                         password_hash=hashed,
                         is_bot=bot,
                         client_seed="",
@@ -265,13 +337,18 @@ class Store:
                 if grant:
                     self._move(conn, {BANK: -grant, user_wallet(account_id): grant}, "grant")
         except IntegrityError:
-            raise AccountError(f"the name {name!r} is taken.") from None
+            raise AccountError(
+                f"the name {name!r} is taken (or too like a name that is)."
+            ) from None
         return Account(account_id, name, bot, "")
 
     def authenticate(self, name: str, password: str) -> Account:
-        """The account whose name and password these are; AccountError otherwise."""
-        with self._tx() as conn:
-            query = select(m.accounts).where(m.accounts.c.name == name)
+        """The account whose name and password these are; AccountError otherwise.
+
+        The name is matched by its key, so case does not matter.
+        """
+        with self._tx(write=False) as conn:
+            query = select(m.accounts).where(m.accounts.c.name_key == name_key(name))
             row = conn.execute(query).mappings().first()
         if row is None or row["password_hash"] is None:
             raise AccountError("wrong name or password.")
@@ -283,7 +360,7 @@ class Store:
 
     def account(self, account_id: int) -> Account:
         """The account with this id; AccountError if there is none."""
-        with self._tx() as conn:
+        with self._tx(write=False) as conn:
             row = conn.execute(
                 select(m.accounts).where(m.accounts.c.id == account_id)
             ).mappings().first()
@@ -315,7 +392,7 @@ class Store:
 
     def session_account(self, token: str) -> Account | None:
         """The account of a live session token, or None."""
-        with self._tx() as conn:
+        with self._tx(write=False) as conn:
             row = conn.execute(
                 select(m.accounts, m.sessions.c.expires_at)
                 .join(m.sessions, m.sessions.c.account_id == m.accounts.c.id)
@@ -348,11 +425,30 @@ class Store:
         config: Mapping[str, Any],
         chain_top: bytes,
         chain_length: int,
+        owner: int | None = None,
+        max_owned: int | None = None,
     ) -> TableRecord:
-        """Store a new table."""
+        """Store a new table, opened by account ``owner`` (None: the room itself).
+
+        ``max_owned``: refuse (TableError) when the owner already has that many open
+        tables; checked in the same transaction, so parallel requests cannot pass it.
+        """
         with self._tx() as conn:
+            if owner is not None and max_owned is not None:
+                self._lock_account(conn, owner)
+                owned = conn.execute(
+                    select(func.count())
+                    .select_from(m.tables)
+                    .where((m.tables.c.owner_id == owner) & m.tables.c.closed.is_(False))
+                ).scalar_one()
+                if owned >= max_owned:
+                    raise TableError(
+                        f"you have {owned} open tables, the most one player may open; "
+                        "close one (leave it empty) first."
+                    )
             new_id = conn.execute(
                 m.tables.insert().values(
+                    owner_id=owner,
                     name=name,
                     game=game,
                     structure=structure,
@@ -371,16 +467,16 @@ class Store:
         return self.table(int(new_id[0]))
 
     def table(self, table_id: int) -> TableRecord:
-        """The stored table with this id; TableError if there is none."""
-        with self._tx() as conn:
+        """The stored table with this id; NotFoundError if there is none."""
+        with self._tx(write=False) as conn:
             row = conn.execute(select(m.tables).where(m.tables.c.id == table_id)).mappings().first()
         if row is None:
-            raise TableError(f"there is no table {table_id}.")
+            raise NotFoundError(f"there is no table {table_id}.")
         return _table(row)
 
     def tables(self) -> list[TableRecord]:
         """Every open table, oldest first."""
-        with self._tx() as conn:
+        with self._tx(write=False) as conn:
             rows = conn.execute(
                 select(m.tables).where(m.tables.c.closed.is_(False)).order_by(m.tables.c.id)
             ).mappings()
@@ -388,7 +484,7 @@ class Store:
 
     def seats(self, table_id: int) -> list[SeatRecord]:
         """The occupied seats of a table, in seat order."""
-        with self._tx() as conn:
+        with self._tx(write=False) as conn:
             rows = conn.execute(
                 select(m.seats, m.accounts.c.name)
                 .join(m.accounts, m.accounts.c.id == m.seats.c.account_id)
@@ -405,9 +501,18 @@ class Store:
         buy_in: int,
         *,
         bot_level: str | None = None,
+        cool_off: float = 0.0,
     ) -> SeatRecord:
-        """Seat an account and move ``buy_in`` chips from his bankroll to the table."""
+        """Seat an account and move ``buy_in`` chips from his bankroll to the table.
+
+        The bankroll is debited atomically (see :meth:`_debit`).  ``cool_off``: a
+        player whose hand seeds at this table were revealed to him when he left may
+        sit here again only that many seconds later.
+        """
+        if not 0 < buy_in <= MAX_CHIPS:
+            raise AccountError(f"a buy-in is 1 to {MAX_CHIPS:,} chips; got {buy_in}.")
         with self._tx() as conn:
+            self._lock_account(conn, account_id)  # first: the seat's row refers to it
             taken = conn.execute(
                 select(m.seats.c.seat).where(
                     (m.seats.c.table_id == table_id)
@@ -416,11 +521,8 @@ class Store:
             ).first()
             if taken is not None:
                 raise TableError(f"seat {seat} is taken, or you already sit at table {table_id}.")
-            bankroll = self._balance(conn, user_wallet(account_id))
-            if bankroll < buy_in:
-                raise AccountError(
-                    f"a buy-in of {buy_in} chips needs more than your bankroll of {bankroll}."
-                )
+            if cool_off > 0:
+                self._check_cool_off(conn, table_id, account_id, cool_off)
             try:
                 conn.execute(
                     m.seats.insert().values(
@@ -429,98 +531,106 @@ class Store:
                         account_id=account_id,
                         stack=buy_in,
                         bot_level=bot_level,
-                        sitting_out=False,
                     )
                 )
             except IntegrityError:
                 raise TableError(f"seat {seat} of table {table_id} is taken.") from None
-            self._move(
-                conn,
-                {user_wallet(account_id): -buy_in, seat_wallet(table_id, account_id): buy_in},
-                "buy-in",
+            self._debit(
+                conn, account_id, buy_in, seat_wallet(table_id, account_id), "buy-in",
                 table_id=table_id,
             )
         return next(s for s in self.seats(table_id) if s.seat == seat)
 
+    @staticmethod
+    def _check_cool_off(conn: Connection, table_id: int, account_id: int, cool_off: float) -> None:
+        left = conn.execute(
+            select(m.departures.c.left_at).where(
+                (m.departures.c.table_id == table_id) & (m.departures.c.account_id == account_id)
+            )
+        ).scalar_one_or_none()
+        if left is None:
+            return
+        left = _utc(left)
+        assert left is not None
+        back = left + timedelta(seconds=cool_off)
+        if back > _now():
+            raise TableError(
+                f"you left table {table_id} at {left:%H:%M} UTC and were shown its "
+                f"hands' seeds; you may sit there again from {back:%H:%M} UTC."
+            )
+
     def stand(self, table_id: int, seat: int) -> int:
         """Cash a seat out to its owner's bankroll, free the seat and reveal his hands' seeds.
 
-        Returns the chips cashed out.
+        The time he left is kept (a player shown the seeds of a table sits there
+        again only after a cool-off, see :meth:`sit`).  Returns the chips cashed out.
         """
         with self._tx() as conn:
-            row = conn.execute(
-                select(m.seats).where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
-            ).mappings().first()
+            return self._stand(conn, table_id, seat)
+
+    def _stand(self, conn: Connection, table_id: int, seat: int) -> int:
+        row = conn.execute(
+            select(m.seats).where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
+        ).mappings().first()
+        if row is None:
+            raise TableError(f"seat {seat} of table {table_id} is empty.")
+        account_id = row["account_id"]
+        wallet = seat_wallet(table_id, account_id)
+        chips = self._balance(conn, wallet)
+        self._move(
+            conn,
+            {wallet: -chips, user_wallet(account_id): chips},
+            "cash-out",
+            table_id=table_id,
+        )
+        conn.execute(
+            m.seats.delete().where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
+        )
+        played = select(m.hands.c.id).where(
+            (m.hands.c.table_id == table_id) & (m.hands.c.status != HandStatus.RUNNING)
+        )
+        conn.execute(
+            m.hand_players.update()
+            .where(
+                (m.hand_players.c.account_id == account_id)
+                & m.hand_players.c.hand_id.in_(played)
+            )
+            .values(revealed=True)
+        )
+        where = (m.departures.c.table_id == table_id) & (m.departures.c.account_id == account_id)
+        if conn.execute(m.departures.update().where(where).values(left_at=_now())).rowcount == 0:
+            conn.execute(
+                m.departures.insert().values(
+                    table_id=table_id, account_id=account_id, left_at=_now()
+                )
+            )
+        return int(chips)
+
+    def add_chips(self, table_id: int, seat: int, amount: int) -> int:
+        """Move more chips from the owner's bankroll to his seat, atomically; new stack."""
+        return self._top_up(table_id, seat, amount, from_bank=False)
+
+    def rebuy_bot(self, table_id: int, seat: int, amount: int) -> int:
+        """Give a broke bot ``amount`` chips from the bank onto its seat; returns its stack."""
+        return self._top_up(table_id, seat, amount, from_bank=True)
+
+    def _top_up(self, table_id: int, seat: int, amount: int, *, from_bank: bool) -> int:
+        if not 0 < amount <= MAX_CHIPS:
+            raise AccountError(f"chips are added 1 to {MAX_CHIPS:,} at a time; got {amount}.")
+        where = (m.seats.c.table_id == table_id) & (m.seats.c.seat == seat)
+        with self._tx() as conn:
+            row = conn.execute(select(m.seats).where(where)).mappings().first()
             if row is None:
                 raise TableError(f"seat {seat} of table {table_id} is empty.")
             account_id = row["account_id"]
             wallet = seat_wallet(table_id, account_id)
-            chips = self._balance(conn, wallet)
-            self._move(
-                conn,
-                {wallet: -chips, user_wallet(account_id): chips},
-                "cash-out",
-                table_id=table_id,
-            )
-            conn.execute(
-                m.seats.delete().where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
-            )
-            played = select(m.hands.c.id).where(
-                (m.hands.c.table_id == table_id) & (m.hands.c.status != "running")
-            )
-            conn.execute(
-                m.hand_players.update()
-                .where(
-                    (m.hand_players.c.account_id == account_id)
-                    & m.hand_players.c.hand_id.in_(played)
-                )
-                .values(revealed=True)
-            )
-        return chips
-
-    def add_chips(self, table_id: int, seat: int, amount: int) -> int:
-        """Move more chips from the owner's bankroll to his seat (between hands); new stack."""
-        with self._tx() as conn:
-            row = conn.execute(
-                select(m.seats).where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
-            ).mappings().one()
-            account_id = row["account_id"]
-            if self._balance(conn, user_wallet(account_id)) < amount:
-                raise AccountError(f"your bankroll holds fewer than {amount} chips.")
-            self._move(
-                conn,
-                {user_wallet(account_id): -amount, seat_wallet(table_id, account_id): amount},
-                "buy-in",
-                table_id=table_id,
-            )
-            stack = row["stack"] + amount
-            conn.execute(
-                m.seats.update()
-                .where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
-                .values(stack=stack)
-            )
-        return int(stack)
-
-    def rebuy_bot(self, table_id: int, seat: int, amount: int) -> int:
-        """Give a broke bot ``amount`` chips from the bank onto its seat; returns its stack."""
-        with self._tx() as conn:
-            row = conn.execute(
-                select(m.seats).where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
-            ).mappings().one()
-            account_id = row["account_id"]
-            self._move(
-                conn,
-                {BANK: -amount, seat_wallet(table_id, account_id): amount},
-                "grant",
-                table_id=table_id,
-            )
-            stack = row["stack"] + amount
-            conn.execute(
-                m.seats.update()
-                .where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
-                .values(stack=stack)
-            )
-        return int(stack)
+            if from_bank:
+                self._move(conn, {BANK: -amount, wallet: amount}, "grant", table_id=table_id)
+            else:
+                self._debit(conn, account_id, amount, wallet, "buy-in", table_id=table_id)
+            stack = int(row["stack"]) + amount
+            conn.execute(m.seats.update().where(where).values(stack=stack))
+        return stack
 
     def new_chain(self, table_id: int, top: bytes, length: int, start: int) -> None:
         """Give a table a new seed chain of ``length`` seeds that begins after hand ``start``."""
@@ -540,19 +650,16 @@ class Store:
                 .values(revealed=True)
             )
 
-    def set_sitting_out(self, table_id: int, seat: int, value: bool) -> None:
-        """Record whether a seat sits out."""
+    def close_table(self, table_id: int) -> int:
+        """Close a table: cash every seat out to its owner and mark the table closed, in one
+        transaction.  Returns the chips cashed out."""
         with self._tx() as conn:
-            conn.execute(
-                m.seats.update()
-                .where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
-                .values(sitting_out=value)
-            )
-
-    def close_table(self, table_id: int) -> None:
-        """Close a table (its seats must be empty)."""
-        with self._tx() as conn:
+            seats = conn.execute(
+                select(m.seats.c.seat).where(m.seats.c.table_id == table_id)
+            ).scalars().all()
+            chips = sum(self._stand(conn, table_id, int(seat)) for seat in seats)
             conn.execute(m.tables.update().where(m.tables.c.id == table_id).values(closed=True))
+        return chips
 
     # -- hands --------------------------------------------------------------------
 
@@ -575,7 +682,7 @@ class Store:
                     number=number,
                     seed=seed.hex(),
                     commitment=commitment,
-                    status="running",
+                    status=HandStatus.RUNNING.value,
                     setup=dict(setup),
                     started_at=_now(),
                 )
@@ -613,7 +720,7 @@ class Store:
             status = conn.execute(
                 select(m.hands.c.status).where(m.hands.c.id == hand_id)
             ).scalar_one()
-            if status != "running":
+            if status != HandStatus.RUNNING:
                 raise TableError(f"hand {hand_id} is {status}, not running.")
             self._move(
                 conn,
@@ -635,7 +742,7 @@ class Store:
             conn.execute(
                 m.hands.update()
                 .where(m.hands.c.id == hand_id)
-                .values(status="done", record=dict(record), ended_at=_now())
+                .values(status=HandStatus.DONE.value, record=dict(record), ended_at=_now())
             )
 
     def void_running_hands(self) -> list[int]:
@@ -647,23 +754,23 @@ class Store:
             ids = [
                 int(i)
                 for i in conn.execute(
-                    select(m.hands.c.id).where(m.hands.c.status == "running")
+                    select(m.hands.c.id).where(m.hands.c.status == HandStatus.RUNNING)
                 ).scalars()
             ]
             if ids:
                 conn.execute(
                     m.hands.update()
                     .where(m.hands.c.id.in_(ids))
-                    .values(status="void", ended_at=_now())
+                    .values(status=HandStatus.VOID.value, ended_at=_now())
                 )
         return ids
 
     def hand(self, hand_id: int) -> dict[str, Any]:
         """A stored hand as a dict (with its secret seed: callers decide what to show)."""
-        with self._tx() as conn:
+        with self._tx(write=False) as conn:
             row = conn.execute(select(m.hands).where(m.hands.c.id == hand_id)).mappings().first()
             if row is None:
-                raise TableError(f"there is no hand {hand_id}.")
+                raise NotFoundError(f"there is no hand {hand_id}.")
             players = {
                 int(r["account_id"]): bool(r["revealed"])
                 for r in conn.execute(
@@ -717,34 +824,19 @@ class Store:
         )
         if table_id is not None:
             query = query.where(m.hands.c.table_id == table_id)
-        with self._tx() as conn:
+        with self._tx(write=False) as conn:
             rows = conn.execute(query.order_by(m.hands.c.id.desc()).limit(limit)).mappings()
             return [dict(r) | {"ended_at": _utc(r["ended_at"])} for r in rows]
 
     def hands_of_table(self, table_id: int) -> list[dict[str, Any]]:
         """Every hand of a table, oldest first: id, number and status."""
-        with self._tx() as conn:
+        with self._tx(write=False) as conn:
             rows = conn.execute(
                 select(m.hands.c.id, m.hands.c.number, m.hands.c.status)
                 .where(m.hands.c.table_id == table_id)
                 .order_by(m.hands.c.id)
             ).mappings()
             return [dict(r) for r in rows]
-
-    def pot_averages(self) -> dict[int, float]:
-        """The average pot of each table's finished hands (from their records)."""
-        out: dict[int, list[int]] = {}
-        with self._tx() as conn:
-            rows = conn.execute(
-                select(m.hands.c.table_id, m.hands.c.record)
-                .where(m.hands.c.status == "done")
-                .order_by(m.hands.c.id.desc())
-                .limit(2000)
-            ).all()
-        for table_id, record in rows:
-            if record and "pot" in record:
-                out.setdefault(int(table_id), []).append(int(record["pot"]))
-        return {t: sum(p) / len(p) for t, p in out.items()}
 
 
 def _utc(when: datetime | None) -> datetime | None:
@@ -777,6 +869,7 @@ def _table(row: Any) -> TableRecord:
         chain_start=int(row["chain_start"]),
         button=int(row["button"]),
         closed=bool(row["closed"]),
+        owner=None if row["owner_id"] is None else int(row["owner_id"]),
     )
 
 
@@ -788,8 +881,15 @@ def _seat(row: Any) -> SeatRecord:
         name=row["name"],
         stack=int(row["stack"]),
         bot_level=row["bot_level"],
-        sitting_out=bool(row["sitting_out"]),
     )
+
+
+_WRITE: Final = "standpat_write"
+"""Execution option of a transaction that writes (SQLite: it begins IMMEDIATE)."""
+
+
+def _memory(url: str) -> bool:
+    return url in ("sqlite://", "sqlite:///:memory:")
 
 
 def _make_engine(url: str) -> Engine:
@@ -800,7 +900,7 @@ def _make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         from sqlalchemy.pool import StaticPool
 
-        memory = url in ("sqlite://", "sqlite:///:memory:")
+        memory = _memory(url)
         engine = create_engine(
             url,
             connect_args={"check_same_thread": False, "timeout": 30},
@@ -809,12 +909,20 @@ def _make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            # The driver's own transaction handling would start a transaction only at the
+            # first write, after the reads it depends on: standpat begins them itself.
+            dbapi_conn.isolation_level = None
             cursor = dbapi_conn.cursor()
             if not memory:
                 cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL" if not memory else "PRAGMA synchronous=OFF")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Connection) -> None:
+            write = conn.get_execution_options().get(_WRITE, True)
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
         return engine
     return create_engine(url, pool_pre_ping=True)

@@ -15,16 +15,17 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 """The Alembic script directory (``env.py`` and ``versions/``)."""
 
 
-def upgrade(engine: Engine) -> None:
-    """Apply every migration that ``engine``'s database lacks (a no-op when it is current)."""
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Apply every migration that ``engine``'s database lacks, up to ``revision`` (the newest
+    by default; a no-op when it is current)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     script = ScriptDirectory.from_config(config)
 
     def steps(rev: object, context: object) -> object:
-        return script._upgrade_revs("head", rev)  # type: ignore[arg-type]
+        return script._upgrade_revs(revision, rev)  # type: ignore[arg-type]
 
-    context = EnvironmentContext(config, script, fn=steps, destination_rev="head")
+    context = EnvironmentContext(config, script, fn=steps, destination_rev=revision)
     with context as env, engine.begin() as connection:
         env.configure(connection=connection, target_metadata=metadata)
         with env.begin_transaction():

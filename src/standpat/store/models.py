@@ -32,12 +32,15 @@ accounts = Table(
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("name", String(32), nullable=False, unique=True),
+    Column("name_key", String(40), nullable=False, unique=True),
     Column("password_hash", Text, nullable=True),
     Column("is_bot", Boolean, nullable=False, default=False),
     Column("client_seed", String(64), nullable=False, default=""),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
-"""Players and bots; a bot has no password and cannot log in."""
+"""Players and bots; a bot has no password and cannot log in.  ``name_key`` is the name with
+case and look-alike characters folded (:func:`standpat.store.names.name_key`): unique, so no
+two accounts have names a reader could confuse."""
 
 sessions = Table(
     "sessions",
@@ -70,6 +73,7 @@ tables = Table(
     "tables",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("owner_id", Integer, ForeignKey("accounts.id"), nullable=True),
     Column("name", String(64), nullable=False),
     Column("game", String(40), nullable=False),
     Column("structure", String(16), nullable=False),
@@ -84,7 +88,8 @@ tables = Table(
     Column("closed", Boolean, nullable=False, default=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
-"""Card-room tables: game, structure, stakes, options and their secret seed chain."""
+"""Card-room tables: who opened them (``owner_id``; none for the room's own), game,
+structure, stakes, options and their secret seed chain."""
 
 seats = Table(
     "seats",
@@ -94,7 +99,6 @@ seats = Table(
     Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
     Column("stack", BigInteger, nullable=False),
     Column("bot_level", String(16), nullable=True),
-    Column("sitting_out", Boolean, nullable=False, default=False),
 )
 """Who sits where, with the chips in front of him (always equal to his seat wallet)."""
 
@@ -134,3 +138,12 @@ actions = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 """Every accepted action of a hand, written before it is broadcast."""
+
+departures = Table(
+    "departures",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("left_at", DateTime(timezone=True), nullable=False),
+)
+"""When each account last left each table (and was shown the seeds of his hands there)."""

@@ -274,16 +274,7 @@ class Table:
         During a hand the player is dealt into, the chips wait until the hand ends (only
         chips on the table play).  A busted player comes back with them.
         """
-        player = self._seated(seat)
-        if chips <= 0:
-            raise TableError(f"cannot add {chips} chips; add a positive number.")
-        if player.leaving:
-            raise TableError(f"{player.name} has left; his seat empties when the hand ends.")
-        if player.stack + player.pending + chips > self.max_buy_in:
-            raise TableError(
-                f"{player.name} has {player.stack + player.pending} chips; adding {chips} goes "
-                f"over this table's maximum of {self.max_buy_in}."
-            )
+        player = self.check_add_chips(seat, chips)
         self.bought_in += chips
         if self.playing and seat in self.dealt:
             player.pending += chips
@@ -291,6 +282,26 @@ class Table:
         else:
             player.stack += chips
             self._emit(TableEventKind.CHIPS, seat, amount=chips)
+
+    def check_add_chips(self, seat: int, chips: int, *, most: int | None = None) -> Player:
+        """The player at ``seat``, if he may add ``chips`` now; TableError saying why not.
+
+        ``most`` is the largest stack chips may be added up to (the table's maximum
+        buy-in by default).  Nothing changes: a caller moving the chips from somewhere
+        else checks first, then moves them, then calls :meth:`add_chips`.
+        """
+        player = self._seated(seat)
+        most = self.max_buy_in if most is None else most
+        if chips <= 0:
+            raise TableError(f"cannot add {chips} chips; add a positive number.")
+        if player.leaving:
+            raise TableError(f"{player.name} has left; his seat empties when the hand ends.")
+        if player.stack + player.pending + chips > most:
+            raise TableError(
+                f"{player.name} has {player.stack + player.pending} chips; adding {chips} goes "
+                f"over this table's maximum of {most}."
+            )
+        return player
 
     def sit_out(self, seat: int, when: SitOut | str = SitOut.NEXT_HAND) -> None:
         """The player sits out from the next hand, or from when the big blind reaches him."""

@@ -1,0 +1,190 @@
+"""The shapes of the room's REST answers, as types (for the OpenAPI document and tests).
+
+The handlers build plain JSON; these models describe it, and the API fuzz test
+checks every answer against the document generated from them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+__all__ = [
+    "Account",
+    "ClientSeedAnswer",
+    "ErrorAnswer",
+    "GameLine",
+    "Games",
+    "HandLine",
+    "HandList",
+    "HandRecord",
+    "Health",
+    "Ledger",
+    "LedgerRow",
+    "Lobby",
+    "SeatAnswer",
+    "TableLine",
+]
+
+
+class _Problem(BaseModel):
+    code: str = Field(description="a short, stable code, e.g. bad-message, not-logged-in")
+    message: str = Field(description="a sentence saying what was wrong")
+
+
+class ErrorAnswer(BaseModel):
+    """Every error, on REST and over the WebSocket."""
+
+    error: _Problem
+
+
+class Account(BaseModel):
+    """The logged-in account."""
+
+    id: int
+    name: str
+    bankroll: int
+    client_seed: str
+
+
+class ClientSeedAnswer(BaseModel):
+    """The stored client seed."""
+
+    client_seed: str
+
+
+class LedgerRow(BaseModel):
+    """One movement of my bankroll."""
+
+    id: int
+    amount: int
+    kind: str
+    table_id: int | None
+    hand_id: int | None
+    at: str
+
+
+class Ledger(BaseModel):
+    """My latest bankroll movements, newest first."""
+
+    rows: list[LedgerRow]
+
+
+class GameLine(BaseModel):
+    """A game a table may deal."""
+
+    name: str
+    title: str
+    min: int
+    max: int
+
+
+class Games(BaseModel):
+    """Games and structures."""
+
+    games: list[GameLine]
+    structures: list[str]
+
+
+class _Player(BaseModel):
+    seat: int
+    name: str
+    bot: str | None
+    stack: int
+    sitting_out: bool
+
+
+class _BuyIn(BaseModel):
+    min: int
+    max: int
+
+
+class TableLine(BaseModel):
+    """A table's line in the lobby."""
+
+    id: int
+    name: str
+    game: str
+    title: str
+    structure: str
+    stakes: str
+    seats: int
+    taken: int
+    players: list[_Player]
+    average_pot: float | None
+    hands: int
+    clock: float
+    anchor: str = Field(description="the seed chain's anchor (hex)")
+    buy_in: _BuyIn
+    owner: str | None = Field(description="who opened it (null: the room's own table)")
+
+
+class Lobby(BaseModel):
+    """Every open table."""
+
+    tables: list[TableLine]
+
+
+class SeatAnswer(BaseModel):
+    """Where a bot was seated."""
+
+    table: int
+    seat: int
+
+
+class _Winner(BaseModel):
+    name: str
+    amount: int
+
+
+class HandLine(BaseModel):
+    """One of my hands, summed up for a hand list."""
+
+    id: int
+    table_id: int
+    number: int = Field(description="the hand's number at its table")
+    status: Literal["running", "done", "void"]
+    revealed: bool = Field(description="whether I may see its seed")
+    game: str | None
+    structure: str | None
+    stakes: str | None
+    net: int | None = Field(description="my chips won (+) or lost (-); null unless done")
+    winners: list[_Winner] = Field(description="who collected chips; empty unless done")
+    ended_at: datetime | None = Field(description="when it ended (UTC); null while running")
+
+
+class HandList(BaseModel):
+    """My hands, newest first."""
+
+    hands: list[HandLine]
+
+
+class HandRecord(BaseModel):
+    """A hand as I saw it: input of ``standpat verify`` once its seed is revealed.
+
+    Until then ``seed`` is null and other players' discards are counted, not named.
+    """
+
+    format: Literal["standpat-hand/1"]
+    hand: int
+    table: int
+    number: int
+    status: Literal["running", "done", "void"]
+    game: str
+    structure: str
+    stakes: str
+    commitment: str
+    anchor: str
+    seed: str | None
+    client_seeds: list[str]
+    actions: list[str]
+    events: list[dict[str, object]]
+
+
+class Health(BaseModel):
+    """Liveness."""
+
+    ok: bool
+    tables: int

@@ -1,0 +1,328 @@
+"""The REST API's handlers, and the one wrapper that checks every request before them.
+
+Each handler is named by an :class:`~standpat.server.openapi.Endpoint` of
+:data:`~standpat.server.openapi.ENDPOINTS`.  :meth:`RestApi.route` wraps it:
+path ids must be in range, a request that changes something must come from
+the room's own pages and carry JSON, its body and query are validated against
+the endpoint's models, and every error is answered in the documented shape.
+Store calls run in worker threads, so a slow database never holds up the
+tables' event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+
+from standpat.engine import GAMES, Structure
+from standpat.errors import AccountError, NotFoundError, ProtocolError, StandpatError
+from standpat.fairness import check_client_seed
+from standpat.server.config import ServerConfig
+from standpat.server.downloads import phh_text, readable_text
+from standpat.server.host import Command, TableHost
+from standpat.server.openapi import Endpoint
+from standpat.server.origins import check_origin
+from standpat.server.problems import error_body, error_code, http_status
+from standpat.server.record import hand_line, player_record
+from standpat.server.schemas import (
+    MAX_ID,
+    BotSpec,
+    ClientSeedBody,
+    Credentials,
+    HandsQuery,
+    TableSpec,
+    parse_body,
+)
+from standpat.server.sessions import COOKIE, SessionSockets
+from standpat.server.throttle import Throttle
+from standpat.store import Account, Store, user_wallet
+from standpat.store.names import name_key
+
+__all__ = ["RestApi", "hand_for", "own_hand"]
+
+log = logging.getLogger("standpat.server")
+T = TypeVar("T")
+Handler = Callable[[Request, Any], Awaitable[Response]]
+
+
+class RestApi:
+    """The room's REST handlers, over its store, its tables and its limits."""
+
+    def __init__(
+        self,
+        store: Store,
+        host: TableHost,
+        config: ServerConfig,
+        throttle: Throttle,
+        sockets: SessionSockets,
+    ) -> None:
+        self.store = store
+        self.host = host
+        self.config = config
+        self.throttle = throttle
+        self.sockets = sockets
+
+    async def db(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """A store call, run in a worker thread."""
+        return await asyncio.to_thread(call, *args, **kwargs)
+
+    # -- the wrapper -------------------------------------------------------------
+
+    def route(self, endpoint: Endpoint) -> Callable[[Request], Awaitable[Response]]:
+        """The ASGI handler of ``endpoint``: checks, then the named handler, then errors."""
+        handler: Handler = getattr(self, endpoint.handler)
+
+        async def run(request: Request) -> Response:
+            try:
+                for name in endpoint.path_ids:
+                    if not 1 <= request.path_params[name] <= MAX_ID:
+                        raise NotFoundError(f"there is no {name.removesuffix('_id')} "
+                                            f"{request.path_params[name]}.")
+                if endpoint.changes:
+                    check_origin(request.headers, request.url.scheme,
+                                 request.headers.get("host", ""), self.config.origins)
+                data: Any = None
+                if endpoint.body is not None:
+                    data = await _body(request, endpoint.body)
+                elif endpoint.query is not None:
+                    data = _query(request, endpoint.query)
+                return await handler(request, data)
+            except StandpatError as error:
+                return error_response(error)
+
+        run.__name__ = endpoint.handler
+        run.__doc__ = endpoint.summary
+        return run
+
+    # -- accounts ----------------------------------------------------------------
+
+    async def current(self, conn: HTTPConnection) -> Account | None:
+        """The account logged in on this connection's session cookie, if any."""
+        token = conn.cookies.get(COOKIE)
+        return None if not token else await self.db(self.store.session_account, token)
+
+    async def need_account(self, request: Request) -> Account:
+        """The logged-in account; 401 otherwise."""
+        account = await self.current(request)
+        if account is None:
+            raise ProtocolError("not-logged-in", "log in first.")
+        return account
+
+    async def register(self, request: Request, data: Credentials) -> Response:
+        """POST /api/accounts: create an account and log in."""
+        self.throttle.login(_address(request))
+        account = await self.db(
+            self.store.create_account, data.name, data.password,
+            grant=self.config.starting_bankroll,
+        )
+        return await self._logged_in(account, 201)
+
+    async def login(self, request: Request, data: Credentials) -> Response:
+        """POST /api/session: log in."""
+        self.throttle.login(_address(request))
+        key = name_key(data.name)
+        self.throttle.check_account(key)
+        try:
+            account = await self.db(self.store.authenticate, data.name, data.password)
+        except AccountError:
+            self.throttle.failed_login(key)
+            raise ProtocolError("wrong-login", "wrong name or password.") from None
+        return await self._logged_in(account)
+
+    async def logout(self, request: Request, data: None) -> Response:
+        """DELETE /api/session: log out; every WebSocket of the session is closed."""
+        token = request.cookies.get(COOKIE)
+        if token:
+            await self.db(self.store.end_session, token)
+            self.sockets.end(token)
+        response = Response(status_code=204)
+        response.delete_cookie(COOKIE, path="/")
+        return response
+
+    async def _logged_in(self, account: Account, status: int = 200) -> Response:
+        token = await self.db(self.store.new_session, account.id)
+        response = JSONResponse(await self._account_json(account), status_code=status)
+        response.set_cookie(
+            COOKIE,
+            token,
+            max_age=14 * 24 * 3600,
+            httponly=True,
+            samesite="lax",
+            secure=self.config.secure_cookies,
+            path="/",
+        )
+        return response
+
+    async def _account_json(self, account: Account) -> dict[str, Any]:
+        bankroll = await self.db(self.store.balance, user_wallet(account.id))
+        fresh = await self.db(self.store.account, account.id)
+        return {
+            "id": account.id,
+            "name": account.name,
+            "bankroll": bankroll,
+            "client_seed": fresh.client_seed,
+        }
+
+    async def me(self, request: Request, data: None) -> Response:
+        """GET /api/me: the logged-in account and its bankroll."""
+        return JSONResponse(await self._account_json(await self.need_account(request)))
+
+    async def set_seed(self, request: Request, data: ClientSeedBody) -> Response:
+        """PUT /api/me/client-seed: the seed mixed into the hands dealt to me."""
+        account = await self.need_account(request)
+        seed = check_client_seed(data.seed)
+        await self.db(self.store.set_client_seed, account.id, seed)
+        return JSONResponse({"client_seed": seed})
+
+    async def my_ledger(self, request: Request, data: None) -> Response:
+        """GET /api/me/ledger: my latest bankroll movements."""
+        account = await self.need_account(request)
+        rows = await self.db(self.store.ledger_rows, user_wallet(account.id))
+        return JSONResponse({"rows": rows})
+
+    # -- the lobby ---------------------------------------------------------------
+
+    async def games(self, request: Request, data: None) -> Response:
+        """GET /api/games: games and structures a table may deal."""
+        return JSONResponse(
+            {
+                "games": [
+                    {"name": g.name.value, "title": g.title, "min": g.min_players,
+                     "max": g.max_players}
+                    for g in GAMES.values()
+                ],
+                "structures": [s.value for s in Structure],
+            }
+        )
+
+    async def list_tables(self, request: Request, data: None) -> Response:
+        """GET /api/tables: the lobby."""
+        return JSONResponse(
+            {"tables": [self.host.summary(t) for t in self.host.table_ids()]}
+        )
+
+    async def create_table(self, request: Request, data: TableSpec) -> Response:
+        """POST /api/tables: open a table, owned by me."""
+        account = await self.need_account(request)
+        table_id = await self.host.open_table(
+            data, owner=account.id, operator=self.is_operator(account)
+        )
+        return JSONResponse(self.host.summary(table_id), status_code=201)
+
+    async def get_table(self, request: Request, data: None) -> Response:
+        """GET /api/tables/{id}: one table's lobby line."""
+        return JSONResponse(self.host.summary(request.path_params["table_id"]))
+
+    async def seat_bot(self, request: Request, data: BotSpec) -> Response:
+        """POST /api/tables/{id}/bots: seat a bot (the table's owner, or an operator)."""
+        account = await self.need_account(request)
+        table_id = request.path_params["table_id"]
+        seat = await self.host.ask(
+            table_id,
+            Command(
+                "seat-bot",
+                account=account.id,
+                data={"level": data.level, "seat": data.seat,
+                      "operator": self.is_operator(account)},
+            ),
+        )
+        return JSONResponse({"table": table_id, "seat": seat}, status_code=201)
+
+    def is_operator(self, account: Account) -> bool:
+        """Whether ``account`` is one of the room's operators."""
+        return name_key(account.name) in {name_key(n) for n in self.config.operators}
+
+    # -- hands -------------------------------------------------------------------
+
+    async def my_hands(self, request: Request, data: HandsQuery) -> Response:
+        """GET /api/hands?table=&limit=: the hands I was dealt into, newest first, summed up."""
+        account = await self.need_account(request)
+        rows = await self.db(self.store.hands_of, account.id, data.limit, table_id=data.table)
+        return JSONResponse({"hands": [hand_line(row, account.id) for row in rows]})
+
+    async def get_hand(self, request: Request, data: None) -> Response:
+        """GET /api/hands/{id}: a hand I played, as I may see it, with its seed once revealed."""
+        account = await self.need_account(request)
+        record = await self.db(hand_for, self.store, request.path_params["hand_id"], account.id)
+        return JSONResponse(record)
+
+    async def get_hand_phh(self, request: Request, data: None) -> Response:
+        """GET /api/hands/{id}/phh: a hand I played, as a PHH file."""
+        return await self._download(request, phh_text, "application/toml", "phh")
+
+    async def get_hand_text(self, request: Request, data: None) -> Response:
+        """GET /api/hands/{id}/text: a hand I played, as a readable text file."""
+        return await self._download(request, readable_text, "text/plain", "txt")
+
+    async def _download(
+        self, request: Request, write: Callable[..., str], media: str, suffix: str
+    ) -> Response:
+        account = await self.need_account(request)
+        hand_id = request.path_params["hand_id"]
+        stored = await self.db(own_hand, self.store, hand_id, account.id)
+        table = await self.db(self.store.table, stored["table_id"])
+        body = write(stored, account.id, table=table.name, seat_count=table.seats)
+        return Response(
+            body,
+            media_type=f"{media}; charset=utf-8",
+            headers={
+                "Content-Disposition": f'attachment; filename="standpat-hand-{hand_id}.{suffix}"',
+            },
+        )
+
+    async def health(self, request: Request, data: None) -> Response:
+        """GET /api/health: liveness."""
+        return JSONResponse({"ok": True, "tables": len(self.host.table_ids())})
+
+
+def error_response(error: Exception) -> JSONResponse:
+    """An error in the documented shape, with its HTTP status."""
+    return JSONResponse(error_body(error_code(error), str(error)), status_code=http_status(error))
+
+
+async def _body(request: Request, model: type[BaseModel]) -> BaseModel:
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/json":
+        raise ProtocolError(
+            "not-json",
+            f"send the body as JSON (Content-Type: application/json), not {media or 'nothing'!r}.",
+        )
+    return parse_body(model, await request.body())
+
+
+def _query(request: Request, model: type[BaseModel]) -> BaseModel:
+    try:
+        return model.model_validate(dict(request.query_params))
+    except ValidationError as error:
+        first = error.errors(include_url=False)[0]
+        name = ".".join(str(p) for p in first["loc"])
+        raise ProtocolError(
+            "bad-query", f"{name}: {first['msg'].lower()} (got {first.get('input')!r})."
+        ) from None
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def own_hand(store: Store, hand_id: int, account_id: int) -> dict[str, Any]:
+    """A stored hand (every card in it) that the player was dealt into; else a 404's error."""
+    try:
+        stored = store.hand(hand_id)
+    except NotFoundError:
+        stored = None
+    if stored is None or account_id not in stored["players"]:
+        raise NotFoundError(f"there is no hand {hand_id} of yours.")
+    return stored
+
+
+def hand_for(store: Store, hand_id: int, account_id: int) -> dict[str, Any]:
+    """A stored hand as one player may see it; its seed only once revealed to him."""
+    stored = own_hand(store, hand_id, account_id)
+    return player_record(stored, account_id, revealed=stored["players"][account_id])

@@ -1,0 +1,320 @@
+"""Every input the room accepts, as one set of types: REST bodies and WebSocket messages.
+
+These pydantic models are the single source of the protocol's input types: the
+server validates every request body and every WebSocket message against them
+(strictly: a JSON ``null`` is not a name, a number is not a password, unknown
+fields are refused), and the OpenAPI document (:mod:`standpat.server.openapi`)
+and the WebSocket message schema are generated from them.
+
+>>> parse_client_message(b'{"type": "sit", "table": 3, "buy_in": 200}')
+Sit(v=1, ref=None, type='sit', table=3, seat=None, buy_in=200, post=True)
+>>> parse_client_message(b'{"type": "sit", "table": "3"}')
+Traceback (most recent call last):
+...
+standpat.errors.ProtocolError: 'table' must be a whole number (got '3').
+>>> parse_body(Credentials, b'{"name": null, "password": "secret-password"}')
+Traceback (most recent call last):
+...
+standpat.errors.ProtocolError: 'name' must be a text (got None).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal, TypeVar
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+)
+from pydantic_core import ErrorDetails
+
+from standpat.engine import ActionKind, GameName, Stakes, Structure
+from standpat.errors import ProtocolError, StakesError
+from standpat.table import Choice, SitOut
+
+__all__ = [
+    "MAX_ID",
+    "MAX_SMALL_BET",
+    "Act",
+    "ActionBody",
+    "AddChips",
+    "BotSpec",
+    "ClientMessage",
+    "ClientSeedBody",
+    "Credentials",
+    "HandsQuery",
+    "TableSpec",
+    "parse_body",
+    "parse_client_message",
+]
+
+MAX_ID: Final = 2**31 - 1
+"""The largest table, hand or account id (a 32-bit column on every database)."""
+MAX_SMALL_BET: Final = 1_000_000
+"""The largest small bet a table may have; buy-ins (at most 100 small bets) and every
+sum of chips stay far inside 64-bit integers."""
+MAX_BUY_IN: Final = 100 * MAX_SMALL_BET
+"""The largest buy-in or top-up any table can take."""
+
+Id = Annotated[int, Field(ge=1, le=MAX_ID)]
+SeatNumber = Annotated[int, Field(ge=0, le=9, description="a table seat, numbered from 0")]
+Chips = Annotated[int, Field(ge=1, le=MAX_BUY_IN, description="a whole number of chips")]
+Ref = Annotated[int | Annotated[str, Field(max_length=64)] | None, Field(
+    description="echoed by an error this message causes"
+)]
+
+
+class _Strict(BaseModel):
+    """Strict, closed objects: no coercion, no unknown fields, immutable."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+# -- REST bodies -------------------------------------------------------------------
+
+
+class Credentials(_Strict):
+    """``POST /api/accounts`` and ``POST /api/session``: a name and a password."""
+
+    name: Annotated[str, Field(min_length=1, max_length=64)]
+    password: Annotated[str, Field(min_length=1, max_length=256)]
+
+
+class ClientSeedBody(_Strict):
+    """``PUT /api/me/client-seed``: the seed mixed into the hands dealt to me."""
+
+    seed: Annotated[str, Field(max_length=64)]
+
+
+class TableSpec(_Strict):
+    """``POST /api/tables``: the table to open (every field has a default)."""
+
+    game: GameName = GameName.FIVE_CARD_DRAW
+    structure: Structure = Structure.FIXED_LIMIT
+    stakes: Annotated[str, Field(max_length=40, examples=["2/4", "2/4 ante 1"])] = "2/4"
+    seats: Annotated[int, Field(ge=2, le=6)] | None = None
+    clock: Annotated[float, Field(ge=5, le=300)] | None = None
+    name: Annotated[str, Field(max_length=64)] | None = None
+
+    @field_validator("stakes")
+    @classmethod
+    def _stakes(cls, text: str) -> str:
+        stakes = Stakes.parse(text)
+        if stakes.small_bet > MAX_SMALL_BET:
+            raise StakesError(
+                f"the small bet is at most {MAX_SMALL_BET:,} chips; got {stakes.small_bet:,}."
+            )
+        return str(stakes)
+
+
+class BotSpec(_Strict):
+    """``POST /api/tables/{id}/bots``: the bot to seat."""
+
+    level: Literal["easy", "normal", "strong", "house"] = "normal"
+    seat: SeatNumber | None = None
+
+
+class HandsQuery(_Strict):
+    """``GET /api/hands``'s query: one table's hands only, and how many."""
+
+    model_config = ConfigDict(strict=False, extra="forbid", frozen=True)  # query text
+    table: Id | None = None
+    limit: Annotated[int, Field(ge=1, le=200)] = 50
+
+
+# -- WebSocket messages ------------------------------------------------------------
+
+
+class _Message(_Strict):
+    v: Literal[1] = Field(1, description="the protocol version")
+    ref: Ref = None
+
+
+class Hello(_Message):
+    """Ask for the ``welcome`` again."""
+
+    type: Literal["hello"]
+
+
+class Ping(_Message):
+    """Answered by ``pong``."""
+
+    type: Literal["ping"]
+
+
+class Watch(_Message):
+    """Receive a table's ``table`` messages."""
+
+    type: Literal["watch"]
+    table: Id
+
+
+class Unwatch(_Message):
+    """Stop receiving a table's messages."""
+
+    type: Literal["unwatch"]
+    table: Id
+
+
+class Sit(_Message):
+    """Take a seat with a buy-in from the bankroll."""
+
+    type: Literal["sit"]
+    table: Id
+    seat: SeatNumber | None = None
+    buy_in: Chips | None = None
+    post: bool = True
+
+
+class Leave(_Message):
+    """Leave the table with one's chips."""
+
+    type: Literal["leave"]
+    table: Id
+
+
+class ActionBody(_Strict):
+    """An action: ``kind``; ``amount`` (the total bet, for bet and raise); ``cards`` (the
+    discards, for discard: none is standing pat)."""
+
+    kind: ActionKind
+    amount: Annotated[int, Field(ge=0, le=10**15)] = 0
+    cards: Annotated[list[Annotated[str, Field(max_length=3)]], Field(max_length=7)] = []
+
+
+class Act(_Message):
+    """Play in the hand ``hand`` (an answer to an older hand is refused as stale)."""
+
+    type: Literal["act"]
+    table: Id
+    hand: Id | None = None
+    action: ActionBody
+
+
+class SitOutMessage(_Message):
+    """Sit out from the next hand, or from the next big blind."""
+
+    type: Literal["sit-out"]
+    table: Id
+    when: SitOut = SitOut.NEXT_HAND
+
+
+class SitIn(_Message):
+    """Come back in."""
+
+    type: Literal["sit-in"]
+    table: Id
+
+
+class Choose(_Message):
+    """How one who owes a blind comes in: post, or wait for the big blind."""
+
+    type: Literal["choose"]
+    table: Id
+    choice: Choice
+
+
+class AddChips(_Message):
+    """Add chips from the bankroll (between hands; during one they wait for its end)."""
+
+    type: Literal["add-chips"]
+    table: Id
+    amount: Chips
+
+
+class ClientSeedMessage(_Message):
+    """Set one's client seed."""
+
+    type: Literal["client-seed"]
+    seed: Annotated[str, Field(max_length=64)]
+
+
+ClientMessage = Annotated[
+    Hello | Ping | Watch | Unwatch | Sit | Leave | Act | SitOutMessage | SitIn | Choose
+    | AddChips | ClientSeedMessage,
+    Field(discriminator="type"),
+]
+"""Any message a client may send over the WebSocket."""
+CLIENT_MESSAGE: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
+CLIENT_TYPES: Final = frozenset(
+    model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
+    for model in (Hello, Ping, Watch, Unwatch, Sit, Leave, Act, SitOutMessage, SitIn, Choose,
+                  AddChips, ClientSeedMessage)
+)
+"""The ``type`` of every message a client may send."""
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def parse_body(model: type[Model], raw: bytes) -> Model:
+    """A REST body checked against ``model``; ProtocolError (a 400 or 422) otherwise."""
+    try:
+        return model.model_validate_json(raw or b"{}")
+    except ValidationError as error:
+        raise _refusal(error) from None
+    except StakesError as error:
+        raise ProtocolError("bad-stakes", str(error)) from None
+
+
+def parse_client_message(raw: str | bytes) -> BaseModel:
+    """A WebSocket message checked against :data:`ClientMessage`; ProtocolError otherwise."""
+    try:
+        return CLIENT_MESSAGE.validate_json(raw)  # type: ignore[no-any-return]
+    except ValidationError as error:
+        raise _refusal(error) from None
+
+
+_WORDS: Final = {
+    "int_type": "a whole number", "int_parsing": "a whole number", "string_type": "a text",
+    "bool_type": "true or false", "float_type": "a number", "list_type": "a list",
+    "model_type": "an object", "literal_error": "one of its allowed values",
+    "enum": "one of its allowed values",
+}
+
+
+def _refusal(error: ValidationError) -> ProtocolError:
+    """One clear sentence for the first thing wrong with an input."""
+    first: ErrorDetails = error.errors(include_url=False)[0]
+    kind, where = first["type"], [str(p) for p in first["loc"]]
+    # a union member's name (Sit, ...) is not part of the field's path
+    where = [p for p in where if not p[:1].isupper() and p not in _TYPE_TAGS]
+    name = ".".join(where)
+    value = first.get("input")
+    if kind == "json_invalid":
+        return ProtocolError("bad-json", f"the input is not valid JSON ({first['msg']}).")
+    if kind == "union_tag_not_found":
+        return ProtocolError("bad-message", "a message is a JSON object with a 'type'.")
+    if kind == "union_tag_invalid":
+        tag = value.get("type") if isinstance(value, dict) else None
+        return ProtocolError(
+            "unknown-type",
+            f"unknown message type {tag!r}; one of {', '.join(sorted(CLIENT_TYPES))}.",
+        )
+    if where == ["v"]:
+        return ProtocolError(
+            "bad-version", f"this server speaks protocol version 1; got {value!r}."
+        )
+    if not where and kind in ("model_type", "model_attributes_type", "dict_type"):
+        return ProtocolError("bad-message", "the input must be a JSON object.")
+    if kind == "missing":
+        return ProtocolError("bad-message", f"{name!r} is missing.")
+    if kind == "extra_forbidden":
+        return ProtocolError("bad-message", f"{name!r} is not a field of this input.")
+    if kind == "value_error":
+        code = "bad-stakes" if where == ["stakes"] else "bad-message"
+        return ProtocolError(code, f"{name!r}: {first['msg'].removeprefix('Value error, ')}")
+    if kind in ("enum", "literal_error"):
+        expected = first.get("ctx", {}).get("expected", "its allowed values")
+        code = "unknown-game" if where == ["game"] else "bad-message"
+        return ProtocolError(code, f"{name!r} must be {expected} (got {value!r}).")
+    what = _WORDS.get(kind)
+    if what is not None:
+        return ProtocolError("bad-message", f"{name!r} must be {what} (got {value!r}).")
+    return ProtocolError("bad-message", f"{name!r}: {first['msg'].lower()} (got {value!r}).")
+
+
+_TYPE_TAGS: Final = CLIENT_TYPES

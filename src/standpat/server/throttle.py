@@ -1,0 +1,74 @@
+"""The room's rate limits, kept by the ``limits`` library (moving windows, in memory).
+
+- log-ins and registrations per client address;
+- failed log-ins per account name (so spreading guesses over many addresses does not help);
+- WebSocket messages per connection.
+
+>>> from standpat.server.config import ServerConfig
+>>> throttle = Throttle(ServerConfig(db="sqlite://", account_logins="2/minute"))
+>>> throttle.failed_login("alice"); throttle.failed_login("alice")
+>>> throttle.check_account("alice")
+Traceback (most recent call last):
+...
+standpat.errors.ProtocolError: too many failed log-ins for this account; try again in 60 s.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from limits import RateLimitItem, RateLimitItemPerSecond, parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+from standpat.errors import ProtocolError
+from standpat.server.config import ServerConfig
+
+__all__ = ["Throttle"]
+
+_WINDOW = 10
+"""Seconds of the per-address log-in window."""
+
+
+class Throttle:
+    """Every rate limit of one server process."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.logins: RateLimitItem = RateLimitItemPerSecond(
+            max(1, round(config.login_rate * _WINDOW)), _WINDOW
+        )
+        self.account_logins: RateLimitItem = parse(config.account_logins)
+        self.messages: RateLimitItem = RateLimitItemPerSecond(
+            config.burst, max(1, round(config.burst / config.rate))
+        )
+
+    def login(self, address: str) -> None:
+        """Count a log-in or registration from ``address``; 429 past the limit."""
+        if not self.limiter.hit(self.logins, "login", address):
+            wait = self._wait(self.logins, "login", address)
+            raise ProtocolError(
+                "rate-limited", f"too many log-ins from your address; try again in {wait} s."
+            )
+
+    def check_account(self, key: str) -> None:
+        """Refuse (429) a log-in to an account with too many recent failures."""
+        if not self.limiter.test(self.account_logins, "account", key):
+            raise ProtocolError(
+                "rate-limited",
+                "too many failed log-ins for this account; try again in "
+                f"{self._wait(self.account_logins, 'account', key)} s.",
+            )
+
+    def failed_login(self, key: str) -> None:
+        """Count a failed log-in to the account whose name key is ``key``."""
+        self.limiter.hit(self.account_logins, "account", key)
+
+    def message(self, connection: int) -> bool:
+        """Count a WebSocket message of a connection; False past the limit (drop it)."""
+        return self.limiter.hit(self.messages, "message", str(connection))
+
+    def _wait(self, item: RateLimitItem, *keys: str) -> int:
+        reset = self.limiter.get_window_stats(item, *keys).reset_time
+        return max(1, math.ceil(reset - time.time()))

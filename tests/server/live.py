@@ -113,10 +113,12 @@ def passive_policy(hand: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 class Player:
     """A real WebSocket client that records every frame and (optionally) plays by a policy."""
 
-    def __init__(self, server: Server, name: str, *, seed: int = 0) -> None:
+    def __init__(
+        self, server: Server, name: str, *, seed: int = 0, http: httpx.Client | None = None
+    ) -> None:
         self.server = server
         self.name = name
-        self.http = register(server, name)
+        self.http = register(server, name) if http is None else http
         self.account = self.http.get("/api/me").json()["id"]
         self.frames: list[dict[str, Any]] = []
         self.rng = random.Random(seed)
@@ -126,6 +128,12 @@ class Player:
         self.acted: set[tuple[int, int]] = set()
         self.errors: list[dict[str, Any]] = []
         self.rebought: set[int] = set()
+
+    def another_tab(self) -> Player:
+        """The same account in another connection (its own socket, no policy)."""
+        tab = Player(self.server, self.name, http=self.http)
+        tab.policy = None
+        return tab
 
     async def connect(self) -> None:
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())

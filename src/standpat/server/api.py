@@ -36,6 +36,7 @@ from standpat.server.schemas import (
     ClientSeedBody,
     Credentials,
     HandsQuery,
+    Registration,
     TableSpec,
     parse_body,
 )
@@ -114,7 +115,7 @@ class RestApi:
             raise ProtocolError("not-logged-in", "log in first.")
         return account
 
-    async def register(self, request: Request, data: Credentials) -> Response:
+    async def register(self, request: Request, data: Registration) -> Response:
         """POST /api/accounts: create an account and log in."""
         self.throttle.login(_address(request))
         account = await self.db(

@@ -74,6 +74,7 @@ class LiveTable:
         self.record = record
         self.on_close = on_close
         self.idle_since: float | None = None
+        self.owner_name = None if record.owner is None else store.account(record.owner).name
         self.id = record.id
         self.store = store
         self.config = config
@@ -163,17 +164,22 @@ class LiveTable:
     async def run(self) -> None:
         """Serve commands and deadlines until cancelled, or until the table closes."""
         while not self.closed:
-            wake = self._next_wake()
-            timeout = None if wake is None else max(0.0, wake - time.monotonic())
             try:
-                command = await asyncio.wait_for(self.queue.get(), timeout)
-            except TimeoutError:
+                # a command already queued goes first: a deadline that is always due (bots
+                # that act at once, no pause between hands) must not starve the queue
+                command = self.queue.get_nowait()
+            except asyncio.QueueEmpty:
+                wake = self._next_wake()
+                timeout = None if wake is None else max(0.0, wake - time.monotonic())
                 try:
-                    await self._on_timer()
-                except Exception:
-                    log.exception("table %s: the timer failed", self.id)
-                    await self._recover()
-                continue
+                    command = await asyncio.wait_for(self.queue.get(), timeout)
+                except TimeoutError:
+                    try:
+                        await self._on_timer()
+                    except Exception:
+                        log.exception("table %s: the timer failed", self.id)
+                        await self._recover()
+                    continue
             try:
                 result = await self._handle(command)
             except StandpatError as error:
@@ -787,6 +793,7 @@ class LiveTable:
             "clock": self.clock,
             "anchor": self.chain.anchor.hex(),
             "buy_in": {"min": self.min_buy_in, "max": self.max_buy_in},
+            "owner": self.owner_name,
         }
 
 

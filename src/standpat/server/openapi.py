@@ -29,6 +29,7 @@ from standpat.server.schemas import (
     ClientSeedBody,
     Credentials,
     HandsQuery,
+    Registration,
     TableSpec,
 )
 
@@ -77,7 +78,7 @@ _HAND = "/api/hands/{hand_id:int}"
 ENDPOINTS: Final[tuple[Endpoint, ...]] = (
     Endpoint("POST", "/api/accounts", "register",
              "Register (and log in); a new account gets a play-money bankroll.",
-             a.Account, 201, body=Credentials, errors=(400, 409, 429)),
+             a.Account, 201, body=Registration, errors=(400, 429)),
     Endpoint("POST", "/api/session", "login", "Log in.", a.Account, body=Credentials,
              errors=(400, 401, 429)),
     Endpoint("DELETE", "/api/session", "logout",

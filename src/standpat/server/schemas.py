@@ -34,6 +34,7 @@ from pydantic_core import ErrorDetails
 
 from standpat.engine import ActionKind, GameName, Stakes, Structure
 from standpat.errors import ProtocolError, StakesError
+from standpat.store.names import NAME_RULE
 from standpat.table import Choice, SitOut
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "ClientSeedBody",
     "Credentials",
     "HandsQuery",
+    "Registration",
     "TableSpec",
     "parse_body",
     "parse_client_message",
@@ -78,10 +80,20 @@ class _Strict(BaseModel):
 
 
 class Credentials(_Strict):
-    """``POST /api/accounts`` and ``POST /api/session``: a name and a password."""
+    """``POST /api/session``: a name and a password."""
 
     name: Annotated[str, Field(min_length=1, max_length=64)]
     password: Annotated[str, Field(min_length=1, max_length=256)]
+
+
+class Registration(_Strict):
+    """``POST /api/accounts``: the new account's name and password."""
+
+    name: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]{2,23}$", description=(
+        "3 to 24 ASCII letters, digits, '-', '_' or '.', starting with a letter or digit; "
+        "unique regardless of case and of look-alike characters"
+    ))]
+    password: Annotated[str, Field(min_length=8, max_length=256)]
 
 
 class ClientSeedBody(_Strict):
@@ -311,10 +323,13 @@ def _refusal(error: ValidationError) -> ProtocolError:
         expected = first.get("ctx", {}).get("expected", "its allowed values")
         code = "unknown-game" if where == ["game"] else "bad-message"
         return ProtocolError(code, f"{name!r} must be {expected} (got {value!r}).")
+    if kind == "string_pattern_mismatch" and where == ["name"]:
+        return ProtocolError("bad-message", f"a name has {NAME_RULE}; got {value!r}.")
     what = _WORDS.get(kind)
     if what is not None:
         return ProtocolError("bad-message", f"{name!r} must be {what} (got {value!r}).")
-    return ProtocolError("bad-message", f"{name!r}: {first['msg'].lower()} (got {value!r}).")
+    text = first["msg"][:1].lower() + first["msg"][1:]
+    return ProtocolError("bad-message", f"{name!r}: {text} (got {value!r}).")
 
 
 _TYPE_TAGS: Final = CLIENT_TYPES

@@ -641,15 +641,6 @@ class Store:
                 .values(chain_top=top.hex(), chain_length=length, chain_start=start)
             )
 
-    def reveal(self, hand_id: int) -> None:
-        """Reveal a finished hand's seed to every player dealt in."""
-        with self._tx() as conn:
-            conn.execute(
-                m.hand_players.update()
-                .where(m.hand_players.c.hand_id == hand_id)
-                .values(revealed=True)
-            )
-
     def close_table(self, table_id: int) -> int:
         """Close a table: cash every seat out to its owner and mark the table closed, in one
         transaction.  Returns the chips cashed out."""

@@ -8,6 +8,7 @@ import asyncio
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import httpx
 
@@ -98,31 +99,33 @@ async def _add_everywhere(server: Server) -> None:
 
 
 def test_store_debits_are_atomic_under_threads(room: Room) -> None:
-    """The same race straight at the store, from many threads (no server in between)."""
+    """The same race straight at the store, from many threads (no server in between), a few
+    rounds over: every round accepts exactly what the bankroll pays for."""
     server = room()
     server.stop()
     store = Store(server.db)
-    account = store.create_account("racer", "long password", grant=1000)
-    tables = [
-        store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
-                           stakes="2/4", seats=2, config={}, chain_top=bytes(32),
-                           chain_length=10).id
-        for _ in range(TABLES)
-    ]
-    barrier = threading.Barrier(TABLES)
+    for round_ in range(4):
+        account = store.create_account(f"racer{round_}", "long password", grant=1000)
+        tables = [
+            store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
+                               stakes="2/4", seats=2, config={}, chain_top=bytes(32),
+                               chain_length=10).id
+            for _ in range(TABLES)
+        ]
+        barrier = threading.Barrier(TABLES)
 
-    def sit(table: int) -> bool:
-        barrier.wait()
-        try:
-            store.sit(table, 0, account.id, 400)
-        except StandpatError:
-            return False
-        return True
+        def sit(table: int, account_id: int = account.id, barrier: Any = barrier) -> bool:
+            barrier.wait()
+            try:
+                store.sit(table, 0, account_id, 400)
+            except StandpatError:
+                return False
+            return True
 
-    with ThreadPoolExecutor(TABLES) as pool:
-        accepted = sum(pool.map(sit, tables))
-    assert accepted == 2
-    assert store.balance(user_wallet(account.id)) == 200
+        with ThreadPoolExecutor(TABLES) as pool:
+            accepted = sum(pool.map(sit, tables))
+        assert accepted == 2, (round_, accepted)
+        assert store.balance(user_wallet(account.id)) == 200
     assert store.check_ledger() == []
     store.close()
 

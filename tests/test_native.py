@@ -35,7 +35,7 @@ def test_compiled_engine_is_built_where_required() -> None:
 def test_scorer_equals_python_path(name: str, n: int) -> None:
     ranking = get_ranking(name)
     score = ranking.scorer(n)
-    assert score is not ranking.python_strength  # the compiled scorer, not the path it is checked on
+    assert score is not ranking.python_strength  # the C scorer, not the path it is checked on
     rng = random.Random(f"native-{name}-{n}")
     deck = list(ranking.deck)
     suited = [c for c in deck if c.suit == 1]

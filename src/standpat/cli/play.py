@@ -30,7 +30,7 @@ import sys
 from collections.abc import Callable
 
 from standpat.cards import format_cards
-from standpat.cli.prompt import InputError, Quit, ask
+from standpat.cli.prompt import InputError, Quit, ask, quit_on_interrupt
 from standpat.errors import StandpatError
 from standpat.pinochle import (
     GAMES,
@@ -277,24 +277,29 @@ def run_pinochle(args: argparse.Namespace) -> int:
     bots: list[Bot] = [SimpleBot() for _ in range(players)]
     print(f"standpat {spec.name}: {players} players, you are seat {HUMAN}. Type 'help'.")
     try:
-        while not game.is_over:
-            hand_no = len(game.results) + 1
-            seat = game.to_act
-            assert seat is not None
-            if seat == HUMAN:
-                action = _human_action(game, hand_no)
-            else:
-                action = bots[seat].act(game.view(seat))
-            event = game.apply(action)
-            print(narrate(event))
-            if len(game.results) == hand_no:
-                print(summary(game.results[-1], game.scores))
-    except Quit:
+        with quit_on_interrupt():
+            _play_game(game, bots)
+    except (Quit, KeyboardInterrupt):
         print("Bye.")
         return 0
     print(f"Game over: {_name(game.winner or 0)} won. Final scores: "
           + " | ".join(f"{_name(s)} {v}" for s, v in game.scores.items()))
     return 0
+
+
+def _play_game(game: GameState, bots: list[Bot]) -> None:
+    """Hands until the game is over; raises Quit when the player leaves."""
+    while not game.is_over:
+        hand_no = len(game.results) + 1
+        seat = game.to_act
+        assert seat is not None
+        action = (
+            _human_action(game, hand_no) if seat == HUMAN else bots[seat].act(game.view(seat))
+        )
+        event = game.apply(action)
+        print(narrate(event))
+        if len(game.results) == hand_no:
+            print(summary(game.results[-1], game.scores))
 
 
 def _human_action(game: GameState, hand_no: int) -> Action:

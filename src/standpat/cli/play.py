@@ -31,6 +31,8 @@ from collections.abc import Callable
 
 from standpat.cards import format_cards
 from standpat.cli.prompt import InputError, Quit, ask, quit_on_interrupt
+from standpat.engine import GAMES as POKER
+from standpat.engine import GameName
 from standpat.errors import StandpatError
 from standpat.pinochle import (
     GAMES,
@@ -60,14 +62,11 @@ from standpat.pinochle import (
 NAME = "play"
 HELP = "Play a game in the terminal against bots: draw poker (the default) or pinochle."
 
-POKER_GAMES = (
-    "five-card-draw-7a",
-    "five-card-draw",
-    "seven-card-draw",
-    "deuce-to-seven-triple-draw",
-    "deuce-to-seven-single-draw",
-)
-"""Poker games playable here (see :mod:`standpat.cli.poker_play`)."""
+POKER_GAMES: tuple[str, ...] = tuple(name.value for name in POKER)
+"""Poker games playable here: every game of the engine (see :mod:`standpat.cli.poker_play`)."""
+
+DEFAULT_GAME = GameName.FIVE_CARD_DRAW_7A.value
+"""The game ``standpat play`` deals when ``--game`` is not given."""
 
 HUMAN = 0
 """The seat the human plays."""
@@ -76,7 +75,7 @@ HUMAN = 0
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``standpat play``."""
     parser.add_argument(
-        "--game", default=POKER_GAMES[0], metavar="GAME",
+        "--game", default=DEFAULT_GAME, metavar="GAME",
         help=f"one of {', '.join([*POKER_GAMES, *GAMES])} (default: %(default)s)",
     )
     parser.add_argument(

@@ -206,7 +206,8 @@ def test_sitting_out_marks_ml_and_coming_back(tmp_path: Path) -> None:
     out_hands = [n for n, names in hands if "You" not in names.split(", ")]
     assert out_hands, hands  # hands dealt without the player
     # once the big blind has passed him, he is marked ML on the spectator's screen
-    assert re.search(r"\n\s+1 You \(you\) ML sitting out\s+\d+", text)
+    assert re.search(r"\n\s+1 You ML sitting out\s+\d+", text)
+    assert "(you)" not in text  # the default name says it already
     assert "You are marked ML" in text or "You owe the big blind" in text
     # after coming back he is dealt in again
     last_out = max(int(n) for n in out_hands)

@@ -283,8 +283,9 @@ def run_poker(args: argparse.Namespace) -> int:
     except StandpatError as error:
         return _fail(str(error))
     palette = Palette.for_stream(sys.stdout, allowed=not args.no_color)
+    you_are = "you are" if name.casefold() == "you" else f"you are {name}"
     print(
-        f"standpat: {game.title}, {structure.value} {stakes}; you are {name} in seat "
+        f"standpat: {game.title}, {structure.value} {stakes}; {you_are} in seat "
         f"{HUMAN_SEAT + 1}, with {bots} {args.bot_level} bot{'s' if bots != 1 else ''}; "
         f"{buy_in} chips each. "
         "Type 'help' for the commands."

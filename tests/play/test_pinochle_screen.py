@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from standpat.cli.play import narrate, refusal, screen
-from standpat.pinochle import PINOCHLE_5, Bid, BidMade, HandState, Play
+from standpat.pinochle import PINOCHLE_5, Bid, BidMade, Drew, HandState, Play
 
 
 def test_seats_are_numbered_from_1_and_the_player_is_you() -> None:
@@ -16,6 +16,8 @@ def test_seats_are_numbered_from_1_and_the_player_is_you() -> None:
     assert "Bids: you 3" in text
     assert not re.search(r"seat 0\b", text)
     assert narrate(BidMade(2, 5)) == "seat 3 bid 5."
+    assert narrate(Drew(1, (), ())) == "seat 2 kept its cards."
+    assert narrate(Drew(0, (), ())) == "you kept your cards."
 
 
 def test_a_refused_action_is_explained_without_engine_seat_numbers() -> None:

@@ -241,6 +241,9 @@ def narrate(event: Event) -> str:
     if isinstance(event, TrumpNamed):
         return f"{_name(event.seat)} named {event.suit.value} trump."
     if isinstance(event, Drew):
+        if not event.drawn:
+            return "you kept your cards." if event.seat == HUMAN else (
+                f"{_name(event.seat)} kept its cards.")
         if event.seat == HUMAN:
             return (f"you discarded {format_cards(c.card for c in event.discarded) or 'nothing'}"
                     f" and drew {format_cards(c.card for c in event.drawn) or 'nothing'}.")

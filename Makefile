@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint lint-js typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,12 +25,17 @@ run: $(VENV)/.run-installed
 test: $(VENV)/.dev-installed
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/mypy
+	scripts/lint-js.sh
 	scripts/ensure-chromium.sh
 	STANDPAT_REQUIRE_NATIVE=1 STANDPAT_REQUIRE_PG=1 STANDPAT_REQUIRE_BROWSER=1 \
 		scripts/ensure-postgres.sh $(BIN)/python -m pytest -n 2 -q
 
-lint: $(VENV)/.dev-installed
+lint: $(VENV)/.dev-installed lint-js
 	$(BIN)/ruff check src tests benchmarks scripts
+
+## lint-js: ESLint (installed into scripts/eslint by the script) on the browser client
+lint-js:
+	scripts/lint-js.sh
 
 typecheck: $(VENV)/.dev-installed
 	$(BIN)/mypy
@@ -44,4 +49,5 @@ bench: $(VENV)/.dev-installed
 	$(BIN)/python benchmarks/bots.py --hands 2000
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \
+		scripts/eslint/node_modules

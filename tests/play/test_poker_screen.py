@@ -6,7 +6,17 @@ import io
 from dataclasses import replace
 
 from standpat.cli.poker_screen import Chair, Palette, choices, narrate, phase_name, render
-from standpat.engine import Action, ActionKind, Hand, LegalActions, Phase, Stakes, redact
+from standpat.engine import (
+    Action,
+    ActionKind,
+    Hand,
+    LegalActions,
+    Phase,
+    Post,
+    PostKind,
+    Stakes,
+    redact,
+)
 
 from .helpers import ADA, NAMES, chairs, three_handed
 
@@ -156,3 +166,18 @@ def test_the_deck_line_says_when_the_sixes_are_in() -> None:
         four.view(0), seats4, hand_no=1).splitlines()
     assert "Deck: 36 cards (sixes in) | draws left: 1 | cards in the stub: 11" in render(
         five.view(0), seats5, hand_no=1).splitlines()
+
+
+def test_a_post_to_come_in_is_told_as_one() -> None:
+    posts = [Post(1, PostKind.SMALL_BLIND, 1), Post(2, PostKind.BIG_BLIND, 2),
+             Post(3, PostKind.BIG_BLIND, 2)]
+    hand = Hand("five-card-draw", "pot-limit", Stakes.from_bets(2), [200] * 4, rng=5, posts=posts)
+    names = {0: "Ada", 1: "Bo", 2: "Cy", 3: "Di"}
+    for you, who in ((3, "You post"), (0, "Di posts")):
+        view = hand.view(you)
+        lines = [line for line in narrate(view.events, names, you, view) if "post" in line]
+        assert lines == [
+            "Bo posts the small blind of 1.",
+            "Cy posts the big blind of 2.",
+            f"{who} a big blind of 2 to come in.",
+        ]

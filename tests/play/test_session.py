@@ -160,3 +160,13 @@ def test_a_monkey_at_the_keyboard_never_breaks_the_game(
     assert len(session.saved) == session.hands_played >= 1
     for path in session.saved:
         assert load_strict(path)  # every saved hand replays
+
+
+@pytest.mark.parametrize(("human", "shown"), [("Ana", "Ana (you)"), ("You", "You")])
+def test_the_players_chair_says_it_is_him_once(human: str, shown: str) -> None:
+    seating = Seating.open(
+        get_game("five-card-draw"), Structure.NO_LIMIT, Stakes.from_bets(2),
+        rng=random.Random(1), human=human, bots=["Ada"], level="easy", buy_in=40,
+    )
+    seating.start_hand()
+    assert [c.name for c in seating.chairs()] == [shown, "Ada"]

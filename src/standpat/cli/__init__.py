@@ -41,7 +41,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not hasattr(args, "_run"):
         parser.print_help()
         return 0
-    code: int = args._run(args)
+    try:
+        code: int = args._run(args)
+    except KeyboardInterrupt:  # Ctrl-C where a command does not handle it: no traceback
+        print(f"\nstandpat {args.command}: interrupted.", file=sys.stderr)
+        return 130
     return code
 
 

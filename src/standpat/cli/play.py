@@ -30,8 +30,10 @@ import sys
 from collections.abc import Callable
 
 from standpat.cards import format_cards
-from standpat.cli.prompt import InputError, Quit, ask
-from standpat.errors import StandpatError
+from standpat.cli.prompt import InputError, Quit, ask, quit_on_interrupt
+from standpat.engine import GAMES as POKER
+from standpat.engine import GameName
+from standpat.errors import IllegalActionError, StandpatError
 from standpat.pinochle import (
     GAMES,
     Action,
@@ -55,28 +57,26 @@ from standpat.pinochle import (
     Suit,
     TrumpNamed,
     deck_cards,
+    describe,
 )
 
 NAME = "play"
 HELP = "Play a game in the terminal against bots: draw poker (the default) or pinochle."
 
-POKER_GAMES = (
-    "five-card-draw-7a",
-    "five-card-draw",
-    "seven-card-draw",
-    "deuce-to-seven-triple-draw",
-    "deuce-to-seven-single-draw",
-)
-"""Poker games playable here (see :mod:`standpat.cli.poker_play`)."""
+POKER_GAMES: tuple[str, ...] = tuple(name.value for name in POKER)
+"""Poker games playable here: every game of the engine (see :mod:`standpat.cli.poker_play`)."""
+
+DEFAULT_GAME = GameName.FIVE_CARD_DRAW_7A.value
+"""The game ``standpat play`` deals when ``--game`` is not given."""
 
 HUMAN = 0
-"""The seat the human plays."""
+"""The seat the human plays (shown as seat 1: the screen numbers seats from 1, as poker's does)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``standpat play``."""
     parser.add_argument(
-        "--game", default=POKER_GAMES[0], metavar="GAME",
+        "--game", default=DEFAULT_GAME, metavar="GAME",
         help=f"one of {', '.join([*POKER_GAMES, *GAMES])} (default: %(default)s)",
     )
     parser.add_argument(
@@ -126,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _name(seat: int) -> str:
-    return "you" if seat == HUMAN else f"seat {seat}"
+    """``you``, or the seat as the screen numbers it (from 1)."""
+    return "you" if seat == HUMAN else f"seat {seat + 1}"
 
 
 def parse_command(line: str, view: SeatView) -> Action:
@@ -186,8 +187,8 @@ HELP_TEXT = (
 def screen(view: SeatView, hand_no: int) -> str:
     """The text shown before each of the human's decisions."""
     lines = [
-        f"=== {view.game} | hand {hand_no} | you are seat {view.seat} | dealer {_name(view.dealer)}"
-        " ===",
+        f"=== {view.game} | hand {hand_no} | you are seat {view.seat + 1} | "
+        f"dealer {_name(view.dealer)} ===",
         "Scores: " + " | ".join(f"{_name(s)} {v}" for s, v in view.scores),
     ]
     bids = ", ".join(f"{_name(s)} {'pass' if a is None else a}" for s, a in view.bids)
@@ -240,6 +241,9 @@ def narrate(event: Event) -> str:
     if isinstance(event, TrumpNamed):
         return f"{_name(event.seat)} named {event.suit.value} trump."
     if isinstance(event, Drew):
+        if not event.drawn:
+            return "you kept your cards." if event.seat == HUMAN else (
+                f"{_name(event.seat)} kept its cards.")
         if event.seat == HUMAN:
             return (f"you discarded {format_cards(c.card for c in event.discarded) or 'nothing'}"
                     f" and drew {format_cards(c.card for c in event.drawn) or 'nothing'}.")
@@ -275,26 +279,31 @@ def run_pinochle(args: argparse.Namespace) -> int:
         return 2
     game = GameState(spec, players, rng=random.Random(args.seed))
     bots: list[Bot] = [SimpleBot() for _ in range(players)]
-    print(f"standpat {spec.name}: {players} players, you are seat {HUMAN}. Type 'help'.")
+    print(f"standpat {spec.name}: {players} players, you are seat {HUMAN + 1}. Type 'help'.")
     try:
-        while not game.is_over:
-            hand_no = len(game.results) + 1
-            seat = game.to_act
-            assert seat is not None
-            if seat == HUMAN:
-                action = _human_action(game, hand_no)
-            else:
-                action = bots[seat].act(game.view(seat))
-            event = game.apply(action)
-            print(narrate(event))
-            if len(game.results) == hand_no:
-                print(summary(game.results[-1], game.scores))
-    except Quit:
+        with quit_on_interrupt():
+            _play_game(game, bots)
+    except (Quit, KeyboardInterrupt):
         print("Bye.")
         return 0
     print(f"Game over: {_name(game.winner or 0)} won. Final scores: "
           + " | ".join(f"{_name(s)} {v}" for s, v in game.scores.items()))
     return 0
+
+
+def _play_game(game: GameState, bots: list[Bot]) -> None:
+    """Hands until the game is over; raises Quit when the player leaves."""
+    while not game.is_over:
+        hand_no = len(game.results) + 1
+        seat = game.to_act
+        assert seat is not None
+        action = (
+            _human_action(game, hand_no) if seat == HUMAN else bots[seat].act(game.view(seat))
+        )
+        event = game.apply(action)
+        print(narrate(event))
+        if len(game.results) == hand_no:
+            print(summary(game.results[-1], game.scores))
 
 
 def _human_action(game: GameState, hand_no: int) -> Action:
@@ -307,11 +316,36 @@ def _human_action(game: GameState, hand_no: int) -> Action:
             continue
         try:
             action = parse_command(line, view)
-            game.verify(action)
+            try:
+                game.verify(action)
+            except IllegalActionError:  # the engine's words number seats from 0
+                raise InputError(refusal(action, view)) from None
         except StandpatError as error:
             print(f"Not that: {error}")
             continue
         return action
+
+
+def refusal(action: Action, view: SeatView) -> str:
+    """Why the player may not take ``action`` now, in the screen's words.
+
+    >>> from standpat.pinochle import PINOCHLE_5, HandState
+    >>> hand = HandState.preset(PINOCHLE_5, ["Qs Js Ks Jd 9h", "Ac Ad Ah As Tc"])
+    >>> _ = hand.apply(Bid(3))
+    >>> refusal(Bid(2), hand.view(1))
+    "'bid 2' is too low: bid 4 or more, or pass."
+    >>> refusal(Discard(()), hand.view(1))
+    "'keep' is not possible now; you may: bid 4 or more | pass."
+    """
+    said = describe(action)
+    if isinstance(action, Bid) and view.legal.min_bid is not None:
+        return f"{said!r} is too low: bid {view.legal.min_bid} or more, or pass."
+    first = next(iter(view.legal), None)
+    if isinstance(action, Discard) and isinstance(first, Discard):
+        return f"{said!r} throws {len(action.cards)} cards; you may: {_choices(view)}."
+    if isinstance(action, Play) and isinstance(first, Play):
+        return f"{said!r} breaks the trick rules; you may: {_choices(view)}."
+    return f"{said!r} is not possible now; you may: {_choices(view)}."
 
 
 def run_poker(args: argparse.Namespace) -> int:

@@ -7,7 +7,9 @@ line for every action, and saves every hand it dealt with
 :func:`~standpat.cli.poker_history.save_hand`.  It ends when the player
 quits (at any prompt: in a hand he is in, the table checks or folds for him
 until the hand ends, and the hand is saved), busts, or has won every chip;
-end of input and Ctrl-C count as quitting.
+end of input and Ctrl-C count as quitting (a Ctrl-C while the bots play takes
+effect at the next prompt; a second one stops at once, saving the hand as far
+as it went).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from standpat.cli.poker_history import first_free_number, save_hand
 from standpat.cli.poker_input import HELP_TEXT, Verb, parse_line
 from standpat.cli.poker_screen import Palette, narrate, render
 from standpat.cli.poker_seating import HUMAN_SEAT, Seating
-from standpat.cli.prompt import Quit, ask
+from standpat.cli.prompt import Quit, ask, quit_on_interrupt
 from standpat.engine import Action, Hand, Stakes, Structure, get_game, redact
 from standpat.errors import StandpatError
 
@@ -281,19 +283,21 @@ def run_poker(args: argparse.Namespace) -> int:
     except StandpatError as error:
         return _fail(str(error))
     palette = Palette.for_stream(sys.stdout, allowed=not args.no_color)
+    you_are = "you are" if name.casefold() == "you" else f"you are {name}"
     print(
-        f"standpat: {game.title}, {structure.value} {stakes}; you are {name} in seat "
+        f"standpat: {game.title}, {structure.value} {stakes}; {you_are} in seat "
         f"{HUMAN_SEAT + 1}, with {bots} {args.bot_level} bot{'s' if bots != 1 else ''}; "
         f"{buy_in} chips each. "
         "Type 'help' for the commands."
     )
-    if args.bot_level == "strong":
-        print("Getting the strong bots ready (a second or two)...", flush=True)
-        prepare_game(game)
     session = PokerSession(seating, history_dir, sys.stdout, palette=palette)
     try:
-        session.play()
-    except KeyboardInterrupt:
+        if args.bot_level == "strong":
+            print("Getting the strong bots ready (a second or two)...", flush=True)
+            prepare_game(game)
+        with quit_on_interrupt():
+            session.play()
+    except KeyboardInterrupt:  # before the first hand, or a second Ctrl-C: stop now
         session.say("\nInterrupted.")
     except BrokenPipeError:  # the output was closed (``standpat play | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

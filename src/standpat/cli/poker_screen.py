@@ -363,8 +363,9 @@ def narrate_one(
     if kind is EventKind.POST:
         what = _POSTS.get(event.post or PostKind.BIG_BLIND, "a blind")
         if come_in:
-            what = "a big blind to come in"
-        return f"{who} {_verb(me, 'post', 'posts')} {what} of {event.amount}{all_in}."
+            what = "a big blind"
+        why = " to come in" if come_in else ""
+        return f"{who} {_verb(me, 'post', 'posts')} {what} of {event.amount}{why}{all_in}."
     if kind is EventKind.DEAL:
         return f"You are dealt {' '.join(map(str, event.cards))}." if me and event.cards else ""
     if kind is EventKind.FOLD:

@@ -216,6 +216,8 @@ class Seating:
             elif t.playing and seat not in dealt:
                 markers.append("waiting")
             index = dealt.index(seat) if seat in dealt and t.hand is not None else None
-            name = info.name + (" (you)" if seat == HUMAN_SEAT else "")
+            name = info.name
+            if seat == HUMAN_SEAT and name.casefold() != "you":
+                name += " (you)"
             out.append(Chair(seat + 1, name, index, info.stack, tuple(markers), position))
         return tuple(out)

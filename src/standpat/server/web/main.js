@@ -38,7 +38,7 @@ export async function api(method, path, body) {
   } catch (e) {
     throw { code: "network", message: t("error.network"), status: 0 };
   }
-  let data = null;
+  let data;
   try { data = await response.json(); } catch (e) { data = null; }
   if (!response.ok) {
     const err = (data && data.error) || { code: "http", message: response.statusText };

@@ -167,7 +167,7 @@ class TablePage {
       }
       // hand.events starts at index events_from of the hand's list; skip what we have.
       const fresh = hand.events.slice(Math.max(0, this.events.length - hand.events_from));
-      for (const event of fresh) this.log(this.describe(event, hand), event.kind);
+      for (const event of fresh) this.log(this.describe(event), event.kind);
       this.events = this.events.concat(fresh);
       if (hand.over && this.lastHandOver !== hand.id) {
         this.lastHandOver = hand.id;
@@ -624,7 +624,7 @@ class TablePage {
     this.logList.scrollTop = this.logList.scrollHeight;
   }
 
-  describe(event, hand) {
+  describe(event) {
     const name = event.seat === undefined ? "" : this.nameOf(event.seat);
     const mine = event.seat === this.mySeat();
     switch (event.kind) {

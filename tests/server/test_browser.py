@@ -111,19 +111,24 @@ class TablePage:
 
 def check_no_hidden_cards(viewer: TablePage, others: list[TablePage]) -> None:
     """The viewer's page holds only his own cards and cards shown at showdown."""
+    def moment(page: TablePage) -> tuple[str | None, str | None]:
+        data = page.data()
+        return data.get("hand"), data.get("events")
+
     for other in others:
-        before = (viewer.data().get("hand"), other.data().get("hand"))
+        before = (moment(viewer), moment(other))
         theirs = set(other.my_cards())
         everything = set(viewer.cards("[data-card]"))
         shown = set(viewer.cards(".seat .cards.shown [data-card]"))
+        mine = set(viewer.my_cards())
         phase = viewer.data().get("phase")
-        after = (viewer.data().get("hand"), other.data().get("hand"))
-        if before != after or before[0] != before[1] or not before[0]:
-            continue  # a hand started or ended between the reads
+        after = (moment(viewer), moment(other))
+        if before != after or before[0][0] != before[1][0] or not before[0][0]:
+            continue  # something happened between the reads (a draw, a new hand): look again
         assert not shown or phase in ("over", "showdown"), (viewer.name, shown, phase)
         leaked = (theirs & everything) - shown
         assert not leaked, f"{viewer.name}'s page holds {other.name}'s hidden cards {leaked}"
-        assert not (everything - shown - set(viewer.my_cards())), (viewer.name, everything)
+        assert not (everything - shown - mine), (viewer.name, everything)
 
 
 GOALS = ("select-unselect", "discard", "keyboard", "stand-pat", "keyboard-pat", "slider-raise",

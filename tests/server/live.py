@@ -45,6 +45,9 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "standpat.cli", "serve", "--db", self.db,
              "--port", str(self.port), "--log-level", "warning", "--login-rate", "1000",
+             # test clients act the instant it is their turn, faster than any person: the
+             # flood limit is tested on its own (a later --rate wins)
+             "--rate", "1000",
              *self.args],
             stdout=out,
             stderr=out,
@@ -221,6 +224,14 @@ def cards_in(value: Any) -> set[str]:
     return found
 
 
+def card_names(value: Any) -> list[str]:
+    """The cards of a stored event's field: a list of names (or, in older records, one
+    string of them)."""
+    if not value:
+        return []
+    return value.split() if isinstance(value, str) else list(value)
+
+
 def visible_cards(record: dict[str, Any], index: int | None) -> set[str]:
     """Cards hand-seat ``index`` (None: a spectator) may see in a finished hand's full record."""
     allowed: set[str] = set()
@@ -228,6 +239,5 @@ def visible_cards(record: dict[str, Any], index: int | None) -> set[str]:
         kind = event["kind"]
         mine = index is not None and event.get("seat") == index
         if (kind in ("deal", "discard", "muck") and mine) or kind in ("show", "win"):
-            allowed.update(event.get("cards", "").split())
-            allowed.update(event.get("drawn", "").split())
+            allowed.update(card_names(event.get("cards")), card_names(event.get("drawn")))
     return allowed

@@ -12,11 +12,10 @@ from standpat.engine import GameName
 from standpat.server import room
 from standpat.server.config import ServerConfig
 from standpat.server.host import Command
-from standpat.server.record import player_record, verify_record
 from standpat.server.room import LocalHost
-from standpat.server.schemas import TableSpec
-from standpat.server.seatbots import bot_factory
+from standpat.server.schemas import SeatBot, TableSpec
 from standpat.store import Store
+from standpat.table.records import player_record, verify_record
 
 
 def test_a_used_up_chain_is_replaced_and_every_hand_still_verifies(
@@ -28,7 +27,7 @@ def test_a_used_up_chain_is_replaced_and_every_hand_still_verifies(
 
     async def play() -> int:
         store = Store(config.db)
-        host = LocalHost(store, config, bot_factory)
+        host = LocalHost(store, config)
         await host.start()
         try:
             table = await host.open_table(
@@ -36,7 +35,7 @@ def test_a_used_up_chain_is_replaced_and_every_hand_still_verifies(
             )
             for _ in range(2):
                 await host.ask(
-                    table, Command("seat-bot", data={"level": "house", "operator": True})
+                    table, Command("seat-bot", payload=SeatBot(level="house", operator=True))
                 )
             deadline = time.monotonic() + 30
             while host.summary(table)["hands"] < 9:  # eight done, the ninth started

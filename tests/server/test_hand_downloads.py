@@ -7,6 +7,7 @@ which hold every card the engine dealt.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -20,14 +21,14 @@ import pytest
 from starlette.testclient import TestClient
 
 from standpat.engine import Hand, Post, PostKind, Stakes
+from standpat.engine.codec import action_from_json, event_to_json
 from standpat.errors import IllegalHistoryError
 from standpat.fairness import FairRandom, hand_key
 from standpat.history import loads, read_text, replay
 from standpat.server.app import COOKIE, create_app
 from standpat.server.config import ServerConfig
-from standpat.server.record import event_to_record, parse_action
 from standpat.store import Store
-from tests.server.live import visible_cards
+from tests.server.live import card_names, visible_cards
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 TABLES = {
@@ -72,7 +73,7 @@ def unseen(stored: dict[str, Any], account: int) -> set[str]:
     """The cards of a finished hand that the player never saw (burns included)."""
     every: set[str] = set()
     for event in stored["record"]["events"]:
-        every.update(event.get("cards", "").split(), event.get("drawn", "").split())
+        every.update(card_names(event.get("cards")), card_names(event.get("drawn")))
     return every - visible_cards(stored["record"], seat_of(stored, account))
 
 
@@ -149,7 +150,7 @@ def unseen_burns(stored: dict[str, Any]) -> set[str]:
     cards: set[str] = set()
     for event in stored["record"]["events"]:
         if event["kind"] in ("burn", "reshuffle"):
-            cards.update(event.get("cards", "").split())
+            cards.update(card_names(event.get("cards")))
     return cards
 
 
@@ -163,7 +164,7 @@ def dealt_from_seed(stored: dict[str, Any]) -> Hand:
     hand = Hand(setup["game"], setup["structure"], Stakes.parse(setup["stakes"]),
                 setup["stacks"], button=setup["button"], posts=posts, rng=stream)
     for action in stored["actions"]:
-        hand.apply(parse_action(action["action"]))
+        hand.apply(action_from_json(json.loads(action["action"])))
     assert hand.is_over
     return hand
 
@@ -199,7 +200,7 @@ def test_a_won_showdown_downloads_as_phh_and_text(room: Room) -> None:
     assert stated == net_by_name(stored)
     assert stated["alice"] > 0
     # her own cards are all there, as dealt
-    dealt = next(e["cards"].split() for e in stored["record"]["events"]
+    dealt = next(card_names(e["cards"]) for e in stored["record"]["events"]
                  if e["kind"] == "deal" and e["seat"] == me)
     mine = record.players.index("alice")
     assert [str(c) for c in record.hole_cards[mine]] == dealt
@@ -235,7 +236,7 @@ def test_downloads_never_show_cards_the_player_did_not_see(room: Room) -> None:
         hidden = unseen(stored, room.alice)
         # the stored record holds the cards the seed deals
         dealt = dealt_from_seed(stored)
-        assert [event_to_record(e) for e in dealt.events] == stored["record"]["events"]
+        assert [event_to_json(e) for e in dealt.events] == stored["record"]["events"]
         opponent_cards = {str(c) for e in dealt.events if e.seat not in (None, me)
                           for c in (*e.cards, *e.drawn)}
         for kind in ("phh", "text"):

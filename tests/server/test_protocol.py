@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,8 @@ from starlette.testclient import TestClient
 from standpat.engine import GameName
 from standpat.server.app import COOKIE, create_app
 from standpat.server.config import ServerConfig
-from standpat.server.schemas import TableSpec
+from standpat.server.schemas import SeatBot, TableSpec
+from standpat.server.seatbots import calling_station, game_bot
 
 
 @pytest.fixture
@@ -175,13 +177,12 @@ def test_a_failing_bot_gets_the_default_action(tmp_path: Path) -> None:
     import time
 
     from standpat.engine import Action, SeatView
-    from standpat.server.seatbots import bot_factory
 
     def broken(view: SeatView) -> Action:
         raise RuntimeError("this bot is broken")
 
     def bots(level: str) -> Any:
-        return broken if level == "easy" else bot_factory(level)  # "easy" plays broken here
+        return broken if level == "easy" else game_bot("poker", level, random.Random(1))
 
     config = ServerConfig(
         db=f"sqlite:///{tmp_path / 'room.db'}", between_hands=0.01, bot_delay=0,
@@ -209,7 +210,6 @@ def test_a_slow_bot_does_not_hold_up_the_room(tmp_path: Path) -> None:
     from standpat.engine import Action, SeatView
     from standpat.server.host import Command
     from standpat.server.room import LocalHost
-    from standpat.server.seatbots import bot_factory
     from standpat.store import Store
 
     thinking = threading.Event()
@@ -220,10 +220,10 @@ def test_a_slow_bot_does_not_hold_up_the_room(tmp_path: Path) -> None:
             started.append(time.monotonic())
             thinking.set()
             time.sleep(2.0)
-        return bot_factory("house")(view)
+        return calling_station(view)
 
     def bots(level: str) -> Any:
-        return slow if level == "slow" else bot_factory(level)
+        return slow if level == "slow" else game_bot("poker", level, random.Random(1))
 
     async def main() -> float:
         config = ServerConfig(db=f"sqlite:///{tmp_path / 'room.db'}", between_hands=0.01,
@@ -235,8 +235,10 @@ def test_a_slow_bot_does_not_hold_up_the_room(tmp_path: Path) -> None:
             table = await host.open_table(
                 TableSpec(game=GameName.FIVE_CARD_DRAW, seats=2), owner=None, operator=True
             )
-            await host.ask(table, Command("seat-bot", data={"level": "slow", "operator": True}))
-            await host.ask(table, Command("seat-bot", data={"level": "house", "operator": True}))
+            for level in ("slow", "house"):
+                await host.ask(
+                    table, Command("seat-bot", payload=SeatBot(level=level, operator=True))
+                )
             deadline = time.monotonic() + 20
             while not thinking.is_set():
                 assert time.monotonic() < deadline, "the slow bot was never asked to act"

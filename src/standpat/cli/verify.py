@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Verify each record; exit 0 when all check out, 1 when one does not, 2 on unreadable input."""
-    from standpat.server.record import verify_record
+    from standpat.table.records import verify_record
 
     status = 0
     for name in args.history:

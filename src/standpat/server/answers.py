@@ -179,7 +179,10 @@ class HandRecord(BaseModel):
     anchor: str
     seed: str | None
     client_seeds: list[str]
-    actions: list[str]
+    actions: list[dict[str, object]] = Field(
+        description="every action, as a client sends it; other players' discards as "
+        "'??' until the seed is revealed"
+    )
     events: list[dict[str, object]]
 
 

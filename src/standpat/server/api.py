@@ -29,7 +29,6 @@ from standpat.server.host import Command, TableHost
 from standpat.server.openapi import Endpoint
 from standpat.server.origins import check_origin
 from standpat.server.problems import error_body, error_code, http_status
-from standpat.server.record import hand_line, player_record
 from standpat.server.schemas import (
     MAX_ID,
     BotSpec,
@@ -37,6 +36,7 @@ from standpat.server.schemas import (
     Credentials,
     HandsQuery,
     Registration,
+    SeatBot,
     TableSpec,
     parse_body,
 )
@@ -44,6 +44,7 @@ from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
 from standpat.store import Account, Store, user_wallet
 from standpat.store.names import name_key
+from standpat.table.records import hand_line, player_record
 
 __all__ = ["RestApi", "hand_for", "own_hand"]
 
@@ -229,8 +230,8 @@ class RestApi:
             Command(
                 "seat-bot",
                 account=account.id,
-                data={"level": data.level, "seat": data.seat,
-                      "operator": self.is_operator(account)},
+                payload=SeatBot(level=data.level, seat=data.seat,
+                                operator=self.is_operator(account)),
             ),
         )
         return JSONResponse({"table": table_id, "seat": seat}, status_code=201)

@@ -32,8 +32,7 @@ from standpat.server.openapi import ENDPOINTS, OPENAPI
 from standpat.server.origins import check_origin
 from standpat.server.problems import error_body
 from standpat.server.room import LocalHost
-from standpat.server.schemas import TableSpec
-from standpat.server.seatbots import bot_factory
+from standpat.server.schemas import SeatBot, TableSpec
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
 from standpat.server.ws import serve_socket
@@ -58,7 +57,7 @@ def create_app(
     """Build the app; the lifespan opens the database and starts the tables."""
     config = config or ServerConfig()
     the_store = store or Store(config.db)
-    the_host: TableHost = host or LocalHost(the_store, config, bots or bot_factory)
+    the_host: TableHost = host or LocalHost(the_store, config, bots)
     throttle = Throttle(config)
     sockets = SessionSockets()
     api = RestApi(the_store, the_host, config, throttle, sockets)
@@ -167,5 +166,7 @@ async def open_demo_tables(host: TableHost, count: int, level: str = "normal") -
     for i in range(count):
         table_id = await host.open_table(specs[i % len(specs)], owner=None, operator=True)
         for _ in range(3):
-            await host.ask(table_id, Command("seat-bot", data={"level": level, "operator": True}))
+            await host.ask(
+                table_id, Command("seat-bot", payload=SeatBot(level=level, operator=True))
+            )
 

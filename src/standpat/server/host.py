@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from standpat.engine import Action, SeatView
 from standpat.server.schemas import TableSpec
 
 __all__ = ["BotFactory", "Command", "Outbox", "TableHost"]
 
-BotFactory = Callable[[str], Callable[[SeatView], Action]]
-"""Makes a bot's decision function from a level name (``make_bot(level).act``)."""
+BotFactory = Callable[[str], Callable[[Any], Any]]
+"""Makes a bot's decision function from a level name, for tests that seat bots of their
+own; without one a table seats its game's own bots."""
 
 
 class Outbox(Protocol):
@@ -38,15 +38,16 @@ class Command:
     """A request to a table, handled in order by the table's task.
 
     ``kind`` is a client message type (``watch``, ``sit``, ``act``, ...) or an
-    internal one (``disconnect``, ``seat-bot``, ``summary``); ``account`` is the
-    sender's account id (None for a spectator); ``reply`` gets the result or the
-    error of commands that need one.
+    internal one (``disconnect``, ``seat-bot``); ``account`` is the sender's
+    account id (None for a spectator); ``payload`` is the message, checked
+    against its schema (:mod:`standpat.server.schemas`); ``reply`` gets the
+    result or the error of commands that need one.
     """
 
     kind: str
     account: int | None = None
     outbox: Outbox | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    payload: Any = None
     reply: asyncio.Future[Any] | None = None
 
 

@@ -7,14 +7,13 @@ import logging
 import secrets
 from typing import Any
 
-from standpat.engine import Stakes, get_game
 from standpat.errors import NotFoundError, StandpatError
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command
 from standpat.server.live import LiveTable
 from standpat.server.schemas import TableSpec
 from standpat.store import Store, TableRecord
-from standpat.table import Table
+from standpat.table.rooms import hosted_table
 
 __all__ = ["CHAIN_LENGTH", "LocalHost"]
 
@@ -26,7 +25,9 @@ log = logging.getLogger("standpat.server")
 class LocalHost:
     """A :class:`~standpat.server.host.TableHost` that runs every table in this process."""
 
-    def __init__(self, store: Store, config: ServerConfig, bots: BotFactory) -> None:
+    def __init__(
+        self, store: Store, config: ServerConfig, bots: BotFactory | None = None
+    ) -> None:
         self.store = store
         self.config = config
         self.bots = bots
@@ -78,18 +79,19 @@ class LocalHost:
         Nothing is stored for a request the table would refuse, so a refused
         request never leaves a row behind for the next start to trip on.
         """
-        game = get_game(spec.game.value)
-        seats = game.max_players if spec.seats is None else spec.seats
-        stakes = spec.stakes
+        structure = None if spec.structure is None else spec.structure.value
         # the table checks what it can deal (seats for the game, ...) before anything is stored
-        Table(game.name.value, spec.structure.value, Stakes.parse(stakes), seats=seats)
+        probe = hosted_table(spec.game.value, structure, spec.stakes, seats=spec.seats)
+        seats, stakes = probe.seats, spec.stakes
         clock = self.config.clock if spec.clock is None else spec.clock
-        name = spec.name or f"{game.title} {stakes} {spec.structure.value}"
+        name = spec.name or " ".join(
+            part for part in (probe.title, probe.options.stakes, structure) if part
+        )
         record = await asyncio.to_thread(
             self.store.create_table,
             name=name[:64],
-            game=game.name.value,
-            structure=spec.structure.value,
+            game=probe.game,
+            structure=structure or "",
             stakes=stakes,
             seats=seats,
             config={"clock": float(clock)},

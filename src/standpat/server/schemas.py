@@ -49,6 +49,7 @@ __all__ = [
     "Credentials",
     "HandsQuery",
     "Registration",
+    "SeatBot",
     "TableSpec",
     "parse_body",
     "parse_client_message",
@@ -106,7 +107,7 @@ class TableSpec(_Strict):
     """``POST /api/tables``: the table to open (every field has a default)."""
 
     game: GameName = GameName.FIVE_CARD_DRAW
-    structure: Structure = Structure.FIXED_LIMIT
+    structure: Structure | None = Field(None, description="fixed-limit when left out")
     stakes: Annotated[str, Field(max_length=40, examples=["2/4", "2/4 ante 1"])] = "2/4"
     seats: Annotated[int, Field(ge=2, le=6)] | None = None
     clock: Annotated[float, Field(ge=5, le=300)] | None = None
@@ -128,6 +129,15 @@ class BotSpec(_Strict):
 
     level: Literal["easy", "normal", "strong", "house"] = "normal"
     seat: SeatNumber | None = None
+
+
+class SeatBot(_Strict):
+    """The room's own command to seat a bot (from ``POST /api/tables/{id}/bots``)."""
+
+    level: str = "normal"
+    seat: SeatNumber | None = None
+    operator: bool = False
+    """Whether an operator asks (he may seat bots at any table)."""
 
 
 class HandsQuery(_Strict):

@@ -1,16 +1,20 @@
-"""The bots a table seats: the levels of :mod:`standpat.bots`, plus the house's calling station."""
+"""The bots a table seats: the poker levels of :mod:`standpat.bots` (plus the house's
+calling station) and the pinochle bots, by the family of the table's game."""
 
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Callable
+from typing import Any
 
 from standpat.bots import LEVELS, make_bot
 from standpat.engine import Action, ActionKind, SeatView
 from standpat.errors import TableError
 
-__all__ = ["bot_factory", "calling_station"]
+__all__ = ["POKER_LEVELS", "calling_station", "game_bot"]
+
+POKER_LEVELS = (*LEVELS, "house")
+"""The levels of a poker table's bots."""
 
 
 def calling_station(view: SeatView) -> Action:
@@ -26,15 +30,15 @@ def calling_station(view: SeatView) -> Action:
     return Action.fold()
 
 
-def bot_factory(level: str) -> Callable[[SeatView], Action]:
-    """The decision function of a bot of ``level``: easy, normal, strong or house.
-
-    Each bot gets its own random source (never the deck's stream).
-    """
-    if level == "house":
-        return calling_station
-    if level not in LEVELS:
-        raise TableError(
-            f"unknown bot level {level!r}; choose one of {', '.join((*LEVELS, 'house'))}."
-        )
-    return make_bot(level, rng=random.Random(secrets.randbits(64))).act
+def game_bot(kind: str, level: str, rng: random.Random) -> Callable[[Any], Any]:
+    """A bot of ``level`` for a table of the game family ``kind``: a decision function of
+    the table's bot view (TableError for an unknown level)."""
+    if kind == "poker":
+        if level == "house":
+            return calling_station
+        if level not in LEVELS:
+            raise TableError(
+                f"unknown bot level {level!r}; choose one of {', '.join(POKER_LEVELS)}."
+            )
+        return make_bot(level, rng=rng).act
+    raise TableError(f"no bots play {kind!r} tables.")

@@ -1,8 +1,8 @@
-"""The room's rate limits, kept by the ``limits`` library (moving windows, in memory).
+"""The room's rate limits, kept by well-kept libraries.
 
-- log-ins and registrations per client address;
-- failed log-ins per account name (so spreading guesses over many addresses does not help);
-- WebSocket messages per connection.
+- log-ins and registrations per client address, and failed log-ins per account name (so
+  spreading guesses over many addresses does not help): ``limits``' moving windows;
+- WebSocket messages per connection: ``aiolimiter``'s leaky bucket (a rate with a burst).
 
 >>> from standpat.server.config import ServerConfig
 >>> throttle = Throttle(ServerConfig(db="sqlite://", account_logins="2/minute"))
@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import time
 
+from aiolimiter import AsyncLimiter
 from limits import RateLimitItem, RateLimitItemPerSecond, parse
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
@@ -40,9 +41,8 @@ class Throttle:
             max(1, round(config.login_rate * _WINDOW)), _WINDOW
         )
         self.account_logins: RateLimitItem = parse(config.account_logins)
-        self.messages: RateLimitItem = RateLimitItemPerSecond(
-            config.burst, max(1, round(config.burst / config.rate))
-        )
+        self.rate = config.rate
+        self.burst = config.burst
 
     def login(self, address: str) -> None:
         """Count a log-in or registration from ``address``; 429 past the limit."""
@@ -65,9 +65,9 @@ class Throttle:
         """Count a failed log-in to the account whose name key is ``key``."""
         self.limiter.hit(self.account_logins, "account", key)
 
-    def message(self, connection: int) -> bool:
-        """Count a WebSocket message of a connection; False past the limit (drop it)."""
-        return self.limiter.hit(self.messages, "message", str(connection))
+    def messages(self) -> AsyncLimiter:
+        """A new connection's message limit: ``rate`` a second, ``burst`` at once."""
+        return AsyncLimiter(self.burst, self.burst / self.rate)
 
     def _wait(self, item: RateLimitItem, *keys: str) -> int:
         reset = self.limiter.get_window_stats(item, *keys).reset_time

@@ -93,6 +93,7 @@ async def serve_socket(
     conn = Connection()
     tables: set[int] = set()
     dropped = 0
+    limit = throttle.messages()
     if session is not None:
         token, sockets = session
         sockets.add(token, conn.id, lambda: conn.close(LOGGED_OUT))
@@ -125,7 +126,9 @@ async def serve_socket(
             text = raw.get("text")
             if text is None:
                 text = raw.get("bytes") or b""
-            if not throttle.message(conn.id):
+            if limit.has_capacity():
+                await limit.acquire()  # there is room: it does not wait
+            else:
                 dropped += 1
                 if dropped >= FLOOD_LIMIT:
                     conn.send(error_message("flood", "too many messages; closing."))
@@ -197,24 +200,19 @@ async def _dispatch(
         seed = check_client_seed(data.seed)
         await api.db(api.store.set_client_seed, account.id, seed)
         for table_id in tables:
-            await host.send(table_id, Command("client-seed", account_id, conn, {"seed": seed}))
+            await host.send(table_id, Command("client-seed", account_id, conn, data))
         conn.send(message("client-seed", seed=seed))
         return
     table_id = int(data.table)  # type: ignore[attr-defined]
     if table_id not in host.table_ids():
         raise ProtocolError("no-table", f"there is no table {table_id}.")
-    fields = data.model_dump(mode="json", exclude={"v", "type"}, exclude_none=True)
     kind: str = data.type  # type: ignore[attr-defined]
     if isinstance(data, Watch):
         tables.add(table_id)
-        await host.send(table_id, Command("watch", account_id, conn, fields))
-        return
-    if isinstance(data, Unwatch):
+    elif isinstance(data, Unwatch):
         tables.discard(table_id)
-        await host.send(table_id, Command("unwatch", account_id, conn, fields))
-        return
-    if account is None:
+    elif account is None:
         raise ProtocolError("not-logged-in", "log in to play.")
-    if kind == "sit":
+    elif kind == "sit":
         tables.add(table_id)
-    await host.send(table_id, Command(kind, account_id, conn, fields))
+    await host.send(table_id, Command(kind, account_id, conn, data))

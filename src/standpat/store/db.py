@@ -693,11 +693,19 @@ class Store:
 
     def log_action(self, hand_id: int, seq: int, seat: int, action: str) -> None:
         """Write one accepted action of a running hand."""
+        self.log_actions(hand_id, seq, [(seat, action)])
+
+    def log_actions(self, hand_id: int, seq: int, actions: Sequence[tuple[int, str]]) -> None:
+        """Write accepted actions of a running round, numbered from ``seq``, in one
+        transaction (a seat and the action's stored text each)."""
+        if not actions:
+            return
+        now = _now()
         with self._tx() as conn:
             conn.execute(
-                m.actions.insert().values(
-                    hand_id=hand_id, seq=seq, seat=seat, action=action, created_at=_now()
-                )
+                m.actions.insert(),
+                [{"hand_id": hand_id, "seq": seq + i, "seat": seat, "action": action,
+                  "created_at": now} for i, (seat, action) in enumerate(actions)],
             )
 
     def finish_hand(

@@ -134,10 +134,11 @@ actions = Table(
     Column("hand_id", Integer, ForeignKey("hands.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
-    Column("action", String(64), nullable=False),
+    Column("action", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
-"""Every accepted action of a hand, written before it is broadcast."""
+"""Every accepted action of a round, written before it is broadcast: its game's JSON (rows
+from before migration 0004 hold poker's history text, ``raise to 8``)."""
 
 departures = Table(
     "departures",

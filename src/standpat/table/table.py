@@ -29,6 +29,7 @@ Wait(seat=0, action=Action.fold(), text='seat 0 (Ann) to act: fold')
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -380,8 +381,13 @@ class Table:
         """What :meth:`start_hand` would do now (TableError when no hand can start)."""
         return self._next_plan(self._states())
 
-    def start_hand(self) -> Hand:
-        """Move the blinds and the button, post, shuffle and deal the next hand."""
+    def start_hand(self, rng: random.Random | None = None) -> Hand:
+        """Move the blinds and the button, post, shuffle and deal the next hand.
+
+        ``rng``: shuffle this hand with it (the card room's fair stream for the hand):
+        the hand's seed is drawn from it, and the cards from a copy of it read on from
+        just after the seed.  Without it, the table's own generator and ``deal_rng``.
+        """
         if self.playing:
             raise TableError(f"hand {self.hand_number} is still being played.")
         if self._last is None:
@@ -394,8 +400,12 @@ class Table:
                     start = self.first_button
                     self.first_button = min(present, key=lambda s: (s - start) % self.seats)
         p = self.next_plan()
-        seed = self._rng.randrange(2**63)
-        self._begin(p, seed)
+        if rng is None:
+            seed = self._rng.randrange(2**63)
+            self._begin(p, seed)
+        else:
+            seed = rng.randrange(2**63)
+            self._begin(p, seed, shuffler=copy.copy(rng))
         return self._hand  # type: ignore[return-value]
 
     def act(self, seat: int, action: Action) -> None:
@@ -628,8 +638,9 @@ class Table:
         """What shuffles the cards of the hand with this seed (see ``deal_rng``)."""
         return seed if self._deal_rng is None else self._deal_rng(seed)
 
-    def _begin(self, p: Plan, seed: int, *, record: bool = True) -> None:
-        """Apply a plan and deal its hand (``record``: emit the table events)."""
+    def _begin(self, p: Plan, seed: int, *, shuffler: random.Random | None = None) -> None:
+        """Apply a plan and deal its hand (``shuffler``: what shuffles its cards, else
+        :meth:`_shuffler` of the seed)."""
         players = self._players
         for seat in p.sit_out:
             player = players[seat]
@@ -665,7 +676,8 @@ class Table:
         self._emit(TableEventKind.HAND_START, None, amount=self.hand_number, seats=p.dealt,
                    text=flags)
         self._hand = Hand(self.game, self.structure, self.stakes, stacks,
-                          button=len(p.dealt) - 1, posts=posts, rng=self._shuffler(seed),
+                          button=len(p.dealt) - 1, posts=posts,
+                          rng=self._shuffler(seed) if shuffler is None else shuffler,
                           uncap_heads_up=self.uncap_heads_up)
         for blind, event in zip(p.blinds, self._hand.events, strict=False):
             self._emit(TableEventKind.BLIND, blind.seat, amount=event.amount, text=str(blind.kind))

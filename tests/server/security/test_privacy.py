@@ -80,7 +80,7 @@ def _card_words(value: Any) -> set[str]:
 
 def _discards_named(answer: dict[str, Any]) -> bool:
     """Whether a running hand's answer lists discards (of any card) among its actions."""
-    return any(a.startswith("discard ") for a in answer["actions"])
+    return any(a["kind"] == "discard" and a.get("cards") for a in answer["actions"])
 
 
 def test_a_revealed_seed_does_not_seat_its_holder_again(room: Room, tmp_path: Path) -> None:

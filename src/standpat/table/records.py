@@ -1,78 +1,34 @@
-"""Hand records for players: what a player may see of a stored hand, and their verification.
+"""Round records for players: what a player may see of a stored round, and their
+verification.
 
-A record holds the hand's set-up (game, stakes, stacks, button, client seeds,
-the table's seed-chain anchor and the hand's commitment), every action, and the
+A record holds the round's set-up (game, stakes, stacks, button, client seeds,
+the table's seed-chain anchor and the round's commitment), every action, and the
 events as the player saw them.  Once the seed is revealed to him it holds the
-seed too, and :func:`verify_record` (``standpat verify``) replays the hand from
-it and checks every card he saw.
+seed too, and :func:`verify_record` (``standpat verify``) replays the round from
+it and checks every card he saw.  Stored actions and events are read with the
+games' codecs, whatever version wrote them.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
-from standpat.cards import format_cards, parse_cards
-from standpat.engine import (
-    Action,
-    ActionKind,
-    Event,
-    EventKind,
-    Hand,
-    Post,
-    PostKind,
-    Stakes,
-    redact,
+from standpat.engine import EventKind, Hand, Post, PostKind, Stakes, redact
+from standpat.engine.codec import (
+    action_from_json,
+    action_to_json,
+    event_from_json,
+    event_to_json,
 )
 from standpat.errors import FairnessError, StandpatError
 from standpat.fairness import FairRandom, hand_key, verify_seed
 
-__all__ = [
-    "event_from_record",
-    "event_to_record",
-    "hand_line",
-    "player_record",
-    "seen_action",
-    "verify_record",
-]
+__all__ = ["FORMAT", "hand_line", "player_record", "seen_action", "verify_record"]
 
 FORMAT = "standpat-hand/1"
 """The ``format`` field of a hand record."""
-
-
-def event_to_record(event: Event) -> dict[str, Any]:
-    """An engine event as JSON (seats are the hand's seat indexes, cards as text)."""
-    out: dict[str, Any] = {"kind": event.kind.value}
-    if event.seat is not None:
-        out["seat"] = event.seat
-    for name in ("amount", "pot", "hidden"):
-        value = getattr(event, name)
-        if value:
-            out[name] = value
-    if event.cards:
-        out["cards"] = format_cards(event.cards)
-    if event.drawn:
-        out["drawn"] = format_cards(event.drawn)
-    if event.post is not None:
-        out["post"] = event.post.value
-    if event.all_in:
-        out["all_in"] = True
-    return out
-
-
-def event_from_record(data: Mapping[str, Any]) -> Event:
-    """The engine event of :func:`event_to_record`'s JSON."""
-    return Event(
-        EventKind(data["kind"]),
-        data.get("seat"),
-        int(data.get("amount", 0)),
-        tuple(parse_cards(data.get("cards", ""))),
-        tuple(parse_cards(data.get("drawn", ""))),
-        int(data.get("pot", 0)),
-        bool(data.get("all_in", False)),
-        None if data.get("post") is None else PostKind(data["post"]),
-        int(data.get("hidden", 0)),
-    )
 
 
 def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool) -> dict[str, Any]:
@@ -89,7 +45,7 @@ def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool)
     viewer = accounts.index(account_id) if account_id in accounts else None
     own_seat = None if viewer is None else setup["seats"][viewer]
     events = [
-        event_to_record(redact(event_from_record(e), viewer)) for e in record.get("events", [])
+        event_to_json(redact(event_from_json(e), viewer)) for e in record.get("events", [])
     ]
     return {
         "format": FORMAT,
@@ -112,7 +68,8 @@ def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool)
         "seed": stored["seed"] if revealed else None,
         "you": viewer,
         "actions": [
-            a["action"] if revealed or a["seat"] == own_seat else seen_action(a["action"])
+            action_to_json(action_from_json(_stored(a["action"])))
+            if revealed or a["seat"] == own_seat else seen_action(_stored(a["action"]))
             for a in stored["actions"]
         ],
         "events": events,
@@ -158,30 +115,21 @@ def hand_line(row: Mapping[str, Any], account_id: int) -> dict[str, Any]:
     }
 
 
-def seen_action(text: str) -> str:
-    """An action's history text as another player sees it: discards are counted, not named.
+def _stored(text: str) -> Any:
+    """A stored action: the JSON the room writes, or the history text it wrote before."""
+    return json.loads(text) if text.startswith("{") else text
 
-    >>> seen_action("discard 7c 9h"), seen_action("raise to 8"), seen_action("stand pat")
-    ('discard ?? ??', 'raise to 8', 'stand pat')
+
+def seen_action(action: Any) -> dict[str, Any]:
+    """An action as another player sees it: discards are counted, not named.
+
+    >>> seen_action({"kind": "discard", "cards": ["7c", "9h"]}), seen_action("raise to 8")
+    ({'kind': 'discard', 'cards': ['??', '??']}, {'kind': 'raise', 'amount': 8})
     """
-    words = text.split()
-    if words[:1] == ["discard"]:
-        return " ".join(["discard"] + ["??"] * (len(words) - 1))
-    return text
-
-
-def parse_action(text: str) -> Action:
-    """An action from its history text: ``fold``, ``raise to 8``, ``discard 7c 9h``, ..."""
-    words = text.split()
-    if text == "stand pat":
-        return Action.stand_pat()
-    if words[0] == "discard":
-        return Action.discard(" ".join(words[1:]))
-    if words[0] == "bet":
-        return Action.bet(int(words[1]))
-    if words[:2] == ["raise", "to"]:
-        return Action.raise_to(int(words[2]))
-    return Action(ActionKind(text))
+    doc = action_to_json(action_from_json(action))
+    if doc.get("cards"):
+        doc["cards"] = ["??"] * len(doc["cards"])
+    return doc
 
 
 def verify_record(doc: Mapping[str, Any]) -> list[str]:
@@ -221,21 +169,25 @@ def verify_record(doc: Mapping[str, Any]) -> list[str]:
             posts=posts,
             rng=stream,
         )
-        for text in doc["actions"]:
-            hand.apply(parse_action(text))
+        for action in doc["actions"]:
+            hand.apply(action_from_json(action))
     except StandpatError as error:
         raise FairnessError(f"the hand's actions do not replay: {error}") from None
     viewer = doc.get("you")
-    replayed = [event_to_record(redact(e, viewer)) for e in hand.events]
-    recorded = list(doc["events"])
+    replayed = [redact(e, viewer) for e in hand.events]
+    try:
+        recorded = [event_from_json(e) for e in doc["events"]]
+    except (KeyError, TypeError, ValueError) as error:
+        raise FairnessError(f"the record's events cannot be read: {error}") from None
     if recorded and replayed[: len(recorded)] != recorded:
         for i, (a, b) in enumerate(zip(replayed, recorded, strict=False)):
             if a != b:
                 raise FairnessError(
-                    f"event {i} of the hand differs from the shuffle: recorded {b}, shuffled {a}."
+                    f"event {i} of the hand differs from the shuffle: recorded "
+                    f"{event_to_json(b)}, shuffled {event_to_json(a)}."
                 )
         raise FairnessError("the record has more events than the replay.")
-    cards = sum(len(e.get("cards", "").split()) + len(e.get("drawn", "").split()) for e in recorded)
+    cards = sum(len(e.cards) + len(e.drawn) for e in recorded)
     done.append(
         f"replaying the {len(doc['actions'])} actions from the seed deals every one of the "
         f"{cards} cards in the record, in order."

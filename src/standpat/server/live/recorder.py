@@ -1,0 +1,67 @@
+"""A table's persistence: its rounds and their actions, written as the table plays them.
+
+The recorder keeps a cursor over the round's played actions
+(:meth:`~standpat.table.hosted.HostedTable.played`): whatever the table did since the
+last write (a player's action, the actions it played by itself for a leaver) is
+written in one transaction, in a worker thread, before anyone hears of it.  A round
+starts with its set-up and seed commitment and ends with its chips moved in the
+ledger in one transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from standpat.store import Store
+from standpat.table.hosted import HostedTable
+
+__all__ = ["Recorder"]
+
+
+class Recorder:
+    """The store calls of one table, made off the event loop."""
+
+    def __init__(self, store: Store, table_id: int) -> None:
+        self.store = store
+        self.table_id = table_id
+        self.round_id = 0
+        """The id of the current (or last) round, 0 before the first."""
+        self.written = 0
+        """How many of the round's actions are written."""
+
+    async def begin(
+        self,
+        number: int,
+        *,
+        seed: bytes,
+        commitment: str,
+        setup: Mapping[str, Any],
+        players: Sequence[int],
+        button: int,
+    ) -> int:
+        """Record that a round is dealt; its id."""
+        self.round_id = await asyncio.to_thread(
+            self.store.start_hand, self.table_id, number, seed=seed, commitment=commitment,
+            setup=setup, players=players, button=button,
+        )
+        self.written = 0
+        return self.round_id
+
+    async def catch_up(self, table: HostedTable) -> None:
+        """Write every action the table played since the last write."""
+        new = table.played(self.written)
+        if not new:
+            return
+        rows = [(seat, json.dumps(action, separators=(",", ":"))) for seat, action in new]
+        await asyncio.to_thread(self.store.log_actions, self.round_id, self.written, rows)
+        self.written += len(rows)
+
+    async def finish(self, net: Mapping[int, int], record: Mapping[str, Any]) -> None:
+        """Settle the round: ``net`` by account moves between seat wallets, in one
+        transaction with the round's record."""
+        await asyncio.to_thread(
+            self.store.finish_hand, self.table_id, self.round_id, net, record
+        )

@@ -1,0 +1,34 @@
+"""Who sits at a live table, as the room tracks them beyond the table's rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from standpat.server.host import Outbox
+
+__all__ = ["Sitter"]
+
+
+@dataclass(slots=True)
+class Sitter:
+    """A seated player (or bot): his account, his connections, his clock allowances."""
+
+    seat: int
+    account: int
+    name: str
+    bot: str | None = None
+    """The bot's level, or None for a person."""
+    connected: bool = True
+    reconnects: int = 3
+    """Reconnect windows left this session."""
+    time_bank: float = 60.0
+    """Seconds of time bank left this session."""
+    client_seed: str = ""
+    decide: Callable[[Any], Any] | None = None
+    """A bot's decision function (of the table's bot view)."""
+    timed_out: bool = False
+    """He timed out this round: he sits out after it."""
+    outboxes: dict[int, Outbox] = field(default_factory=dict)
+    """His connections that watch the table."""

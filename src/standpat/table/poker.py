@@ -1,0 +1,431 @@
+"""A draw-poker table as the room hosts it: :class:`HostedPoker`.
+
+It is the :class:`~standpat.table.Table` (seats, dead button, missed blinds,
+posting choices) behind the :class:`~standpat.table.hosted.HostedTable`
+protocol: a round is one hand; the views are JSON built from the engine's
+``view(seat)`` for each viewer and from nothing else.
+
+>>> import random
+>>> from standpat.engine import Stakes
+>>> table = HostedPoker("five-card-draw", "fixed-limit", Stakes.parse("2/4"), seats=2, button=0)
+>>> table.options.min_buy_in, table.options.max_buy_in, table.options.blinds
+(20, 200, 'blinds 1/2')
+>>> table.sit(0, "ann", 100); table.sit(1, "bob", 100)
+>>> table.come_in(0); table.come_in(1)
+>>> deal = table.deal(random.Random(7))
+>>> deal.seats, deal.setup["stacks"]
+((1, 0), [100, 100])
+>>> mine, theirs = table.view(0), table.view(None)
+>>> len(mine["hand"]), mine["players"][1]["cards"], theirs["hand"]
+(5, 5, [])
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+
+from standpat.cards import Card, format_cards
+from standpat.engine import Action, Event, LegalActions, SeatView, Stakes, Structure, get_game
+from standpat.engine.codec import action_from_json, action_to_json, event_to_json
+from standpat.errors import IllegalActionError, ProtocolError, TableError
+from standpat.ranking import evaluate
+from standpat.table.hosted import Deal, Json, Options, Outcome, SeatLine
+from standpat.table.seats import Choice
+from standpat.table.table import Table
+
+__all__ = ["HostedPoker", "hand_value_json"]
+
+BUY_IN_BETS = (10, 100)
+"""A poker table's buy-in range, in small bets."""
+
+
+class HostedPoker:
+    """A poker :class:`Table` that the room can host (see ``standpat.table.hosted``)."""
+
+    def __init__(
+        self,
+        game: str,
+        structure: Structure | str,
+        stakes: Stakes,
+        *,
+        seats: int | None = None,
+        button: int | None = None,
+        rng: random.Random | int | None = None,
+    ) -> None:
+        low, high = (n * stakes.small_bet for n in BUY_IN_BETS)
+        self.table = Table(
+            game, structure, stakes, seats=seats, button=button, rng=rng,
+            # a winner may sit again (after a restart) with more than the maximum: the
+            # maximum applies to buy-ins and added chips (options), not to seating
+            min_buy_in=low, max_buy_in=2**62,
+        )
+        self._options = Options(
+            min_buy_in=low, max_buy_in=high, default_buy_in=(low + high) // 2,
+            stakes=str(stakes), blinds=_blinds(stakes), deck=_deck(self.table.game.name.value),
+        )
+        self._bought: dict[int, int] = {}
+
+    # -- what it is --------------------------------------------------------------------
+
+    @property
+    def kind(self) -> str:
+        """Poker: poker bots play it."""
+        return "poker"
+
+    @property
+    def game(self) -> str:
+        """The game's name."""
+        return self.table.game.name.value
+
+    @property
+    def title(self) -> str:
+        """The game's name as players read it."""
+        return self.table.game.title
+
+    @property
+    def structure(self) -> str:
+        """The betting structure."""
+        return self.table.structure.value
+
+    @property
+    def seats(self) -> int:
+        """How many seats the table has."""
+        return self.table.seats
+
+    @property
+    def options(self) -> Options:
+        """Buy-in 10 to 100 small bets; chips may be added up to the maximum."""
+        return self._options
+
+    # -- seats -------------------------------------------------------------------------
+
+    def lines(self) -> list[SeatLine]:
+        """Every occupied seat as everyone may see it."""
+        view = self.table.view(None)
+        lines = []
+        for seat, info in enumerate(view.seats):
+            if info is None:
+                continue
+            player = self.table.player(seat)
+            lines.append(SeatLine(
+                seat=seat, name=info.name, stack=info.stack, sitting_out=info.sitting_out,
+                waiting=info.waiting, in_round=info.in_hand,
+                marker=None if info.marker is None else info.marker.value,
+                leaving=bool(player and player.leaving),
+            ))
+        return lines
+
+    def stack(self, seat: int) -> int:
+        """The player's chips (0 for an empty seat), with chips waiting to be added."""
+        player = self.table.player(seat)
+        return 0 if player is None else self.table.stack(seat) + player.pending
+
+    def present(self, seat: int) -> bool:
+        """Whether ``seat`` holds a player."""
+        return self.table.player(seat) is not None
+
+    def sit(self, seat: int, name: str, chips: int) -> None:
+        """Seat a player (TableError: taken, or a buy-in out of range)."""
+        if chips < self._options.min_buy_in:
+            raise TableError(
+                f"a buy-in at this table is {self._options.min_buy_in} to "
+                f"{self._options.max_buy_in} chips; got {chips}."
+            )
+        self.table.sit(seat, name, chips)
+
+    def leave(self, seat: int) -> None:
+        """The player leaves (in his hand the table checks or folds for him)."""
+        self.table.leave(seat)
+
+    def sit_out(self, seat: int, when: str) -> None:
+        """Sit out from the next hand, or from the next big blind."""
+        self.table.sit_out(seat, when)
+
+    def sit_in(self, seat: int) -> None:
+        """Come back in."""
+        self.table.sit_in(seat)
+
+    def choices(self, seat: int) -> tuple[str, ...]:
+        """Posting choices of a player who owes a blind."""
+        return tuple(c.value for c in self.table.choices(seat))
+
+    def choose(self, seat: int, choice: str) -> None:
+        """Post, or wait for the big blind."""
+        self.table.choose(seat, choice)
+
+    def come_in(self, seat: int) -> None:
+        """Post to come in at once when the table allows it."""
+        posts = [c for c in self.table.choices(seat) if c is not Choice.WAIT_FOR_BB]
+        if posts:
+            self.table.choose(seat, posts[0])
+
+    def check_add_chips(self, seat: int, chips: int) -> None:
+        """TableError unless the player may add ``chips`` now."""
+        self.table.check_add_chips(seat, chips, most=self._options.max_buy_in)
+
+    def add_chips(self, seat: int, chips: int) -> None:
+        """Add chips (a busted player sits in again with them)."""
+        self.check_add_chips(seat, chips)
+        self.table.add_chips(seat, chips)
+        player = self.table.player(seat)
+        if player is not None and player.stack > 0 and not player.leaving:
+            self.table.sit_in(seat)
+
+    # -- rounds --------------------------------------------------------------------------
+
+    @property
+    def playing(self) -> bool:
+        """Whether a hand is being played."""
+        return self.table.playing
+
+    @property
+    def round_number(self) -> int:
+        """How many hands the table has dealt."""
+        return self.table.hand_number
+
+    def ready(self) -> bool:
+        """Whether a hand can start."""
+        try:
+            self.table.next_plan()
+        except TableError:
+            return False
+        return not self.table.playing
+
+    def next_seats(self) -> tuple[int, ...]:
+        """The seats the next hand deals, in its order."""
+        return self.table.next_plan().dealt
+
+    def deal(self, rng: random.Random) -> Deal:
+        """Deal the next hand, shuffled by ``rng`` (the room's stream for this hand)."""
+        hand = self.table.start_hand(rng)
+        dealt = self.table.dealt
+        plan = self.table.plan
+        assert plan is not None
+        return Deal(dealt, plan.button, {
+            "game": self.game,
+            "structure": self.structure,
+            "stakes": str(self.table.stakes),
+            "stacks": list(hand.starting_stacks),
+            "button": hand.button,
+            "posts": [[p.seat, p.kind.value, p.amount] for p in hand.posts],
+        })
+
+    def turn(self) -> int | None:
+        """The table seat to act."""
+        wait = self.table.waiting_for()
+        return None if wait is None else wait.seat
+
+    def parse_action(self, payload: Json) -> Action:
+        """An action from ``{"kind": "raise", "amount": 8}`` or ``{"kind": "discard", ...}``."""
+        try:
+            return action_from_json(payload)
+        except (KeyError, TypeError, ValueError) as error:
+            raise ProtocolError("bad-action", f"that is not an action: {error}") from None
+
+    def act(self, seat: int, action: Action) -> None:
+        """The player acts; IllegalActionError naming table seats when he may not."""
+        try:
+            self.table.act(seat, action)
+        except IllegalActionError as error:
+            raise IllegalActionError(_table_seats(str(error), self.table.dealt)) from None
+
+    def timeout(self) -> None:
+        """Play the default action (check, else fold; stand pat in a draw)."""
+        self.table.timeout()
+
+    def played(self, since: int) -> list[tuple[int, Json]]:
+        """The hand's actions from ``since`` on, as (table seat, action JSON)."""
+        hand = self.table.hand
+        if hand is None:
+            return []
+        dealt = self.table.dealt
+        return [(dealt[i], action_to_json(a)) for i, a in hand.actions[since:]]
+
+    @property
+    def over(self) -> bool:
+        """Whether the last hand dealt is over."""
+        hand = self.table.hand
+        return hand is not None and hand.is_over
+
+    def outcome(self) -> Outcome:
+        """The hand's net per table seat and its full record."""
+        hand = self.table.hand
+        if hand is None or not hand.is_over:
+            raise TableError("no hand is over.")
+        dealt = self.table.dealt
+        net = {seat: hand.net[i] for i, seat in enumerate(dealt)}
+        pot = sum(hand.payouts)
+        record = {
+            "pot": pot,
+            "actions": [[dealt[i], action_to_json(a)] for i, a in hand.actions],
+            "payouts": list(hand.payouts),
+            "net": list(hand.net),
+            "events": [event_to_json(e) for e in hand.events],
+        }
+        return Outcome(net, record, {"pot": pot})
+
+    def finish(self) -> None:
+        """Nothing to do: the table settles a hand when it ends."""
+
+    # -- views ---------------------------------------------------------------------------
+
+    def view(self, seat: int | None, since: int = 0) -> Json:
+        """The current (or last) hand as ``seat`` may see it, from the engine's view only."""
+        hand = self.table.hand
+        if hand is None:
+            return {}
+        dealt = self.table.dealt
+        index = dealt.index(seat) if seat is not None and seat in dealt else None
+        return view_json(hand.view(index), dealt, since)
+
+    def public(self) -> Json:
+        """Positions: button, blinds, and whether the button is dead."""
+        view = self.table.view(None)
+        return {
+            "button": view.button,
+            "small_blind": view.small_blind,
+            "big_blind": view.big_blind,
+            "dead_button": view.dead_button,
+            "dead_small_blind": view.dead_small_blind,
+            "hand_number": self.table.hand_number,
+        }
+
+    def you(self, seat: int) -> Json:
+        """What only the player in ``seat`` sees of his seat (beyond his cards)."""
+        player = self.table.player(seat)
+        return {
+            "choices": list(self.choices(seat)) if player is not None else [],
+            "sit_out_next_big_blind": bool(player and player.out_at_bb),
+            "leaving": bool(player and player.leaving),
+        }
+
+    # -- bots ----------------------------------------------------------------------------
+
+    def bot_view(self, seat: int) -> SeatView:
+        """The engine's view of the seat, for a bot."""
+        hand = self.table.hand
+        assert hand is not None
+        return hand.view(self.table.dealt.index(seat))
+
+
+def _blinds(stakes: Stakes) -> str:
+    parts = [f"blinds {stakes.small_blind}/{stakes.big_blind}"]
+    if stakes.ante:
+        parts.append(f"ante {stakes.ante}")
+    return ", ".join(parts)
+
+
+def _deck(game: str) -> str:
+    """The deck as players read it: ``52 cards``, or the short deck and when it grows."""
+    rules = get_game(game)
+    few, many = (len(rules.deck_for(n)[0]) for n in (rules.min_players, rules.max_players))
+    if few == many:
+        return f"{few} cards"
+    return f"{few} cards; {many} with {rules.max_players} players"
+
+
+def _table_seats(message: str, dealt: Sequence[int]) -> str:
+    """The engine's message with its hand seat indexes written as table seats."""
+    import re
+
+    return re.sub(r"\bseat (\d+)\b", lambda m: f"seat {dealt[int(m.group(1))]}"
+                  if int(m.group(1)) < len(dealt) else m.group(0), message)
+
+
+# -- JSON of a hand as one viewer sees it -----------------------------------------------
+
+
+def _cards(cards: Sequence[int]) -> list[str]:
+    return format_cards(cards).split() if cards else []
+
+
+def legal_json(legal: LegalActions) -> Json:
+    """What the seat to act may do."""
+    return {
+        "kinds": sorted(k.value for k in legal.kinds),
+        "to_call": legal.to_call,
+        "min_to": legal.min_to,
+        "max_to": legal.max_to,
+        "max_discard": legal.max_discard,
+    }
+
+
+def hand_value_json(cards: Sequence[Card], ranking: str) -> Json | None:
+    """A hand's category and the five cards that play, for a client to name it.
+
+    ``None`` for fewer than five cards (a hand being drawn to).
+
+    >>> from standpat.cards import parse_cards
+    >>> hand_value_json(parse_cards("Ah 7c 8d 9s Th"), "short-7a")
+    {'category': 'straight', 'best': ['Th', '9s', '8d', '7c', 'Ah']}
+    """
+    if len(cards) < 5:
+        return None
+    category, best = _hand_value(tuple(cards), ranking)
+    return {"category": category, "best": list(best)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_value(cards: tuple[Card, ...], ranking: str) -> tuple[str, tuple[str, ...]]:
+    """Evaluated once per hand and ranking, not once per message and watcher."""
+    value = evaluate(cards, ranking)
+    return value.category.value, tuple(_cards(value.best))
+
+
+def event_json(event: Event, seats: Sequence[int]) -> Json:
+    """One (already redacted) engine event, with the hand's seat indexes as table seats."""
+    out = event_to_json(event)
+    if "seat" in out:
+        out["seat"] = seats[out["seat"]]
+    return out
+
+
+def view_json(view: SeatView, seats: Sequence[int], since: int = 0) -> Json:
+    """A hand as one viewer may see it: built from ``view(seat)`` only.
+
+    ``seats`` maps the hand's seat indexes to the table's seat numbers; ``events``
+    holds the hand's events from index ``since`` on (the viewer has the rest).
+    """
+    players = []
+    for i in range(view.players):
+        entry: Json = {
+            "seat": seats[i],
+            "stack": view.stacks[i],
+            "bet": view.bets[i],
+            "folded": view.folded[i],
+            "all_in": view.all_in[i],
+            "cards": view.card_counts[i],
+        }
+        if view.draw_counts[i] is not None:
+            entry["drew"] = view.draw_counts[i]
+        if i in view.shown:
+            entry["shown"] = _cards(view.shown[i])
+            entry["value"] = hand_value_json(view.shown[i], str(view.ranking))
+        if view.is_over:
+            entry["won"] = view.payouts[i]
+        players.append(entry)
+    return {
+        "game": view.game.name.value,
+        "structure": view.structure.value,
+        "stakes": str(view.stakes),
+        "ranking": str(view.ranking),
+        "phase": view.phase.value,
+        "street": view.street,
+        "button": seats[view.button],
+        "to_act": None if view.to_act is None else seats[view.to_act],
+        "you": None if view.seat is None else seats[view.seat],
+        "hand": _cards(view.hand),
+        "value": hand_value_json(view.hand, str(view.ranking)) if view.hand else None,
+        "legal": None if view.legal is None else legal_json(view.legal),
+        "pot": view.pot,
+        "pots": [{"amount": a, "seats": [seats[s] for s in who]} for a, who in view.pots],
+        "draws_left": view.draws_left,
+        "stub": view.stub,
+        "players": players,
+        "events_from": since,
+        "event_count": len(view.events),
+        "events": [event_json(e, seats) for e in view.events[since:]],
+        "over": view.is_over,
+    }

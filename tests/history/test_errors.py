@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from standpat.errors import HistoryError, HistoryFormatError, IllegalHistoryError
-from standpat.history import loads, read
+from standpat.history import dumps, loads, read
 from standpat.history.files import load, load_strict, load_text
 from standpat.history.replay import replay
 
@@ -93,7 +93,61 @@ def test_mucking_a_winning_hand_is_rejected() -> None:
 def test_drawing_a_card_already_in_play_is_rejected() -> None:
     actions = '"p3 f", "p1 cc", "p2 cc", "p1 sd 7h", "p2 sd", "d dh p1 As",'
     error = only_error(hand(actions))
-    assert "p1 sd 7h: p1 cannot draw As: it is in a hand" in str(error)
+    assert "p1 sd 7h: p1 is dealt As, which p2 holds." in str(error)
+
+
+@pytest.mark.parametrize(
+    ("actions", "reason"),
+    [
+        # PHH deals after every discard of the draw: a reshuffle may deal p1 the 3c p2 throws.
+        ('"p1 sd 7h", "p2 sd 3c", "d dh p1 3c", "d dh p2 7h",',
+         "p1 is dealt 3c, which p2 throws later in the same draw: PHH (PokerKit) deals the "
+         "draws once every player has discarded"),
+        ('"p1 sd 7h", "p2 sd", "d dh p1 7h",',
+         "p1 is dealt 7h, which he throws in this very discard: PHH (PokerKit) may reshuffle "
+         "a player's own discards"),
+    ],
+)
+def test_a_card_dealt_before_it_could_come_back_says_why(actions: str, reason: str) -> None:
+    error = only_error(hand('"p3 f", "p1 cc", "p2 cc", ' + actions))
+    assert isinstance(error, IllegalHistoryError)
+    assert reason in str(error), str(error)
+
+
+@pytest.mark.parametrize(
+    ("fields", "header"),
+    [
+        ("year = 2019\nmonth = 6\nday = 28\ntime = 21:30:00\n", " - 2019/06/28 21:30:00"),
+        ('year = 2019\nmonth = 6\nday = 28\ntime = "21:30:00"\n', " - 2019/06/28 21:30:00"),
+        ('year = 2019\nmonth = 6\nday = 28\ntime = "21:30"\n', " - 2019/06/28 21:30:00"),
+        ("year = 2019\nmonth = 6\nday = 28\n", " - 2019/06/28\n"),
+    ],
+)
+def test_the_date_and_a_time_written_as_a_string_head_the_text(fields: str, header: str) -> None:
+    from standpat.history import format_hand
+
+    loaded = load_text(hand('"p3 f", "p1 f",') + fields)
+    assert loaded.errors == []
+    assert header in format_hand(loaded.hands[0]) + "\n"
+    written = dumps(loaded.hands[0].record)
+    assert fields.splitlines()[-1] in written  # kept as the file wrote it
+
+
+@pytest.mark.parametrize(
+    ("field", "reason"),
+    [
+        ('time = "half past nine"', "time must be a TOML local time such as 21:30:00"),
+        ("time = 2130", "time must be a TOML local time"),
+        ("month = 13", "month must be a whole number from 1 to 12, not 13"),
+        ('day = "28"', "day must be a whole number from 1 to 31, not '28'"),
+    ],
+)
+def test_a_date_or_time_that_says_none_is_an_error_naming_its_line(field: str,
+                                                                  reason: str) -> None:
+    error = only_error(hand('"p3 f", "p1 f",') + field + "\n")
+    assert isinstance(error, HistoryFormatError)
+    assert str(error).startswith("h.phh: hand 1, line 9: "), str(error)
+    assert reason in str(error)
 
 
 def test_a_bad_hand_is_left_out_whole_and_the_rest_is_kept(tmp_path: Path) -> None:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from standpat.engine import Action, EventKind, Hand, Stakes
 from standpat.errors import IllegalHistoryError
-from standpat.history import dumps, dumps_all
+from standpat.history import dumps, dumps_all, format_hand, loads, replay
 from standpat.history.capture import record_from_hand
 from standpat.history.files import load, load_text
 from tests.history.pokerkit_play import common_hand, pokerkit_hand, pokerkit_stacks
@@ -127,3 +128,70 @@ def test_the_phh_specification_example_with_unknown_cards() -> None:
     assert loaded.errors == []
     assert loaded.hands[0].finishing_stacks == pokerkit_stacks(path.read_text())
     assert loaded.hands[0].finishing_stacks == (0, 4190000, 5910000, 12095000)
+
+
+FORCED_CHECK = """variant = "F2L3D"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [1, 6, 28, 2]
+actions = ["d dh p1 4c8d2s9c4s", "d dh p2 6d9d7h9s8c", "d dh p3 5hAsKh3h4h",
+  "d dh p4 7cJhAhQcJc", "p3 f", "p4 cc", "p2 cc", "p1 sd", "p2 sd", "p4 sd 7cQcAh",
+  "d dh p4 JsTcQs", "p1 sd 9c8d4s", "p2 sd 8c", "p4 sd QsJs", "d dh p1 Jd8s7d", "d dh p2 3d",
+  "d dh p4 9hTh", "p1 sd", "p2 sd 3d", "p4 sd Tc", "d dh p2 Ad", "d dh p4 2c",
+  "p1 sm 4c2sJd8s7d", "p2 sm 6d9d7h9sAd", "p4 sm JhJc9hTh2c"]
+"""
+
+
+def test_a_check_with_no_alternative_is_read_and_written_as_pokerkit_does() -> None:
+    # p1 is all in from his small blind and p4 calls all in: PokerKit still asks the big
+    # blind, who can only check ("p2 cc"); standpat's engine goes straight to the draw.
+    stacks = pokerkit_stacks(FORCED_CHECK)
+    loaded = load_text(FORCED_CHECK)
+    assert loaded.errors == []
+    assert loaded.hands[0].finishing_stacks == stacks
+    without = load_text(FORCED_CHECK.replace('"p2 cc", ', ""))
+    assert without.errors == [] and without.hands[0].finishing_stacks == stacks
+    # The same spot dealt by standpat is written with that check, which PokerKit needs.
+    hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", Stakes.from_bets(2),
+                [1, 6, 28, 2], button=3, rng=4)
+    for action in ["fold", "call"] + ["stand pat"] * 9:
+        if not hand.is_over:
+            hand.apply(Action.parse(action))
+    assert hand.is_over and not any(e.kind is EventKind.CHECK for e in hand.events)
+    record = record_from_hand(hand, players=["sb", "bb", "utg", "btn"])
+    text = dumps(record)
+    assert '"p4 cc",\n  "p2 cc",\n  "p1 sd",' in text
+    assert pokerkit_stacks(text) == record.finishing_stacks
+    assert "btn: calls 2 and is all-in\nbb: checks\n*** FIRST DRAW ***" in format_hand(
+        replay(record))
+
+
+HEADS_UP_EQUAL_BLINDS = """variant = "F2L3D"
+antes = [0, 0]
+blinds_or_straddles = [1, 1]
+small_bet = 1
+big_bet = 2
+starting_stacks = [23, 39]
+actions = ["d dh p1 4cJc7d4h3c", "d dh p2 5s9s3d8sAc", "p1 cc", "p2 cc", "p1 sd 4c",
+  "p2 sd 3dAc5s8s9s", "d dh p1 7s", "d dh p2 4s9d2d9h5d", "p1 cc", "p2 cbr 1", "p1 cc",
+  "p1 sd Jc", "p2 sd", "d dh p1 8c", "p1 cbr 2", "p2 cbr 4", "p1 cbr 6", "p2 cbr 8", "p1 f"]
+"""
+
+
+def test_heads_up_with_equal_blinds_p1_acts_first_as_phh_says() -> None:
+    # PHH's first player is the one after the later of the largest blinds: p1 here.
+    loaded = load_text(HEADS_UP_EQUAL_BLINDS)
+    assert loaded.errors == []
+    assert loaded.hands[0].finishing_stacks == pokerkit_stacks(HEADS_UP_EQUAL_BLINDS)
+    # standpat's own heads-up hands keep the house rule, the button first (PokerKit refuses
+    # such a file, see docs/hand-histories.md); standpat reads it back its own way.
+    hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", Stakes.from_bets(1), [20, 20],
+                button=1, rng=3)
+    assert hand.stakes.small_blind == hand.stakes.big_blind == 1 and hand.to_act == 1
+    hand.apply(Action.raise_to(2))
+    hand.apply(Action.fold())
+    record = record_from_hand(hand)
+    assert '"p2 cbr 2",\n  "p1 f",' in dumps(record)
+    assert replay(loads(dumps(record))[0]).finishing_stacks == (19, 21)

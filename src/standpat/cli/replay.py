@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from standpat.errors import HistoryError
@@ -94,6 +95,24 @@ def _step_through(replay: Replay, interactive: bool) -> bool:
     return True
 
 
+def _show(args: argparse.Namespace, hands: list[Replay], interactive: bool) -> None:
+    """Print the hands in the form the arguments ask for."""
+    if args.phh and not (args.json or args.summary):
+        if hands:
+            print(dumps_all(h.finished_record for h in hands), end="", flush=True)
+        return
+    for replay in hands:
+        if args.json:
+            print(json.dumps(summary(replay)))
+        elif args.summary:
+            print(_summary_line(replay))
+        elif args.text:
+            print(format_hand(replay, replay.record.source.index) + "\n\n")
+        elif not _step_through(replay, interactive):
+            break
+    sys.stdout.flush()
+
+
 def run(args: argparse.Namespace) -> int:
     """Replay the file; errors go to stderr with exit code 2."""
     try:
@@ -112,19 +131,10 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
     interactive = args.file != "-" and sys.stdin.isatty() and sys.stdout.isatty()
-    if args.phh and not (args.json or args.summary):
-        if hands:
-            print(dumps_all(h.record for h in hands), end="")
-        hands = []
-    for replay in hands:
-        if args.json:
-            print(json.dumps(summary(replay)))
-        elif args.summary:
-            print(_summary_line(replay))
-        elif args.text:
-            print(format_hand(replay, replay.record.source.index) + "\n\n")
-        elif not _step_through(replay, interactive):
-            break
+    try:
+        _show(args, hands, interactive)
+    except BrokenPipeError:  # the reader went away (``standpat replay --text F | head``)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     for problem in errors:
         print(f"standpat replay: error: {problem}", file=sys.stderr)
     return 2 if errors else 0

@@ -103,7 +103,7 @@ def save(path: str | os.PathLike[str], hands: Iterable[HandRecord | Replay]) -> 
     """
     name = os.fspath(path)
     items = list(hands)
-    records = [h.record if isinstance(h, Replay) else h for h in items]
+    records = [h.finished_record if isinstance(h, Replay) else h for h in items]
     if name.endswith(".txt"):
         text = format_hands(h if isinstance(h, Replay) else replay(h) for h in items)
     elif name.endswith(".phh"):

@@ -40,6 +40,7 @@ variant = "F2L3D"
 from __future__ import annotations
 
 import bisect
+import datetime
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -70,6 +71,7 @@ __all__ = [
     "loads",
     "read",
     "standard_posts",
+    "time_of",
     "variant_of",
 ]
 
@@ -428,8 +430,15 @@ def _stakes(
         raise hand.fail("straddles are not played in standpat's draw games.",
                         hand.line_of_key("blinds_or_straddles"))
     small_seat, big_seat = (1, 0) if n == 2 else (0, 1)
+    # Heads-up with equal blinds, PHH's first player to act is the one after the later
+    # blind of the two, p1: so the button's blind (p2) is the big one.  standpat's own
+    # files (read above) keep the house rule: the button acts first.
+    equal = n == 2 and blinds[0] == blinds[1] > 0 and stakes_raw is None
+    if equal:
+        small_seat, big_seat = 0, 1
     standard = (
-        all(a == stakes["ante"] for a in antes_by_seat)
+        not equal
+        and all(a == stakes["ante"] for a in antes_by_seat)
         and blinds[0] == stakes["small_blind"]
         and blinds[1] == stakes["big_blind"]
     )
@@ -479,8 +488,39 @@ def _optional(hand: _Hand, n: int) -> dict[str, Any]:
     for name in ("finishing_stacks", "winnings"):
         if hand.raw.get(name) is not None:
             out[name] = tuple(_ints(hand, name, n))
+    _check_date(hand)
     out["extra"] = {k: v for k, v in hand.raw.items() if k not in _OWN_FIELDS}
     return out
+
+
+def _check_date(hand: _Hand) -> None:
+    """The date and time fields, when given, must say a date and a time (they head the text)."""
+    for name, low, high in (("year", 1, 9999), ("month", 1, 12), ("day", 1, 31)):
+        item = hand.raw.get(name)
+        if item is not None and (isinstance(item, bool) or not isinstance(item, int)
+                                 or not low <= item <= high):
+            raise hand.fail(f"{name} must be a whole number from {low} to {high}, not {item!r}.",
+                            hand.line_of_key(name))
+    when = hand.raw.get("time")
+    if when is not None and time_of(when) is None:
+        raise hand.fail(f"time must be a TOML local time such as 21:30:00 (or a string "
+                        f"holding one), not {when!r}.", hand.line_of_key("time"))
+
+
+def time_of(item: object) -> datetime.time | None:
+    """PHH's ``time`` field as a time: a TOML local time, or a string such as ``'21:30:00'``.
+
+    >>> time_of("21:30"), time_of("late")
+    (datetime.time(21, 30), None)
+    """
+    if isinstance(item, datetime.time):
+        return item
+    if isinstance(item, str):
+        try:
+            return datetime.time.fromisoformat(item.strip())
+        except ValueError:
+            return None
+    return None
 
 
 def _actions(

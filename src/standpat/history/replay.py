@@ -35,6 +35,7 @@ else differs.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Iterator
@@ -54,6 +55,7 @@ from standpat.engine import (
     get_game,
 )
 from standpat.errors import HandSetupError, IllegalActionError, IllegalHistoryError, StakesError
+from standpat.history.capture import with_phh_checks
 from standpat.history.record import HandRecord, Source, Step, StepKind
 
 __all__ = ["Replay", "replay", "replay_steps", "start"]
@@ -70,6 +72,13 @@ class Replay:
     def finishing_stacks(self) -> tuple[int, ...]:
         """Each player's stack after the hand, in PHH order."""
         return self.hand.stacks
+
+    @property
+    def finished_record(self) -> HandRecord:
+        """The record stating the finishing stacks the replay reached, as files write it."""
+        if self.record.finishing_stacks == self.hand.stacks:
+            return self.record
+        return dataclasses.replace(self.record, finishing_stacks=self.hand.stacks)
 
 
 def _fail(record: HandRecord, message: str, line: int = 0) -> IllegalHistoryError:
@@ -254,8 +263,10 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
     The hand is the same object throughout (it changes as steps apply).
     Showdown steps (``sm``) yield no events of their own: the engine shows
     down by itself when the last action is made, and those steps are checked
-    against what it did.  Raises :class:`IllegalHistoryError` on the first
-    step the rules refuse.
+    against what it did; so does a check PHH gives a player the engine does
+    not ask (:func:`~standpat.history.capture.with_phh_checks`), which may be
+    there or not.  Raises :class:`IllegalHistoryError` on the first step the
+    rules refuse.
     """
     hand, resolved, made_up = start(record)
     seeded = _seeded(record)
@@ -263,10 +274,18 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
         _check_short_posts(record, hand)
     yield hand, None, hand.events
     showdown: list[Step] = []
-    for step in resolved.steps:
+    owed = _phh_checks(hand) if hand.street or hand.is_over else []
+    first_round = not owed and not hand.street and not hand.is_over
+    for index, step in enumerate(resolved.steps):
         if step.kind in (StepKind.SHOW, StepKind.MUCK):
             showdown.append(step)
             continue
+        if step.kind is StepKind.CHECK_CALL and step.seat in owed:
+            # The check PHH records where the engine asks nothing: nothing to apply.
+            owed.remove(step.seat)
+            yield hand, step, ()
+            continue
+        owed = []
         if hand.is_over:
             raise _fail(record, f"{step}: the hand is already over.", step.line)
         if step.seat != hand.to_act:
@@ -280,16 +299,98 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
             hand.verify(action)
             events = hand.apply(action, drawn=drawn)
         except IllegalActionError as error:
-            raise _fail(record, f"{step}: {_players(str(error))}", step.line) from None
+            why = _draw_problem(resolved.steps, index, hand) or _players(str(error))
+            note = "" if record.native else _difference(hand, step, error)
+            if note:
+                why = f"{why.rstrip('.')} ({note})."
+            raise _fail(record, f"{step}: {why}", step.line) from None
         if seeded and step.kind is StepKind.DISCARD and events[0].drawn != step.drawn:
             raise _fail(record, f"{step}: seed {record.seed} deals p{step.seat + 1} "
                         f"{format_cards(events[0].drawn)}, not the cards the history gives.",
                         step.line)
+        if first_round and (hand.street or hand.is_over):
+            first_round = False
+            owed = _phh_checks(hand)
         yield hand, step, events
     if not hand.is_over:
         raise _fail(record, "the history stops before the hand is over: "
                     f"p{(hand.to_act or 0) + 1} is still to {_verb(hand)}.")
     _check_showdown(record, hand, showdown, made_up)
+
+
+CAP_DIFFERENCE = (
+    "standpat caps the betting before the draw at four bets with the big blind as the first; "
+    "PHH (PokerKit) allows four raises on top of the big blind"
+)
+"""The reason given when a foreign file raises a fifth time before the draw."""
+
+SHORT_ALL_IN_DIFFERENCE = (
+    "after an all-in bet or raise for less than a full one, standpat and PHH (PokerKit) "
+    "differ on what the next raise may be"
+)
+"""The reason given when a foreign file raises after a short all-in as standpat does not."""
+
+LATER_DISCARD_DIFFERENCE = (
+    "PHH (PokerKit) deals the draws once every player has discarded, and a reshuffle may "
+    "deal a card that a player after him throws in the same draw; standpat deals each player "
+    "his cards as he discards"
+)
+"""The reason given when a file deals a card that is only discarded later in the same draw."""
+
+OWN_DISCARD_DIFFERENCE = (
+    "PHH (PokerKit) may reshuffle a player's own discards into the cards he draws; standpat "
+    "never deals a player the cards he has just thrown"
+)
+"""The reason given when a file deals a player his own discards back."""
+
+
+def _difference(hand: Hand, step: Step, error: IllegalActionError) -> str:
+    """For a foreign file: which documented difference in the rules the refusal comes from."""
+    if step.kind is not StepKind.BET_RAISE:
+        return ""
+    message = str(error)
+    if "capped at four bets" in message and hand.street == 0:
+        return CAP_DIFFERENCE
+    rounds = [i for i, e in enumerate(hand.events) if e.kind is EventKind.STREET]
+    this_round = hand.events[rounds[-1]:] if rounds else hand.events
+    if any(e.all_in and e.kind in (EventKind.BET, EventKind.RAISE) for e in this_round):
+        return SHORT_ALL_IN_DIFFERENCE
+    return ""
+
+
+def _draw_problem(steps: tuple[Step, ...], index: int, hand: Hand) -> str | None:
+    """Why the cards a discard draws cannot be dealt, when the history can say more."""
+    step = steps[index]
+    if step.kind is not StepKind.DISCARD:
+        return None
+    who = f"p{step.seat + 1}"
+    later: dict[Card, int] = {}
+    for other in steps[index + 1:]:
+        if other.kind is not StepKind.DISCARD or other.seat == step.seat:
+            break
+        later.update(dict.fromkeys((c for c in other.cards if c is not None), other.seat))
+    holders = {c: seat for seat in range(hand.players) if not hand.folded(seat)
+               for c in hand.cards_of(seat)}
+    for card in step.drawn:
+        if card is None:
+            continue
+        if card in step.cards:
+            return f"{who} is dealt {card}, which he throws in this very discard: " \
+                   f"{OWN_DISCARD_DIFFERENCE}."
+        if card in later:
+            return f"{who} is dealt {card}, which p{later[card] + 1} throws later in the same " \
+                   f"draw: {LATER_DISCARD_DIFFERENCE}."
+        holder = holders.get(card)
+        if holder is not None and holder != step.seat:
+            return f"{who} is dealt {card}, which p{holder + 1} holds."
+    return None
+
+
+def _phh_checks(hand: Hand) -> list[int]:
+    """The seats PHH gives a check the engine did not ask for, once the first round is over."""
+    engine = {id(event) for event in hand.events}
+    return [e.seat for e in with_phh_checks(hand.events, hand.starting_stacks)
+            if id(e) not in engine and e.seat is not None]
 
 
 def _check_short_posts(record: HandRecord, hand: Hand) -> None:

@@ -40,12 +40,13 @@ Seat 2: bob (button) (small blind) folded before the Draw
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Iterable, Mapping
 from typing import Final
 
 from standpat.cards import Card
 from standpat.engine import Event, EventKind, PostKind, get_game
+from standpat.history.capture import with_phh_checks
+from standpat.history.phh import time_of
 from standpat.history.record import HandRecord
 from standpat.history.replay import Replay
 from standpat.ranking import RankingName, evaluate
@@ -83,13 +84,16 @@ def _cards(cards: Iterable[Card | None], known: frozenset[Card] | None = None) -
 
 
 def _when(extra: Mapping[str, object]) -> str:
-    """`` - 2026/12/03 02:30:00 UTC`` from PHH's ``year``/``month``/``day``/``time`` fields."""
+    """`` - 2026/12/03 02:30:00 UTC`` from PHH's ``year``/``month``/``day``/``time`` fields.
+
+    ``time`` may be a TOML local time or a string holding one (``"02:30:00"``).
+    """
     year, month, day = extra.get("year"), extra.get("month"), extra.get("day")
     if not (isinstance(year, int) and isinstance(month, int) and isinstance(day, int)):
         return ""
     when = f" - {year:04d}/{month:02d}/{day:02d}"
-    time = extra.get("time")
-    if isinstance(time, datetime.time):
+    time = time_of(extra.get("time"))
+    if time is not None:
         when += f" {time.strftime('%H:%M:%S')}"
     zone = extra.get("time_zone_abbreviation")
     return when + (f" {zone}" if isinstance(zone, str) and zone else "")
@@ -165,7 +169,7 @@ def _format(
     mucked: dict[int, tuple[Card | None, ...]] = {}
     dealt = False
     showdown = False
-    for event in events:
+    for event in with_phh_checks(events, record.starting_stacks):
         kind, seat = event.kind, event.seat
         who = names[seat] if seat is not None else ""
         allin = " and is all-in" if event.all_in else ""

@@ -191,3 +191,27 @@ def test_unknown_cards_that_reach_showdown_are_rejected() -> None:
     loaded = load_text(shown)
     assert loaded.errors == []
     assert loaded.hands[0].finishing_stacks == (102, 98, 100)
+
+
+@pytest.mark.parametrize("shown", ["7h6c4c3d2c", "QhQdJh7c4s"])
+def test_unknown_cards_mucked_at_the_showdown_have_no_claim(shown: str) -> None:
+    # As a download holds it: p2's cards were never seen, and he mucked.  Whatever p1
+    # showed, even a pair of queens, the pot is his.
+    text = hand('"p3 f", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cc", "p2 cc", "p1 sd", '
+                '"p2 sd 3c", "d dh p2 ??", "p1 cc", "p2 cc", "p1 sd", "p2 sd", "p1 cbr 4", '
+                f'"p2 cc", "p1 sm {shown}", "p2 sm",')
+    text = text.replace("AsQs6s5c3c", "??????????").replace("7h6c4c3d2c", shown)
+    loaded = load_text(text)
+    assert loaded.errors == []
+    assert loaded.hands[0].finishing_stacks == (106, 94, 100)
+    # The replay's made-up cards for p2 lose, and stay out of the text; the 3c he threw
+    # tells one of the cards he was dealt.
+    from standpat.history import format_hand
+
+    out = format_hand(loaded.hands[0])
+    assert "Dealt to p2 [3c ?? ?? ?? ??]" in out
+    assert "p2: mucks hand" in out and "Seat 2: p2 (big blind) mucked [?? ?? ?? ?? ??]" in out
+    # A muck of cards that win is still refused (cards speak), and so are unknown cards
+    # that reach the showdown without being shown or mucked.
+    error = only_error(text.replace(', "p2 sm",', ","))
+    assert "p2's cards are not known ('??') but he goes to the showdown" in str(error)

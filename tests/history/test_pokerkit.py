@@ -12,6 +12,7 @@ from standpat.errors import IllegalHistoryError
 from standpat.history import dumps, dumps_all, format_hand, loads, replay
 from standpat.history.capture import record_from_hand
 from standpat.history.files import load, load_text
+from tests.history.helpers import hidden_at_showdown, seen_record
 from tests.history.pokerkit_play import common_hand, pokerkit_hand, pokerkit_stacks
 
 pytest.importorskip("pokerkit")
@@ -195,3 +196,21 @@ def test_heads_up_with_equal_blinds_p1_acts_first_as_phh_says() -> None:
     record = record_from_hand(hand)
     assert '"p2 cbr 2",\n  "p1 f",' in dumps(record)
     assert replay(loads(dumps(record))[0]).finishing_stacks == (19, 21)
+
+
+@pytest.mark.parametrize("structure", ["fixed-limit", "no-limit"])
+def test_a_players_download_reads_the_same_in_pokerkit_and_standpat(structure: str) -> None:
+    # The room's download: the hand as one player saw it, opponents' unseen cards '??',
+    # mucked hands 'pN sm'.  PokerKit settles the pot from the shown hands; so does standpat.
+    mucked = 0
+    for seed in range(150):
+        hand = common_hand(seed, structure)
+        for viewer in range(hand.players):
+            record = seen_record(hand, viewer)
+            text = dumps(record)
+            assert pokerkit_stacks(text) == record.finishing_stacks, text
+            loaded = load_text(text)
+            assert loaded.errors == [], text
+            assert loaded.hands[0].finishing_stacks == record.finishing_stacks
+            mucked += hidden_at_showdown(hand, viewer)
+    assert mucked > 30

@@ -38,7 +38,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator, Mapping
 from dataclasses import dataclass
 
 from standpat.cards import Card, format_cards
@@ -57,6 +57,7 @@ from standpat.engine import (
 from standpat.errors import HandSetupError, IllegalActionError, IllegalHistoryError, StakesError
 from standpat.history.capture import with_phh_checks
 from standpat.history.record import HandRecord, Source, Step, StepKind
+from standpat.ranking import RankingName, get_ranking
 
 __all__ = ["Replay", "replay", "replay_steps", "start"]
 
@@ -102,8 +103,15 @@ class _Token:
         self.filled = False  # True when made up (not learnt from a showdown)
 
 
-def _resolve(record: HandRecord) -> tuple[HandRecord, frozenset[int]]:
-    """The record with every unknown card filled in, and the players whose cards were made up."""
+def _resolve(
+    record: HandRecord, losers: Mapping[int, int] | None = None
+) -> tuple[HandRecord, frozenset[int]]:
+    """The record with every unknown card filled in, and the players whose cards were made up.
+
+    ``losers`` maps players who mucked unknown cards to a strength their final
+    cards must stay below (the best shown hand they contest): their cards are
+    made up to lose, as the cards they really mucked did.
+    """
     if record.complete:
         return record, frozenset()
     n = record.player_count
@@ -128,7 +136,16 @@ def _resolve(record: HandRecord) -> tuple[HandRecord, frozenset[int]]:
         out: list[Card | _Token] = []
         for card in step.cards:
             if card is not None:
-                if card in hand:
+                if card not in hand:
+                    # A known discard from unknown cards: it tells one of them.
+                    told = next((t for t in hand if isinstance(t, _Token) and t.card is None),
+                                None)
+                    if told is not None:
+                        told.card = card
+                        hand.remove(told)
+                        out.append(told)
+                        continue
+                else:
                     hand.remove(card)
                 out.append(card)
                 continue
@@ -153,42 +170,54 @@ def _resolve(record: HandRecord) -> tuple[HandRecord, frozenset[int]]:
             for token, card in zip(tokens, rest, strict=True):
                 token.card = card
                 known.add(card)
-    spare = [c for c in deck if c not in known]
-    random.Random(0).shuffle(spare)
-    # Cards that left play (discarded or folded), made up or known but never named again:
-    # when the spare cards run out they are dealt again, as a reshuffle deals discards again.
-    recycled: list[Card] = []
-    last = {c: i for i, step in enumerate(record.steps) for c in (*step.cards, *step.drawn)
-            if c is not None}
+    # When each card is in play: from the step that deals it (-1: the deal) to the step
+    # where it leaves (a discard or a fold; the end of the hand when it stays).
+    spans: list[tuple[Card | _Token, int, int]] = []
+    opened: dict[Card | _Token, int] = {item: -1 for h in first for item in h}
+    for now, (_, got, gone) in enumerate(plan):
+        for item in gone:
+            if item in opened:
+                spans.append((item, opened.pop(item), now))
+        for item in got:
+            opened[item] = now
+    spans.extend((item, begun, _END) for item, begun in opened.items())
+    busy: dict[Card, list[tuple[int, int]]] = {card: [] for card in deck}
+    unknown: list[tuple[_Token, int, int]] = []
+    for item, begun, ended in spans:
+        card = item if isinstance(item, Card) else item.card
+        if card is None:
+            unknown.append((item, begun, ended))  # type: ignore[arg-type]
+        elif card in busy:
+            busy[card].append((begun, ended))
+    order = list(deck)
+    random.Random(0).shuffle(order)
+    spare = [c for c in order if c not in known]
+    ranking = get_game(record.game).deck_for(n)[1]
+    for seat, below in (losers or {}).items():
+        _make_lose(holding[seat], spare, below, ranking)
+    for token, begun, ended in unknown:
+        if token.card is not None:  # made to lose
+            busy[token.card].append((begun, ended))
+    for token, begun, ended in sorted((u for u in unknown if u[0].card is None),
+                                      key=lambda u: (u[1], u[2])):
+        card = _free_card(busy, order, begun, ended)
+        if card is None:
+            raise _fail(record, "there are more unknown cards than the deck can hold.")
+        token.card = card
+        token.filled = True
+        busy[card].append((begun, ended))
 
-    def free(item: Card | _Token, now: int) -> Card | None:
-        if isinstance(item, Card):
-            return item if last.get(item, -1) <= now else None
-        return item.card if item.filled else None
-
-    def card_of(item: Card | _Token, avoid: tuple[Card, ...] = ()) -> Card:
-        if isinstance(item, Card):
-            return item
-        if item.card is None:
-            if spare:
-                item.card = spare.pop()
-            else:
-                again = next((c for c in recycled if c not in avoid), None)
-                if again is None:
-                    raise _fail(record, "there are more unknown cards than the deck can hold.")
-                recycled.remove(again)
-                item.card = again
-            item.filled = True
-        return item.card
+    def card_of(item: Card | _Token) -> Card:
+        card = item if isinstance(item, Card) else item.card
+        assert card is not None
+        return card
 
     holes = tuple(tuple(card_of(c) for c in h) for h in first)
     steps = []
-    for now, (step, (out, got, gone)) in enumerate(zip(record.steps, plan, strict=True)):
+    for step, (out, got, _) in zip(record.steps, plan, strict=True):
         if step.kind is StepKind.DISCARD:
-            thrown = tuple(card_of(c) for c in out)
-            step = Step(step.seat, step.kind, cards=thrown,
-                        drawn=tuple(card_of(c, thrown) for c in got), line=step.line)
-        recycled.extend(c for c in (free(item, now) for item in gone) if c is not None)
+            step = Step(step.seat, step.kind, cards=tuple(card_of(c) for c in out),
+                        drawn=tuple(card_of(c) for c in got), line=step.line)
         steps.append(step)
     # A player whose final cards are still made up cannot be judged at showdown.
     finals = {seat for seat in range(n)
@@ -198,14 +227,115 @@ def _resolve(record: HandRecord) -> tuple[HandRecord, frozenset[int]]:
     return HandRecord(**fields), frozenset(finals)
 
 
+_END = 1 << 30
+"""The step "after the last": a card still held when the hand ends is in play until then."""
+
+
+def _free_card(
+    busy: Mapping[Card, list[tuple[int, int]]], order: list[Card], begun: int, ended: int
+) -> Card | None:
+    """A card out of play from step ``begun`` to step ``ended``, to make up an unknown card.
+
+    As a reshuffle deals discards again, a card may be made up for one time
+    and named by the history at another: the card chosen is the one whose
+    next use comes soonest after ``ended`` (best fit), which keeps the cards
+    free for longest for the cards held longest; cards the history never
+    names come last, in ``order``.  A card may come back at a later step than
+    the one it left at, never at the same one (a player is not dealt his own
+    discards).
+    """
+    best: tuple[int, Card] | None = None
+    for card in order:
+        used = busy[card]
+        if all(end < begun or ended < start for start, end in used):
+            after = min((start for start, _ in used if start > ended), default=_END + 1)
+            if best is None or after < best[0]:
+                best = (after, card)
+    return None if best is None else best[1]
+
+
+def _make_lose(
+    held: list[Card | _Token], spare: list[Card], below: int, ranking: RankingName
+) -> None:
+    """Give a mucked hand's unknown cards values that lose: strength under ``below``.
+
+    The cards come from ``spare`` (cards the history names nowhere); the
+    search is deterministic.  When none is found the cards stay to be made
+    up as any others, and the showdown check refuses the hand.
+    """
+    tokens = [t for t in held if isinstance(t, _Token) and t.card is None]
+    kept = [c for c in held if isinstance(c, Card)]
+    if not tokens or len(spare) < len(tokens):
+        return
+    strength = get_ranking(ranking).strength
+    rng = random.Random(below)
+    for _ in range(_LOSING_TRIES):
+        cards = rng.sample(spare, len(tokens))
+        if strength([*kept, *cards]) < below:
+            for token, card in zip(tokens, cards, strict=True):
+                token.card = card
+                token.filled = True
+                spare.remove(card)
+            return
+
+
+_LOSING_TRIES = 4000
+"""How many deals a mucked hand's unknown cards are tried in, to find losing ones."""
+
+
 def start(record: HandRecord) -> tuple[Hand, HandRecord, frozenset[int]]:
-    """The engine hand as dealt, before any step (with unknown cards filled in)."""
+    """The engine hand as dealt, before any step (with unknown cards filled in).
+
+    Unknown cards that a player mucks at the showdown are made up to lose to
+    the hands shown against him: a mucked hand has no claim.
+    """
+    resolved, made_up = _resolve(record)
+    muckers = {s.seat for s in record.steps if s.kind is StepKind.MUCK} & made_up
+    if muckers:
+        losers = _losing_strengths(record, resolved, made_up, muckers)
+        if losers:
+            resolved, made_up = _resolve(record, losers)
+    return _deal(record, resolved), resolved, made_up
+
+
+def _losing_strengths(
+    record: HandRecord, resolved: HandRecord, made_up: frozenset[int], muckers: set[int]
+) -> dict[int, int]:
+    """For each mucker whose cards are unknown: the strength his cards must stay below.
+
+    The hand is played through once with any cards (betting does not hang on
+    them) to learn the pots each mucker contests; in each, the best hand
+    whose cards are known beats him.  A pot with no such hand leaves him out.
+    """
+    trial = _deal(record, resolved)
+    try:
+        for _ in _steps(record, resolved, trial):
+            pass
+    except IllegalHistoryError:
+        return {}  # the replay proper says why
+    losers = {}
+    for seat in muckers:
+        below = None
+        for _, eligible in trial.pots:
+            if seat not in eligible:
+                continue
+            known = [trial.strength_of(s) for s in eligible if s != seat and s not in made_up]
+            if not known:
+                break
+            below = max(known) if below is None else min(below, max(known))
+        else:
+            if below is not None:
+                losers[seat] = below
+    return losers
+
+
+def _deal(record: HandRecord, resolved: HandRecord) -> Hand:
+    """The engine hand as dealt from a record whose unknown cards are filled in."""
     try:
         stakes = Stakes(record.small_bet, record.big_bet, record.small_blind,
                         record.big_blind, record.ante)
     except StakesError as error:
         raise _fail(record, str(error)) from None
-    resolved, made_up = _resolve(record)
     n = record.player_count
     posts = None
     if record.posts is not None:
@@ -227,7 +357,7 @@ def start(record: HandRecord) -> tuple[Hand, HandRecord, frozenset[int]]:
             if dealt != record.hole_cards[seat]:
                 raise _fail(record, f"seed {record.seed} deals p{seat + 1} "
                             f"{format_cards(dealt)}, not the cards the history gives.")
-    return hand, resolved, made_up
+    return hand
 
 
 def _seeded(record: HandRecord) -> bool:
@@ -269,10 +399,18 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
     rules refuse.
     """
     hand, resolved, made_up = start(record)
-    seeded = _seeded(record)
     if not record.native and record.finishing_stacks is None:
         _check_short_posts(record, hand)
     yield hand, None, hand.events
+    showdown = yield from _steps(record, resolved, hand)
+    _check_showdown(record, hand, showdown, made_up)
+
+
+def _steps(
+    record: HandRecord, resolved: HandRecord, hand: Hand
+) -> Generator[tuple[Hand, Step, tuple[Event, ...]], None, list[Step]]:
+    """Apply every step but the showdown's to ``hand``; returns the showdown steps."""
+    seeded = _seeded(record)
     showdown: list[Step] = []
     owed = _phh_checks(hand) if hand.street or hand.is_over else []
     first_round = not owed and not hand.street and not hand.is_over
@@ -315,7 +453,7 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
     if not hand.is_over:
         raise _fail(record, "the history stops before the hand is over: "
                     f"p{(hand.to_act or 0) + 1} is still to {_verb(hand)}.")
-    _check_showdown(record, hand, showdown, made_up)
+    return showdown
 
 
 CAP_DIFFERENCE = (
@@ -426,7 +564,11 @@ def _check_showdown(
     winners = {e.seat for e in hand.events if e.kind is EventKind.WIN and e.seat in
                {s.seat for s in hand.events if s.kind is EventKind.SHOW}}
     contested = {e.seat for e in hand.events if e.kind in (EventKind.SHOW, EventKind.MUCK)}
+    # A mucked hand has no claim: unknown cards mucked were made up to lose (see start).
+    mucked = {s.seat for s in showdown if s.kind is StepKind.MUCK}
     for seat in sorted(made_up & contested):
+        if seat in mucked and seat not in winners:
+            continue
         raise _fail(record, f"p{seat + 1}'s cards are not known ('??') but he goes to the "
                     "showdown, so the pot cannot be decided.")
     for step in showdown:

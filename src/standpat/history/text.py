@@ -263,7 +263,7 @@ def _format(
             result = f"won ({won[i]})" if won[i] else "lost"
             lines.append(f"{head} showed {cards} and {result} with {said}")
         elif i in mucked:
-            lines.append(f"{head} mucked {_cards(mucked[i])}")
+            lines.append(f"{head} mucked {_cards(mucked[i], known)}")
         else:
             lines.append(f"{head} collected ({won[i]})")
     return "\n".join(lines)

@@ -215,3 +215,30 @@ def test_unknown_cards_mucked_at_the_showdown_have_no_claim(shown: str) -> None:
     # that reach the showdown without being shown or mucked.
     error = only_error(text.replace(', "p2 sm",', ","))
     assert "p2's cards are not known ('??') but he goes to the showdown" in str(error)
+
+
+def test_the_player_count_is_the_games_own() -> None:
+    head = HEAD.replace('"F2L3D"', '"F5CD7A"')
+    five = head.replace("[0, 0, 0]", "[0, 0, 0, 0, 0]").replace(
+        "[1, 2, 0]", "[1, 2, 0, 0, 0]").replace("[100, 100, 100]", "[100, 100, 100, 100, 100]")
+    assert read(five + 'actions = ["p3 f", "p4 f", "p5 f", "p1 f"]\n').errors == []
+    six = five.replace("[0, 0, 0, 0, 0]", "[0, 0, 0, 0, 0, 0]").replace(
+        "[1, 2, 0, 0, 0]", "[1, 2, 0, 0, 0, 0]").replace("100, 100]", "100, 100, 100]")
+    error = only_error(six + 'actions = ["p3 f"]\n')
+    assert "Five Card Draw 7-A is dealt to 2 to 5 players, not 6." in str(error)
+    assert str(error).startswith("h.phh: hand 1, line 6: ")
+
+
+def test_a_bug_while_reading_is_not_passed_off_as_a_bad_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib
+
+    phh = importlib.import_module("standpat.history.phh")
+
+    def broken(*_: object) -> None:
+        raise TypeError("a bug")
+
+    monkeypatch.setattr(phh, "_actions", broken)
+    with pytest.raises(TypeError, match="a bug"):
+        read(hand('"p3 f", "p1 f",'))

@@ -48,12 +48,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from standpat.cards import CARDS, Card
-from standpat.errors import CardError, HistoryError, HistoryFormatError
+from standpat.engine import GAMES, GameName, PostKind, Structure, get_game
+from standpat.errors import HistoryError, HistoryFormatError
 from standpat.history import _toml
 from standpat.history.record import (
-    GAME_NAMES,
-    POST_KINDS,
-    STRUCTURE_NAMES,
     HandRecord,
     PostRecord,
     Source,
@@ -63,7 +61,6 @@ from standpat.history.record import (
 )
 
 __all__ = [
-    "HAND_SIZES",
     "VARIANTS",
     "HistoryFile",
     "dumps",
@@ -75,32 +72,20 @@ __all__ = [
     "variant_of",
 ]
 
-_STRUCTURE_LETTERS: Final = {"fixed-limit": "F", "pot-limit": "P", "no-limit": "N"}
-_GAME_TAGS: Final = {
-    "deuce-to-seven-triple-draw": "2L3D",
-    "deuce-to-seven-single-draw": "2L1D",
-    "five-card-draw": "5CD",
-    "seven-card-draw": "7CD",
-    "five-card-draw-7a": "5CD7A",
+_STRUCTURE_LETTERS: Final = {
+    Structure.FIXED_LIMIT: "F", Structure.POT_LIMIT: "P", Structure.NO_LIMIT: "N",
 }
 VARIANTS: Final[Mapping[str, tuple[str, str]]] = {
-    letter + tag: (game, structure)
+    letter + game.phh_tag: (game.name.value, structure.value)
     for structure, letter in _STRUCTURE_LETTERS.items()
-    for game, tag in _GAME_TAGS.items()
+    for game in GAMES.values()
 }
 """Variant code -> (game, structure).  ``F2L3D`` and ``N2L1D`` are PHH's own codes."""
 
 PHH_STANDARD_CODES: Final = frozenset({"F2L3D", "N2L1D"})
 """The codes that PHH itself defines (and PokerKit loads)."""
 
-HAND_SIZES: Final[Mapping[str, int]] = {
-    "five-card-draw-7a": 5,
-    "five-card-draw": 5,
-    "seven-card-draw": 7,
-    "deuce-to-seven-triple-draw": 5,
-    "deuce-to-seven-single-draw": 5,
-}
-"""Cards dealt to each player, by game."""
+_POST_KINDS: Final = frozenset(kind.value for kind in PostKind)
 
 _OWN_FIELDS: Final = frozenset({
     "variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet",
@@ -136,7 +121,7 @@ def variant_of(game: str, structure: str) -> str:
     >>> variant_of("five-card-draw-7a", "pot-limit")
     'P5CD7A'
     """
-    return _STRUCTURE_LETTERS[structure] + _GAME_TAGS[game]
+    return _STRUCTURE_LETTERS[Structure(structure)] + get_game(game).phh_tag
 
 
 def standard_posts(
@@ -375,12 +360,14 @@ def _game_and_structure(hand: _Hand) -> tuple[str, str]:
             raise hand.fail(f"variant {variant!r} is not a draw game standpat deals; "
                             f"known codes: {known}.", hand.line_of_key("variant"))
         return VARIANTS[variant]
-    if game not in GAME_NAMES:
-        raise hand.fail(f"_standpat_game {game!r} is not one of {', '.join(GAME_NAMES)}.",
+    games = [name.value for name in GameName]
+    if game not in games:
+        raise hand.fail(f"_standpat_game {game!r} is not one of {', '.join(games)}.",
                         hand.line_of_key("_standpat_game"))
-    if structure not in STRUCTURE_NAMES:
+    structures = [name.value for name in Structure]
+    if structure not in structures:
         raise hand.fail(f"_standpat_structure {structure!r} is not one of "
-                        f"{', '.join(STRUCTURE_NAMES)}.", hand.line_of_key("_standpat_structure"))
+                        f"{', '.join(structures)}.", hand.line_of_key("_standpat_structure"))
     assert isinstance(game, str) and isinstance(structure, str)
     if variant in VARIANTS and VARIANTS[variant] != (game, structure):
         raise hand.fail(f"variant {variant!r} contradicts _standpat_game {game!r} and "
@@ -422,7 +409,7 @@ def _stakes(
         posts = []
         for item in posts_raw:
             words = item.split() if isinstance(item, str) else []
-            if len(words) != 3 or words[1] not in POST_KINDS or not words[2].isdigit():
+            if len(words) != 3 or words[1] not in _POST_KINDS or not words[2].isdigit():
                 raise hand.fail(f"{item!r} is not a post like 'p3 big-blind 2'.", line)
             posts.append(PostRecord(_seat(hand, words[0], n, line), words[1], int(words[2])))
         return stakes, tuple(posts)
@@ -609,11 +596,13 @@ def _record(hand: _Hand) -> HandRecord:
     game, structure = _game_and_structure(hand)
     stacks = _ints(hand, "starting_stacks", minimum=1)
     n = len(stacks)
-    if not 2 <= n <= 6:
-        raise hand.fail(f"a draw hand has 2 to 6 players, not {n}.",
+    rules = get_game(game)
+    if not rules.min_players <= n <= rules.max_players:
+        raise hand.fail(f"{rules.title} is dealt to {rules.min_players} to "
+                        f"{rules.max_players} players, not {n}.",
                         hand.line_of_key("starting_stacks"))
     stakes, posts = _stakes(hand, structure, n)
-    holes, steps = _actions(hand, n, HAND_SIZES[game])
+    holes, steps = _actions(hand, n, rules.hand_size)
     return HandRecord(
         game=game, structure=structure, starting_stacks=tuple(stacks), hole_cards=holes,
         steps=steps, posts=posts, source=hand.source,
@@ -667,8 +656,6 @@ def read(text: str, file: str = "<string>") -> HistoryFile:
             result.hands.append(_record(section))
         except HistoryFormatError as error:
             result.fail(error, section.source.index)
-        except (CardError, ValueError, TypeError, AttributeError, KeyError) as error:
-            result.fail(section.fail(f"cannot read this hand: {error}"), section.source.index)
     return result
 
 

@@ -27,14 +27,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Final
 
 from standpat.cards import Card
 
 __all__ = [
-    "GAME_NAMES",
-    "POST_KINDS",
-    "STRUCTURE_NAMES",
     "HandRecord",
     "PostRecord",
     "Source",
@@ -42,22 +38,6 @@ __all__ = [
     "StepKind",
     "format_phh_cards",
 ]
-
-GAME_NAMES: Final = (
-    "five-card-draw-7a",
-    "five-card-draw",
-    "seven-card-draw",
-    "deuce-to-seven-triple-draw",
-    "deuce-to-seven-single-draw",
-)
-"""The game names a record may carry (the engine's ``GameName`` values)."""
-
-STRUCTURE_NAMES: Final = ("fixed-limit", "pot-limit", "no-limit")
-"""The betting structures a record may carry (the engine's ``Structure`` values)."""
-
-POST_KINDS: Final = ("small-blind", "big-blind", "ante", "dead")
-"""The kinds of forced bet (the engine's ``PostKind`` values)."""
-
 
 class StepKind(StrEnum):
     """What a player did, at the precision of a history file.

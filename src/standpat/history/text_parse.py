@@ -33,8 +33,9 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from standpat.cards import CARDS, Card
+from standpat.engine import get_game
 from standpat.errors import HistoryFormatError
-from standpat.history.phh import HAND_SIZES, HistoryFile, standard_posts
+from standpat.history.phh import HistoryFile, standard_posts
 from standpat.history.record import HandRecord, PostRecord, Source, Step, StepKind
 from standpat.history.text import GAME_TITLES, STRUCTURE_TITLES
 
@@ -199,8 +200,10 @@ def _read_line(draft: _Draft, text: str, line: int, state: dict[str, object]) ->
 def _record(draft: _Draft) -> HandRecord:
     game, structure = str(draft.fields["game"]), str(draft.fields["structure"])
     n = len(draft.names)
-    if not 2 <= n <= 6:
-        raise draft.fail(f"a draw hand has 2 to 6 players, not {n}.", draft.line)
+    rules = get_game(game)
+    if not rules.min_players <= n <= rules.max_players:
+        raise draft.fail(f"{rules.title} is dealt to {rules.min_players} to "
+                         f"{rules.max_players} players, not {n}.", draft.line)
     small_bet, big_bet = int(str(draft.fields["small_bet"])), int(str(draft.fields["big_bet"]))
     ante = int(str(draft.fields["ante"]))
     if big_bet < small_bet or small_bet < 1:
@@ -221,7 +224,7 @@ def _record(draft: _Draft) -> HandRecord:
     )
     standard = standard_posts(n, small_blind, big_blind, ante)
     explicit: tuple[PostRecord, ...] | None = None if nominal == standard else nominal
-    size = HAND_SIZES[game]
+    size = rules.hand_size
     holes = tuple(draft.holes.get(seat, (None,) * size) for seat in range(n))
     for seat, cards in enumerate(holes):
         if len(cards) != size:

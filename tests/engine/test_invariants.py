@@ -96,6 +96,9 @@ def check_final(hand: Hand) -> None:
     assert wins == sum(hand.payouts)
     won = sum(e.amount for e in hand.events if e.kind is EventKind.WIN)
     assert won == sum(hand.contributions)
+    # the pots hold every chip, and the dead money lies in the main pot
+    assert sum(amount for amount, _ in hand.pots) == won
+    assert not hand.pots or hand.pots[0][0] >= sum(hand.dead)
     # every seat still in holds exactly its hand size, all distinct
     for seat in range(hand.players):
         assert len(hand.cards_of(seat)) == hand.game.hand_size

@@ -36,6 +36,15 @@ to match or the random policy avoids the situation:
   deck is empty.  Configured: PokerKit is given the exact cards standpat deals,
   burns and draws, so its own deck order is never used; its warnings that a
   dictated card is "not recommended" or comes from its reserve are silenced.
+- Antes and other dead money: the house puts them in the main pot, won by the
+  best hand there, never in a pot of their own (RULES.md, Betting).  That is
+  PokerKit with ``ante_trimming_status`` off (antes pooled into the first pot,
+  the pot levels made of the other chips); with it on, PokerKit counts an ante
+  as part of the poster's level (a big-blind ante then comes back to the big
+  blind).  Configured: trimming off.
+- A check with no alternative (every other player still in is all-in, and
+  the seat has matched the bet): PokerKit asks for it, the house plays on
+  without asking.  Configured: the lockstep makes that check in PokerKit.
 - Order of the draw: PokerKit takes every player's discards, then burns one
   card, then deals the replacements; standpat burns first and deals each
   player's cards at his turn.  The same cards reach the same players.
@@ -64,7 +73,7 @@ from pokerkit import (
 )
 
 from standpat.cards import CARDS
-from standpat.engine import Action, ActionKind, EventKind, Hand, Stakes
+from standpat.engine import Action, ActionKind, EventKind, Hand, Post, PostKind, Stakes
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -85,22 +94,32 @@ class PotLimitFiveCardDraw(PotLimitPokerMixin, SingleDraw):
     hole_dealing_count: ClassVar[int] = 5
 
 
-def pokerkit_state(game: str, stakes: Stakes, stacks: list[int]) -> Any:
-    """A PokerKit state for the game, in PokerKit's player order (small blind first)."""
+def pokerkit_state(
+    game: str, stakes: Stakes, stacks: list[int], *, dead: dict[int, int] | None = None
+) -> Any:
+    """A PokerKit state for the game, in PokerKit's player order (small blind first).
+
+    Antes untrimmed (the house rule).  ``dead``, if given, replaces the stakes' ante:
+    the dead money each player posts (by PokerKit index), as PokerKit antes.
+    """
     blinds = (stakes.small_blind, stakes.big_blind)
-    ante = stakes.ante
+    ante: Any = stakes.ante
+    if dead is not None:
+        if len(stacks) == 2:  # heads-up, PokerKit's player i posts the ante of player 1 - i
+            dead = {1 - i: amount for i, amount in dead.items()}
+        ante = dead
     if game == "deuce-to-seven-triple-draw":
         poker: Any = FixedLimitDeuceToSevenLowballTripleDraw(
-            AUTOMATIONS, True, ante, blinds, stakes.small_bet, stakes.big_bet
+            AUTOMATIONS, False, ante, blinds, stakes.small_bet, stakes.big_bet
         )
         first, *rest = poker.streets
         poker.streets = (replace(first, max_completion_betting_or_raising_count=3), *rest)
     elif game == "deuce-to-seven-single-draw":
         poker = NoLimitDeuceToSevenLowballSingleDraw(
-            AUTOMATIONS, True, ante, blinds, stakes.big_blind
+            AUTOMATIONS, False, ante, blinds, stakes.big_blind
         )
     else:
-        poker = PotLimitFiveCardDraw(AUTOMATIONS, True, ante, blinds, stakes.big_blind)
+        poker = PotLimitFiveCardDraw(AUTOMATIONS, False, ante, blinds, stakes.big_blind)
     return poker(tuple(stacks), len(stacks))
 
 
@@ -109,34 +128,76 @@ def text(cards: Any) -> str:
     return "".join(str(c) for c in cards)
 
 
+def blinds_of(stakes: Stakes, n: int, button: int) -> list[Post]:
+    """The small and big blind of an ``n``-player hand (heads-up, the button posts the small)."""
+    small, big = (button, 1 - button) if n == 2 else ((button + 1) % n, (button + 2) % n)
+    return [
+        Post(small, PostKind.SMALL_BLIND, stakes.small_blind),
+        Post(big, PostKind.BIG_BLIND, stakes.big_blind),
+    ]
+
+
 class Lockstep:
     """One hand played in both engines at once."""
 
     def __init__(
-        self, game: str, structure: str, rnd: random.Random, seed: int, *, ties: bool = False
+        self,
+        game: str,
+        structure: str,
+        rnd: random.Random,
+        seed: int,
+        *,
+        ties: bool = False,
+        antes: bool = False,
     ) -> None:
         n = rnd.randint(2, 4) if ties else rnd.randint(2, 6)
         self.ties = ties
         small = rnd.choice((2, 4, 10))
-        ante = rnd.choice((0, 0, 1)) if structure != "fixed-limit" else 0
+        dead: dict[int, int] | None = None  # dead posts other than the stakes' ante
+        ante = 0
+        if antes:  # antes of every size, a big-blind ante, or dead small blinds
+            roll = rnd.random()
+            if roll < 0.5:
+                ante = rnd.choice((1, small // 2, small, 2 * small))
+            elif roll < 0.75:
+                dead = {0 if n == 2 else 1: small * rnd.choice((1, 2, n))}
+            else:
+                dead = {i: small // 2 for i in rnd.sample(range(n), rnd.randint(1, n))}
+        elif structure != "fixed-limit":
+            ante = rnd.choice((0, 0, 1))
         self.stakes = Stakes.from_bets(small, ante=ante)
-        low = self.stakes.big_blind + ante + 1
+        low = self.stakes.big_blind + ante + max((dead or {0: 0}).values()) + 1
         top = rnd.choice((30 * small, 100 * small))
         stacks = [rnd.randint(low, top) for _ in range(n)]
         button = rnd.randrange(n)
+        # PokerKit's player i is standpat's seat button + 1 + i (heads-up: 0 is the big blind)
+        self.seat_of = [(button + 1 + i) % n for i in range(n)]
+        posts = None
+        if antes:
+            # anyone but the blinds (whose short posts the house treats otherwise, see above)
+            # may have a stack of a few bets, or less than his dead money
+            blinds = set(self.seat_of[:2])
+            for s in range(n):
+                if s not in blinds and rnd.random() < 0.5:
+                    stacks[s] = rnd.randint(1, max(2, low + 3 * small))
+        if dead is not None:
+            kind = PostKind.ANTE if len(dead) == 1 else PostKind.DEAD
+            posts = [Post(self.seat_of[i], kind, amount) for i, amount in dead.items()]
+            posts.extend(blinds_of(self.stakes, n, button))
         holes = None
         if ties:  # the same five ranks for everyone, suits turned so nobody has a flush
             ranks = rnd.sample(range(13), 5)
             holes = [[CARDS[r * 4 + (i + p) % 4] for i, r in enumerate(ranks)] for p in range(n)]
         self.hand = Hand(
-            game, structure, self.stakes, stacks, button=button, rng=seed, hole_cards=holes
+            game, structure, self.stakes, stacks, button=button, rng=seed, hole_cards=holes,
+            posts=posts,
         )
         self.rnd = rnd
         self.n = n
-        # PokerKit's player i is standpat's seat button + 1 + i
-        self.seat_of = [(button + 1 + i) % n for i in range(n)]
         self.index_of = {s: i for i, s in enumerate(self.seat_of)}
-        self.state = pokerkit_state(game, self.stakes, [stacks[s] for s in self.seat_of])
+        self.state = pokerkit_state(
+            game, self.stakes, [stacks[s] for s in self.seat_of], dead=dead
+        )
         self.burns = [e.cards[0] for e in self.hand.events if e.kind is EventKind.BURN]
         self.burned = 0
         self.pending: dict[int, list[Any]] = {}
@@ -145,8 +206,14 @@ class Lockstep:
             self.state.deal_hole(text(self.hand.cards_of(self.seat_of[i])))
 
     def sync(self) -> None:
-        """Give PokerKit the burns and the drawn cards standpat has dealt."""
+        """Give PokerKit the checks it asks for, the burns and the cards standpat has dealt."""
         state = self.state
+        while (
+            state.actor_index is not None
+            and state.checking_or_calling_amount == 0
+            and not state.can_complete_bet_or_raise_to()
+        ):
+            state.check_or_call()  # a check with no alternative: see the module docstring
         if state.can_burn_card():
             burns = [e.cards[0] for e in self.hand.events if e.kind is EventKind.BURN]
             state.burn_card(str(burns[self.burned]))
@@ -270,3 +337,30 @@ def test_same_final_stacks_as_pokerkit(game: str, structure: str, hands: int) ->
         warnings.filterwarnings("ignore", message="Returning reserved", category=UserWarning)
         for seed in range(hands):
             Lockstep(game, structure, rnd, seed).play()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("game", "structure"),
+    [
+        ("deuce-to-seven-triple-draw", "fixed-limit"),
+        ("deuce-to-seven-single-draw", "no-limit"),
+        ("five-card-draw", "pot-limit"),
+    ],
+)
+def test_antes_and_short_stacks_as_pokerkit(game: str, structure: str) -> None:
+    """Antes of every size, big-blind antes and dead small blinds, with stacks all-in on their
+    dead money or soon after: PokerKit's antes are dead money as the house's are."""
+    rnd = random.Random(f"antes {game}")
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="A card being dealt", category=UserWarning)
+        warnings.filterwarnings("ignore", message="Returning reserved", category=UserWarning)
+        side = dead_alone = 0
+        for seed in range(1500):
+            lockstep = Lockstep(game, structure, rnd, seed, antes=True)
+            lockstep.play()
+            hand = lockstep.hand
+            side += any(e.kind is EventKind.WIN and e.pot > 0 for e in hand.events)
+            dead_alone += any(hand.all_in(s) and hand.dead[s] == hand.contributions[s]
+                              for s in range(hand.players))
+    assert side > 200 and dead_alone > 50  # the final stacks agreed in every one of them

@@ -42,11 +42,12 @@ def test_any_hand_balances_its_chips_and_cards(case: tuple[Hand, int]) -> None:
     for event in hand.events:
         if event.kind is EventKind.WIN:
             assert event.seat is not None and not hand.folded(event.seat)
-    # an all-in player wins at most what each opponent matched of his stake, plus his own
+    # an all-in player wins at most what each opponent matched of his live stake, plus his
+    # own, plus the dead money (antes) of the main pot
+    live = [c - d for c, d in zip(hand.contributions, hand.dead, strict=True)]
     for seat in range(hand.players):
         if hand.all_in(seat):
-            mine = hand.contributions[seat]
-            cap = sum(min(mine, c) for c in hand.contributions)
+            cap = sum(min(live[seat], c) for c in live) + sum(hand.dead)
             assert hand.payouts[seat] <= cap
 
 

@@ -226,6 +226,7 @@ class Hand:
         made = self._standard_posts() if posts is None else tuple(posts)
         n = self.players
         stacks, bets, contrib, allin = self._stacks, self._bets, self._contrib, self._allin
+        dead = [0] * n
         high = 0
         big_blinds = []
         for post in made:
@@ -250,9 +251,13 @@ class Hand:
                     high = bets[seat]
                 if kind is _BB:
                     big_blinds.append(seat)
+            else:
+                dead[seat] += amount
             if not stack:
                 allin[seat] = True
             events.append(_new(Event, (_POST, seat, amount, (), (), 0, not stack, kind, 0)))
+        self._dead = tuple(dead)
+        self._dead_total = sum(dead)
         self._high = high
         self._able = n - sum(allin)
         self._short = high > max(bets)
@@ -349,13 +354,23 @@ class Hand:
         """
         if self._phase is _OVER:
             return tuple(self._final_pots)
-        collected = [c - b for c, b in zip(self._contrib, self._bets, strict=True)]
-        return tuple(side_pots(collected, self._folded))
+        collected = [
+            c - b - d for c, b, d in zip(self._contrib, self._bets, self._dead, strict=True)
+        ]
+        return tuple(side_pots(collected, self._folded, self._dead_total))
 
     @property
     def contributions(self) -> tuple[int, ...]:
         """What each seat has put in this hand (uncalled bets returned are taken off)."""
         return tuple(self._contrib)
+
+    @property
+    def dead(self) -> tuple[int, ...]:
+        """Each seat's dead money: antes and dead posts, as posted (part of its contribution).
+
+        Dead money lies in the main pot and never makes a pot of its own.
+        """
+        return self._dead
 
     @property
     def phase(self) -> Phase:
@@ -939,9 +954,16 @@ class Hand:
 
     # -- the end ----------------------------------------------------------------------
 
+    def _live_pots(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The pots of the whole hand: live contributions make the levels, dead money the main."""
+        contrib = self._contrib
+        if self._dead_total:
+            contrib = [c - d for c, d in zip(contrib, self._dead, strict=True)]
+        return side_pots(contrib, self._folded, self._dead_total)
+
     def _award_uncontested(self, seat: int, events: list[Event]) -> None:
         total = sum(self._contrib)
-        self._final_pots = side_pots(self._contrib, self._folded)
+        self._final_pots = self._live_pots()
         self._finish(events)
         if total:
             self._stacks[seat] += total
@@ -960,12 +982,14 @@ class Hand:
         if first is None or folded[first]:
             first = next(s for s in self._order if not folded[s])
         live = [s for s in self._clock[first] if not folded[s]]
+        if self._dead_total:
+            contrib = [c - d for c, d in zip(contrib, self._dead, strict=True)]
         level = contrib[live[0]]
         if max(contrib) == level and all(contrib[s] == level for s in live):
             self._one_pot(live, events)
             return
         n = self.players
-        pots = side_pots(contrib, folded)
+        pots = self._live_pots()
         self._final_pots = pots
         score = self._score
         strength = {s: score(hands[s]) for s in live}
@@ -1104,10 +1128,11 @@ _FIELDS = (
     "game", "structure", "stakes", "ranking", "players", "button", "uncap_heads_up", "deck",
     "seed", "starting_stacks", "posts",
     "_able", "_acted", "_actions", "_aggressor", "_allin", "_bets", "_big_from", "_clock",
-    "_contrib", "_count", "_counts_public", "_draw_counts", "_events", "_faced", "_final_pots",
-    "_first", "_fl", "_folded", "_full_level", "_hands", "_high", "_last_raise", "_live",
-    "_min_bet", "_need", "_order", "_payouts", "_phase", "_pl", "_pool", "_pos", "_queue",
-    "_rng", "_short", "_shown", "_stacks", "_street", "_stub", "_to_act", "_unit",
+    "_contrib", "_count", "_counts_public", "_dead", "_dead_total", "_draw_counts", "_events",
+    "_faced", "_final_pots", "_first", "_fl", "_folded", "_full_level", "_hands", "_high",
+    "_last_raise", "_live", "_min_bet", "_need", "_order", "_payouts", "_phase", "_pl", "_pool",
+    "_pos", "_queue", "_rng", "_short", "_shown", "_stacks", "_street", "_stub", "_to_act",
+    "_unit",
 )
 """Every attribute of a :class:`Hand` but ``_score`` (the compiled scorer, never copied)."""
 

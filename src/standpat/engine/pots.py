@@ -2,6 +2,8 @@
 
 >>> side_pots([10, 30, 30, 5], [False, False, False, True])
 [(35, (0, 1, 2)), (40, (1, 2))]
+>>> side_pots([0, 4, 4], [False, False, False], dead=6)   # seat 0 all-in on his ante
+[(6, (0, 1, 2)), (8, (1, 2))]
 >>> split(7, [2, 0], button=0, players=3)
 [(2, 4), (0, 3)]
 """
@@ -14,20 +16,26 @@ __all__ = ["side_pots", "split"]
 
 
 def side_pots(
-    contributions: Sequence[int], folded: Sequence[bool]
+    contributions: Sequence[int], folded: Sequence[bool], dead: int = 0
 ) -> list[tuple[int, tuple[int, ...]]]:
-    """The pots made by these contributions, main pot first, as (amount, eligible seats).
+    """The pots, main pot first, as (amount, eligible seats).
 
-    Each level of a player still in is a pot; an all-in player wins from each
-    opponent only what he put in.  Chips of folded players are dead money in
+    ``contributions`` are each seat's live chips (its bets); ``dead`` is the
+    dead money (antes, dead blinds, the dead part of a post), which lies in
+    the main pot and never makes a pot of its own (RULES.md, Betting).  Each
+    live level of a player still in is a pot; an all-in player wins from each
+    opponent only what he bet.  Live chips of folded players are dead money in
     the pots they reached.
     """
     n = len(contributions)
-    levels = sorted({c for s, c in enumerate(contributions) if not folded[s] and c > 0})
+    levels = sorted({c for s, c in enumerate(contributions) if not folded[s]})
     pots: list[tuple[int, tuple[int, ...]]] = []
     prev = 0
     for level in levels:
-        amount = sum(min(c, level) - min(c, prev) for c in contributions)
+        amount = sum(min(c, level) - min(c, prev) for c in contributions) + dead
+        if not amount:
+            continue  # the level 0 of seats that bet nothing, with no dead money
+        dead = 0
         eligible = tuple(s for s in range(n) if not folded[s] and contributions[s] >= level)
         pots.append((amount, eligible))
         prev = level

@@ -381,6 +381,10 @@ def _stakes(
     antes = _ints(hand, "antes", n)
     blinds = _ints(hand, "blinds_or_straddles", n)
     antes_by_seat = antes[::-1] if n == 2 else antes
+    trimming = hand.raw.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise hand.fail(f"ante_trimming_status must be true or false, not {trimming!r}.",
+                        hand.line_of_key("ante_trimming_status"))
     stakes_raw = hand.raw.get("_standpat_stakes")
     if stakes_raw is not None:
         if not isinstance(stakes_raw, dict):

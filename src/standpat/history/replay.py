@@ -534,28 +534,42 @@ def _phh_checks(hand: Hand) -> list[int]:
 def _check_short_posts(record: HandRecord, hand: Hand) -> None:
     """Refuse a foreign hand whose result hangs on a rule PHH and standpat read differently.
 
-    With a big blind or an ante posted all-in for less than its size, PHH
-    (PokerKit) lets the others call only what was posted and lets the short
-    player win all the antes; standpat's house rules make a call cost the full
-    blind and give an all-in player only what he matched.  PHH writes a call
-    without its amount, so the replay may reach another result; it goes ahead
-    only when the file states its finishing stacks, which the replay must
-    then reach.
+    With a big blind posted all-in for less than its size, PHH (PokerKit) lets
+    the others call only what was posted; standpat's house rules make a call
+    cost the full blind.  With ``ante_trimming_status = true``, PHH lets a
+    player all-in for less than the others' ante win only what he matched,
+    and gives back the part of an ante no other ante matches (a big-blind
+    ante); standpat's antes are dead money in the main pot, as PHH's are by
+    default.
+    PHH writes a call without its amount, so the replay may reach another
+    result; it goes ahead only when the file states its finishing stacks,
+    which the replay must then reach.
     """
+    antes = [e.amount for e in hand.events if e.kind is EventKind.POST and e.post is _ANTE]
+    trimming = record.extra.get("ante_trimming_status") is True
+    asked = [p.amount for p in record.posts or () if p.kind == _ANTE.value]
+    if trimming and (len(set(asked)) > 1 or 0 < len(asked) < record.player_count):
+        raise _fail(record, "the antes differ and ante_trimming_status is true (PHH advises "
+                    "false for unequal antes): PHH and standpat's rules then differ on who may "
+                    "win the antes, and without finishing_stacks in the file the result cannot "
+                    "be checked.")
     for event in hand.events:
         if event.kind is not EventKind.POST or not event.all_in or event.seat is None:
             continue
         if event.post is PostKind.BIG_BLIND and event.amount < record.big_blind:
             size = f"big blind is all-in for {event.amount} of {record.big_blind}"
             differ = "what a call costs"
-        elif event.post is PostKind.ANTE and event.amount < record.ante:
-            size = f"ante is all-in for {event.amount} of {record.ante}"
-            differ = "who may win the antes"
+        elif event.post is _ANTE and trimming and event.amount < max(antes):
+            size = f"ante is all-in for {event.amount} of {max(antes)}"
+            differ = "who may win the antes (ante_trimming_status is true)"
         else:
             continue
         raise _fail(record, f"p{event.seat + 1}'s {size}: PHH and standpat's rules then differ "
                     f"on {differ}, and without finishing_stacks in the file the result cannot "
                     "be checked.")
+
+
+_ANTE = PostKind.ANTE
 
 
 def _check_showdown(

@@ -24,7 +24,7 @@ from standpat.errors import HistoryError
 from standpat.history.files import load, load_text
 from standpat.history.phh import dumps_all
 from standpat.history.replay import Replay
-from standpat.history.text import GAME_TITLES, STRUCTURE_TITLES, format_hand
+from standpat.history.text import GAME_TITLES, STRUCTURE_TITLES, format_hand, stakes_title
 
 NAME = "replay"
 HELP = "Replay the hands of a hand-history file (PHH .phh/.phhs, or standpat's readable text)."
@@ -65,8 +65,8 @@ def summary(replay: Replay) -> dict[str, object]:
 
 def _summary_line(replay: Replay) -> str:
     record = replay.record
-    stakes = f"{record.small_bet}/{record.big_bet}"
-    game = f"{GAME_TITLES[record.game]} {STRUCTURE_TITLES[record.structure]} {stakes}"
+    game = (f"{GAME_TITLES[record.game]} {STRUCTURE_TITLES[record.structure]} "
+            f"{stakes_title(record)}")
     parts = [
         f"{record.name_of(i)} {a} -> {b} ({b - a:+d})"
         for i, (a, b) in enumerate(zip(record.starting_stacks, replay.finishing_stacks,

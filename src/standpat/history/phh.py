@@ -40,6 +40,7 @@ variant = "F2L3D"
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import datetime
 import re
 import tomllib
@@ -92,6 +93,7 @@ _OWN_FIELDS: Final = frozenset({
     "starting_stacks", "actions", "players", "seats", "seat_count", "hand", "table",
     "finishing_stacks", "winnings", "_standpat_game", "_standpat_structure",
     "_standpat_stakes", "_standpat_posts", "_standpat_button_seat", "_standpat_seed",
+    "_standpat_rake",
 })
 _PLAYER: Final = re.compile(r"p([1-9][0-9]?)")
 _CARD_RUN: Final = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
@@ -239,6 +241,8 @@ def dumps(record: HandRecord) -> str:
         optional["_standpat_button_seat"] = record.button_seat
     if record.seed is not None:
         optional["_standpat_seed"] = record.seed
+    if record.rake:
+        optional["_standpat_rake"] = record.rake
     lines.extend(f"{_toml.key(k)} = {_toml.value(v)}" for k, v in optional.items())
     return "\n".join(lines) + "\n"
 
@@ -460,6 +464,9 @@ def _optional(hand: _Hand, n: int) -> dict[str, Any]:
     button = hand.raw.get("_standpat_button_seat")
     if button is not None:
         out["button_seat"] = _int(hand, "_standpat_button_seat", button, minimum=1)
+    rake = hand.raw.get("_standpat_rake")
+    if rake is not None:
+        out["rake"] = _int(hand, "_standpat_rake", rake)
     seed = hand.raw.get("_standpat_seed")
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -607,9 +614,12 @@ def _record(hand: _Hand) -> HandRecord:
                         hand.line_of_key("starting_stacks"))
     stakes, posts = _stakes(hand, structure, n)
     holes, steps = _actions(hand, n, rules.hand_size)
+    source = hand.source
+    if "finishing_stacks" in hand.raw:
+        source = dataclasses.replace(source, result_line=hand.line_of_key("finishing_stacks"))
     return HandRecord(
         game=game, structure=structure, starting_stacks=tuple(stacks), hole_cards=holes,
-        steps=steps, posts=posts, source=hand.source,
+        steps=steps, posts=posts, source=source,
         small_bet=stakes["small_bet"], big_bet=stakes["big_bet"],
         small_blind=stakes["small_blind"], big_blind=stakes["big_blind"], ante=stakes["ante"],
         native="_standpat_game" in hand.raw, **_optional(hand, n),

@@ -67,12 +67,18 @@ def format_phh_cards(cards: Sequence[Card | None]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """Where a record came from: file name, hand name, line, and place in the file (from 1)."""
+    """Where a record came from: file name, hand name, line, and place in the file (from 1).
+
+    ``result_line`` is the line that states the hand's result (the finishing
+    stacks, or a text's pots), when the file has one: a replay that does not
+    reach that result names it.
+    """
 
     file: str = "<string>"
     hand: str = "1"
     line: int = 0
     index: int = 1
+    result_line: int = 0
 
     def __str__(self) -> str:
         where = f"{self.file}: hand {self.hand}"
@@ -143,7 +149,9 @@ class HandRecord:
     stakes (blinds left of the button, antes from everyone); otherwise it is
     the exact list, as with a dead small blind or a player posting to come in.
     ``finishing_stacks`` and ``winnings`` are what the file claims (``None``
-    when it does not say); a replay checks them.  ``players`` are names,
+    when it does not say); a replay checks them.  ``rake`` is what the house
+    took from the pot (a room's text history says it): the winners' finishing
+    stacks are that much below the engine's, which has no rake.  ``players`` are names,
     ``seats`` table seat numbers, ``button_seat`` the table seat of the
     button (possibly empty: a dead button).  ``extra`` keeps other PHH fields
     (``event``, ``time``, ...) so that they are written back unchanged.
@@ -173,6 +181,7 @@ class HandRecord:
     finishing_stacks: tuple[int, ...] | None = None
     winnings: tuple[int, ...] | None = None
     seed: int | None = None
+    rake: int = 0
     extra: Mapping[str, object] = field(default_factory=dict, compare=False)
     source: Source = field(default_factory=Source, compare=False)
     native: bool = field(default=True, compare=False)

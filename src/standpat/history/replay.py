@@ -71,15 +71,17 @@ class Replay:
 
     @property
     def finishing_stacks(self) -> tuple[int, ...]:
-        """Each player's stack after the hand, in PHH order."""
+        """Each player's stack after the hand, in PHH order (after the rake, if any)."""
+        if self.record.rake and self.record.finishing_stacks is not None:
+            return self.record.finishing_stacks
         return self.hand.stacks
 
     @property
     def finished_record(self) -> HandRecord:
         """The record stating the finishing stacks the replay reached, as files write it."""
-        if self.record.finishing_stacks == self.hand.stacks:
+        if self.record.finishing_stacks == self.finishing_stacks:
             return self.record
-        return dataclasses.replace(self.record, finishing_stacks=self.hand.stacks)
+        return dataclasses.replace(self.record, finishing_stacks=self.finishing_stacks)
 
 
 def _fail(record: HandRecord, message: str, line: int = 0) -> IllegalHistoryError:
@@ -158,9 +160,9 @@ def _resolve(
         got: list[Card | _Token] = [c if c is not None else _Token() for c in step.drawn]
         hand.extend(got)
         plan.append((out, got, out))
-    # What a player shows tells the cards he ended with.
+    # What a player shows (or a text says he mucked) tells the cards he ended with.
     for step in record.steps:
-        if step.kind is not StepKind.SHOW or not step.cards:
+        if step.kind not in (StepKind.SHOW, StepKind.MUCK) or not step.cards:
             continue
         hand = holding[step.seat]
         shown = [c for c in step.cards if c is not None]
@@ -606,8 +608,20 @@ def replay(record: HandRecord) -> Replay:
     for now, _, _ in replay_steps(record):
         hand = now
     assert hand is not None
-    if record.finishing_stacks is not None and record.finishing_stacks != hand.stacks:
-        claimed = list(record.finishing_stacks)
-        raise _fail(record, f"the history says the finishing stacks are {claimed}, but its "
-                    f"actions give {list(hand.stacks)}.")
+    claimed = record.finishing_stacks
+    if record.rake:
+        if claimed is None:
+            raise _fail(record, f"the history takes a rake of {record.rake} but does not say "
+                        "from whom: it gives no finishing stacks.")
+        taken = [engine - stated for engine, stated in zip(hand.stacks, claimed, strict=True)]
+        winners = {e.seat for e in hand.events if e.kind is EventKind.WIN}
+        if sum(taken) != record.rake or any(
+            t < 0 or (t > 0 and seat not in winners) for seat, t in enumerate(taken)
+        ):
+            raise _fail(record, f"the history says the finishing stacks are {list(claimed)} "
+                        f"after a rake of {record.rake}, but its actions give "
+                        f"{list(hand.stacks)} before the rake.", record.source.result_line)
+    elif claimed is not None and claimed != hand.stacks:
+        raise _fail(record, f"the history says the finishing stacks are {list(claimed)}, but "
+                    f"its actions give {list(hand.stacks)}.", record.source.result_line)
     return Replay(record, hand)

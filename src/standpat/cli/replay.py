@@ -8,7 +8,10 @@ one JSON object per line per hand, with ``hand`` (its place in the file,
 from 1), ``game``, ``structure``, ``stakes``, ``players``,
 ``starting_stacks``, ``finishing_stacks`` and ``net`` in PHH seat order.
 ``--text`` prints the hands as readable text and ``--phh`` as PHH, which
-converts a file from one format to the other.  Hands that cannot be read or
+converts a file from one format to the other; ``--text --hero NAME`` prints
+the hands NAME played as he saw them, the layout trackers import, and
+``--site`` names the room in the headers.  Both formats are read, and
+PokerStars' own draw hand histories too.  Hands that cannot be read or
 replayed are reported on stderr and the exit code is 2; the others are still
 shown.
 """
@@ -24,10 +27,17 @@ from standpat.errors import HistoryError
 from standpat.history.files import load, load_text
 from standpat.history.phh import dumps_all
 from standpat.history.replay import Replay
-from standpat.history.text import GAME_TITLES, STRUCTURE_TITLES, format_hand, stakes_title
+from standpat.history.text import (
+    GAME_TITLES,
+    SITE,
+    STRUCTURE_TITLES,
+    format_hand,
+    stakes_title,
+)
 
 NAME = "replay"
-HELP = "Replay the hands of a hand-history file (PHH .phh/.phhs, or standpat's readable text)."
+HELP = ("Replay the hands of a hand-history file (PHH .phh/.phhs, or readable text: "
+        "standpat's or PokerStars').")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,6 +54,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print the hands as PHH (a .phhs file: one table per hand)")
     parser.add_argument("--hand", type=int, metavar="N",
                         help="only the N-th hand of the file (from 1)")
+    parser.add_argument("--hero", metavar="NAME",
+                        help="with --text: the hands NAME played, as he saw them (his cards "
+                             "only: the layout trackers import)")
+    parser.add_argument("--site", metavar="NAME", default=SITE,
+                        help=f"with --text: the room the headers name (default {SITE}; "
+                             "trackers such as fpdb import only rooms they know, e.g. "
+                             "PokerStars)")
 
 
 def summary(replay: Replay) -> dict[str, object]:
@@ -107,7 +124,9 @@ def _show(args: argparse.Namespace, hands: list[Replay], interactive: bool) -> N
         elif args.summary:
             print(_summary_line(replay))
         elif args.text:
-            print(format_hand(replay, replay.record.source.index) + "\n\n")
+            if args.hero is None or args.hero in replay.record.players:
+                print(format_hand(replay, replay.record.source.index, hero=args.hero,
+                                  site=args.site) + "\n\n")
         elif not _step_through(replay, interactive):
             break
     sys.stdout.flush()

@@ -189,7 +189,11 @@ def format_hand(
     """
     record, hand = replay.record, replay.hand
     masks: dict[int, tuple[tuple[bool, ...], tuple[bool, ...]]] = {}
-    revealed: frozenset[int] | None = None
+    # The showdown as the history tells it: who shows and who mucks.
+    said = {s.seat: s.kind is StepKind.SHOW for s in record.steps
+            if s.kind in (StepKind.SHOW, StepKind.MUCK)}
+    told = frozenset(s.seat for s in record.steps
+                     if s.kind in (StepKind.SHOW, StepKind.MUCK) and s.cards)
     if not record.complete:
         # The replay made up the cards the history does not know: they stay '??'.
         discards = iter([s for s in record.steps if s.kind is StepKind.DISCARD])
@@ -201,9 +205,7 @@ def format_hand(
                 step = next(discards)
                 masks[id(event)] = (tuple(c is not None for c in step.cards),
                                     tuple(c is not None for c in step.drawn))
-        revealed = frozenset(s.seat for s in record.steps
-                             if s.kind in (StepKind.SHOW, StepKind.MUCK) and s.cards)
-    return _format(record, hand.events, hand.ranking, masks, revealed, number, hero, site,
+    return _format(record, hand.events, hand.ranking, masks, (said, told), number, hero, site,
                    replay.finishing_stacks)
 
 
@@ -251,7 +253,7 @@ def _format(
     events: tuple[Event, ...],
     ranking: RankingName,
     masks: Mapping[int, tuple[tuple[bool, ...], tuple[bool, ...]]],
-    revealed: frozenset[int] | None,
+    showdown_said: tuple[Mapping[int, bool], frozenset[int]] | None,
     number: int | str | None,
     hero: str | None,
     site: str,
@@ -291,6 +293,7 @@ def _format(
     shown: dict[int, tuple[str, str]] = {}
     mucked: dict[int, tuple[Card | None, ...]] = {}
     wins: list[Event] = []
+    posted: list[Event] = []
     dealt = False
     showdown = False
     for event in with_phh_checks(events, record.starting_stacks):
@@ -299,13 +302,17 @@ def _format(
         seen = me is None or seat == me
         allin = " and is all-in" if event.all_in else ""
         if kind is EventKind.POST and seat is not None and event.post is not None:
-            lines.append(f"{who}: {_POSTS[event.post]} {chips_of(event.amount)}{allin}")
+            posted.append(event)
             chips[seat] -= event.amount
             if event.post in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND):
                 bets[seat] += event.amount
                 high = max(high, bets[seat])
                 roles[seat].append(event.post.value.replace("-", " "))
-        elif kind is EventKind.DEAL and seat is not None:
+            continue
+        if posted:
+            lines += _post_lines(posted, names, chips_of)
+            posted = []
+        if kind is EventKind.DEAL and seat is not None:
             if not dealt:
                 lines.append("*** DEALING HANDS ***")
                 dealt = True
@@ -359,22 +366,24 @@ def _format(
         elif kind is EventKind.RETURN and seat is not None:
             chips[seat] += event.amount
             lines.append(f"Uncalled bet ({chips_of(event.amount)}) returned to {who}")
-        elif kind is EventKind.SHOW and seat is not None and (
-            revealed is None or seat in revealed or None not in held[seat]
-        ):
-            if not showdown:
-                lines.append("*** SHOW DOWN ***")
-                showdown = True
-            value = evaluate(event.cards, ranking)
-            shown[seat] = (_cards(event.cards), str(value))
-            lines.append(f"{who}: shows {_cards(event.cards)} ({value})")
         elif kind in (EventKind.SHOW, EventKind.MUCK) and seat is not None:
-            # A muck, or made-up cards the engine turned up (the history has him muck).
             if not showdown:
                 lines.append("*** SHOW DOWN ***")
                 showdown = True
+            # A replay writes the showdown the history tells (the engine turns up an all-in
+            # hand the history mucked), and never shows cards it made up.
+            shows = kind is EventKind.SHOW
+            known = None not in held[seat]
+            if showdown_said is not None:
+                said, told = showdown_said
+                shows = said.get(seat, shows and known)
+                known = known or seat in told
+            if shows:
+                value = evaluate(event.cards, ranking)
+                shown[seat] = (_cards(event.cards), str(value))
+                lines.append(f"{who}: shows {_cards(event.cards)} ({value})")
+                continue
             if seen:
-                known = revealed is None or seat in revealed or None not in held[seat]
                 mucked[seat] = (event.cards if known else ()) or (None,) * len(held[seat])
             lines.append(f"{who}: mucks hand")
         elif kind is EventKind.WIN and seat is not None:
@@ -410,9 +419,9 @@ def _format(
                       else f"after the {_NTH[at - 1]} Draw")
             lines.append(f"{head} folded {moment}")
         elif i in shown:
-            cards, said = shown[i]
+            cards, named = shown[i]
             result = f"won ({chips_of(won[i])})" if won[i] else "lost"
-            lines.append(f"{head} showed {cards} and {result} with {said}")
+            lines.append(f"{head} showed {cards} and {result} with {named}")
         elif i in mucked:
             lines.append(f"{head} mucked {_cards(mucked[i])}")
         elif any(e.kind in (EventKind.SHOW, EventKind.MUCK) and e.seat == i for e in events):
@@ -420,6 +429,41 @@ def _format(
         else:
             lines.append(f"{head} collected ({chips_of(won[i])})")
     return "\n".join(lines)
+
+
+def _post_lines(posts: list[Event], names: list[str], chips: Callable[[int], str]) -> list[str]:
+    """The forced bets as PokerStars words them, in the order they were posted.
+
+    A dead small blind posted with a big blind (a player coming back) is one
+    line, ``posts small & big blinds``, unless he is all in before both are
+    paid; a dead small blind after the live one is ``posts small blind``
+    (the second one is dead, as trackers read it); one with no live small
+    blind before it says ``dead``.
+    """
+    # Trackers price 'small & big blinds' at the full blinds: a short one is written apart.
+    dead = {e.seat: e for e in posts if e.post is PostKind.DEAD and not e.all_in}
+    both = {e.seat for e in posts if e.post is PostKind.BIG_BLIND and e.seat in dead
+            and not e.all_in}
+    lines = []
+    live_small = False
+    for event in posts:
+        seat = event.seat
+        assert seat is not None and event.post is not None
+        allin = " and is all-in" if event.all_in else ""
+        amount = event.amount
+        if event.post is PostKind.BIG_BLIND and seat in both:
+            amount += dead[seat].amount
+            allin = " and is all-in" if dead[seat].all_in else ""
+            words = "posts small & big blinds"
+        elif event.post is PostKind.DEAD:
+            if seat in both:
+                continue  # written with his big blind
+            words = "posts small blind" if live_small else "posts dead small blind"
+        else:
+            words = _POSTS[event.post]
+            live_small = live_small or event.post is PostKind.SMALL_BLIND
+        lines.append(f"{names[seat]}: {words} {chips(amount)}{allin}")
+    return lines
 
 
 def _keep(held: list[Card | None], thrown: tuple[Card | None, ...]) -> list[Card | None]:

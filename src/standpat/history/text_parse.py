@@ -314,6 +314,8 @@ def _read_action(draft: _Draft, name: str, rest: str, line: int) -> bool:
     for words, kind in _POSTS.items():
         if rest.startswith(words + " "):
             amount = draft.chips(rest[len(words) + 1:], line)
+            if kind == "small-blind" and any(k == "small-blind" for _, k, _, _ in draft.posts):
+                kind = "dead"  # a second small blind is dead, as PokerStars writes it
             draft.posts.append((name, kind, amount, allin))
             draft.pay(name, amount, live=kind in ("small-blind", "big-blind"))
             return True
@@ -413,10 +415,10 @@ def _record(draft: _Draft) -> HandRecord:
                "dead": small_blind}
     posts: list[PostRecord] = []
     for name, kind, amount, allin in draft.posts:
-        if kind == "both":
+        if kind == "both":  # the big blind, then the small blind dead (as the room posts)
             dead = min(small_blind, amount)
-            posts += [PostRecord(phh[name], "dead", dead),
-                      PostRecord(phh[name], "big-blind", big_blind if allin else amount - dead)]
+            posts += [PostRecord(phh[name], "big-blind", big_blind if allin else amount - dead),
+                      PostRecord(phh[name], "dead", dead)]
         else:
             posts.append(PostRecord(phh[name], kind, nominal[kind] if allin else amount))
     standard = standard_posts(n, small_blind, big_blind, ante)

@@ -388,7 +388,8 @@ def _record(draft: _Draft) -> HandRecord:
     n = len(names)
     if not rules.min_players <= n <= rules.max_players:
         raise draft.fail(f"{rules.title} is dealt to {rules.min_players} to "
-                         f"{rules.max_players} players, not {n}.", draft.line)
+                         f"{rules.max_players} players, not {n} (standpat's house rules).",
+                         draft.line)
     phh = {name: i for i, name in enumerate(names)}
     a, b = int(str(draft.fields["a"])), int(str(draft.fields["b"]))
     fixed = structure == Structure.FIXED_LIMIT.value

@@ -102,8 +102,9 @@ class Step:
     """One thing a player did.
 
     ``amount`` is the total bet for the round after a ``BET_RAISE``; ``cards``
-    are the discards of a ``DISCARD`` (empty: stand pat) or the shown cards
-    of a ``SHOW``; ``drawn`` are the cards a ``DISCARD`` received.  Unknown
+    are the discards of a ``DISCARD`` (empty: stand pat), the shown cards of
+    a ``SHOW``, or the cards a text history says a player mucked (a ``MUCK``;
+    PHH has no way to say it); ``drawn`` are the cards a ``DISCARD`` received.  Unknown
     cards (``??`` in PHH) are ``None``.  ``line`` is the line of the file it
     came from (0 when not read from a file) and takes no part in equality.
     """

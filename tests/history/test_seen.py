@@ -59,7 +59,7 @@ def test_a_seen_record_names_only_the_cards_the_player_saw(dealt: list[Hand]) ->
 
 def test_a_seen_record_reads_back_and_replays_to_the_stored_stacks(dealt: list[Hand]) -> None:
     reshuffled = mucked = 0
-    for hand in dealt:
+    for hand in dealt[:300]:
         for viewer in range(hand.players):
             record = seen_record(hand, viewer)
             back = loads(dumps(record))
@@ -80,8 +80,8 @@ def test_a_seen_record_reads_back_and_replays_to_the_stored_stacks(dealt: list[H
             assert replay(text.hands[0]).finishing_stacks == stacks, (hand.seed, viewer)
             reshuffled += any(e.kind is EventKind.RESHUFFLE for e in hand.events)
             mucked += hidden_at_showdown(hand, viewer)
-    assert reshuffled > 100
-    assert mucked > 300
+    assert reshuffled > 50
+    assert mucked > 100
 
 
 def test_the_text_of_a_full_hand_is_the_same_from_its_events(dealt: list[Hand]) -> None:

@@ -108,3 +108,21 @@ def test_text_that_is_not_a_draw_history() -> None:
                                             "of a draw game standpat deals")
     junk = read_text("Dear diary,\nno poker today.\n", "diary.txt")
     assert "no hand header" in str(junk.errors[0])
+
+
+def test_every_players_view_reads_back_and_replays_to_the_same_stacks() -> None:
+    views = hidden = 0
+    for hand in random_hands(200, seed=12):
+        names = [f"player {i}" for i in range(hand.players)]
+        done = replay(record_from_hand(hand, players=names))
+        for name in names:
+            text = format_hands([done], hero=name, site="PokerStars")
+            result = read_text(text, "view.txt")
+            assert result.errors == [], text
+            back = result.hands[0]
+            me = back.players.index(name)
+            assert None not in back.hole_cards[me]
+            hidden += sum(None in cards for cards in back.hole_cards)
+            assert replay(back).finishing_stacks == done.finishing_stacks, text
+            views += 1
+    assert views > 700 and hidden > 500

@@ -20,7 +20,7 @@ from typing import Any
 
 from standpat.engine import Stakes
 
-__all__ = ["aec"]
+__all__ = ["SingleSeatEnv", "aec"]
 
 
 def aec(
@@ -48,3 +48,19 @@ def aec(
     from standpat.env.poker import PokerEnv
 
     return PokerEnv(game, structure, players, stakes, stacks, hands, render_mode)
+
+
+def __getattr__(name: str) -> Any:
+    """``SingleSeatEnv`` on first use (it imports the bots)."""
+    if name == "SingleSeatEnv":
+        from standpat.env.single import SingleSeatEnv
+
+        return SingleSeatEnv
+    raise AttributeError(f"module 'standpat.env' has no attribute {name!r}")
+
+
+import gymnasium as _gymnasium  # noqa: E402 - registration needs no bot import
+
+if "standpat/SingleSeat-v0" not in _gymnasium.registry:
+    _gymnasium.register(id="standpat/SingleSeat-v0",
+                        entry_point="standpat.env.single:SingleSeatEnv")

@@ -258,13 +258,17 @@ class PinochleEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to act: step() needs an action, not None.")
+        self.play(self.decode(self._seat[agent], int(action)))
+
+    def play(self, action: Action) -> None:
+        """Apply a pinochle action for the selected agent (what :meth:`step` does with an index)."""
+        agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
         for name in self.rewards:
             self.rewards[name] = 0.0
-        seat = self._seat[agent]
         state = self.game_state
         scored = len(state.results)
-        event = state.apply(self.decode(seat, int(action)))
+        event = state.apply(action)
         self._record(event)
         if len(state.results) > scored:
             for s in state.results[-1].scores:

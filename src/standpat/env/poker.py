@@ -9,7 +9,7 @@ discrete actions of :class:`~standpat.env.actions.PokerActions`.
 
 >>> env = PokerEnv("deuce-to-seven-triple-draw", players=3, stakes="2/4")
 >>> env.reset(seed=1)
->>> env.agent_selection, env.action_space("player_0").n
+>>> env.agent_selection, int(env.action_space("player_0").n)
 ('player_0', 35)
 >>> while env.agents:
 ...     obs, reward, done, cut, info = env.last()
@@ -30,7 +30,16 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from standpat.cards import format_cards
-from standpat.engine import Event, Hand, Stakes, Structure, event_to_json, get_game
+from standpat.engine import (
+    Action,
+    Event,
+    EventKind,
+    Hand,
+    Stakes,
+    Structure,
+    event_to_json,
+    get_game,
+)
 from standpat.env.actions import PokerActions
 from standpat.env.observe import PokerObserver
 
@@ -150,16 +159,24 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to act: step() needs an action, not None.")
+        self.play(self.actions.decode(self.hand, int(action)))
+
+    def play(self, action: Action) -> None:
+        """Apply an engine action for the selected agent (what :meth:`step` does with an index).
+
+        For bots and scripts that decide in the engine's own terms, with any bet size.
+        """
+        agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
         for name in self.rewards:
             self.rewards[name] = 0.0
         hand = self.hand
-        events = hand.apply(self.actions.decode(hand, int(action)))
+        events = hand.apply(action)
         self.observer.record(hand, events)
         if hand.is_over:
             self._end_hand()
         else:
-            self.agent_selection = self.possible_agents[self._seats[hand.to_act]]  # type: ignore[index]
+            self.agent_selection = self.possible_agents[self.hand_seats[hand.to_act]]  # type: ignore[index]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -182,7 +199,8 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
     def _deal(self) -> None:
         while True:
             seats = [s for s, chips in enumerate(self.stacks) if chips > 0]
-            self._seats = seats
+            self.hand_seats = seats
+            """The table seat of each seat of the current hand (seats out of chips sit out)."""
             hand = Hand(self.game, self.structure, self.stakes, [self.stacks[s] for s in seats],
                         button=seats.index(self.button), rng=self._rng.getrandbits(64))
             self.hand = hand
@@ -199,7 +217,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         hand = self.hand
         scale = 1.0 / self.big_blind
         for i, net in enumerate(hand.net):
-            seat = self._seats[i]
+            seat = self.hand_seats[i]
             self.stacks[seat] += net
             self.rewards[self.possible_agents[seat]] += net * scale
         self.hands_played += 1
@@ -227,7 +245,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         lines = [f"{hand.game.title}, {hand.structure.value} {hand.stakes}, hand "
                  f"{self.hands_played + (0 if hand.is_over else 1)}, pot {hand.pot}"]
         counts = hand.draw_counts if hand.draw_counts_public else (None,) * hand.players
-        for i, seat in enumerate(self._seats):
+        for i, seat in enumerate(self.hand_seats):
             marks = []
             if i == hand.button:
                 marks.append("button")
@@ -248,5 +266,15 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
 
 
 def _event_text(event: Event) -> str:
+    """One event in a few words, as a spectator may see it."""
     doc = event_to_json(event)
-    return " ".join(str(v) if not isinstance(v, list) else " ".join(v) for v in doc.values())
+    who = f"player_{event.seat} " if event.seat is not None else ""
+    kind = doc.pop("kind")
+    doc.pop("seat", None)
+    if event.kind is EventKind.DEAL or event.kind is EventKind.DISCARD:
+        verb = "dealt" if event.kind is EventKind.DEAL else "drew"
+        return f"{who}{verb} {event.amount}"
+    if event.kind is EventKind.STREET:
+        return f"round {event.amount}"
+    rest = " ".join(" ".join(v) if isinstance(v, list) else str(v) for v in doc.values())
+    return f"{who}{kind} {rest}".strip()

@@ -16,7 +16,7 @@ discrete actions of :class:`~standpat.env.actions.PokerActions`.
 ...     mask = obs["action_mask"]
 ...     env.step(None if done else int(mask.nonzero()[0][-1]))  # always the last legal action
 >>> sorted(env.hand.net)  # the hand ended; its chips moved from seat to seat
-[-4, -2, 6]
+[-48, -48, 96]
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -41,10 +41,10 @@ POKER_LEVELS = ("easy", "normal", "strong")
 PINOCHLE_LEVELS = ("simple", "random")
 
 
-class SingleSeatEnv(gymnasium.Env):  # type: ignore[type-arg]
+class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a poker or pinochle table against bots (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,

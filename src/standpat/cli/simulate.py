@@ -9,7 +9,7 @@ from standpat.bots import LEVELS
 from standpat.engine import GameName, Structure
 
 NAME = "simulate"
-HELP = "Play many hands between bots and report each seat's bb/100 with a 95% interval."
+HELP = "Play many hands between bots: each seat's bb/100 with its 95 percent interval."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

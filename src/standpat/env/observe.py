@@ -49,6 +49,7 @@ _KINDS: Final = {
     EventKind.FOLD: 0, EventKind.CHECK: 1, EventKind.CALL: 2, EventKind.BET: 3,
     EventKind.RAISE: 4, EventKind.DISCARD: 5,
 }
+_CHIPS: Final = frozenset({EventKind.CALL, EventKind.BET, EventKind.RAISE, EventKind.FOLD})
 _SUMMARY: Final = {EventKind.CHECK: 0, EventKind.CALL: 1, EventKind.BET: 2, EventKind.RAISE: 2,
                    EventKind.FOLD: 3}
 _RANK_SUIT: Final = np.zeros((52, 17), dtype=np.float32)
@@ -111,11 +112,19 @@ class PokerObserver:
         """Length of an observation."""
         self.pot_index = self.private_size + self._pot
         """Where the pot (in big blinds) sits in an observation."""
+        self._rows = []
+        for seat in range(p):
+            for kind in range(len(_KINDS)):
+                template = np.zeros(self._row, dtype=np.float32)
+                template[seat] = 1.0
+                template[p + kind] = 1.0
+                self._rows.append(template)
         self._private = np.zeros((p, self.private_size), dtype=np.float32)
         self._public = np.zeros(self.public_size, dtype=np.float32)
         self._seats: tuple[int, ...] = tuple(range(p))
         self._street = 0
         self._draw = 0
+        self._pointed: int | None = None
 
     def start_hand(self, hand: Hand, seats: Sequence[int], session: float = 0.0) -> None:
         """Begin a new hand; ``seats[i]`` is the table seat of the hand's seat ``i``."""
@@ -144,8 +153,14 @@ class PokerObserver:
         """Take in the events of one ``Hand.apply`` (public parts, and each seat's own)."""
         pub = self._public
         seats = self._seats
+        acted: int | None = None
+        full = False
         for event in events:
             kind = event.kind
+            if kind in _CHIPS:
+                acted = event.seat
+            elif kind not in _KINDS:
+                full = True  # rounds end, returns and wins move chips of several seats
             if kind in _KINDS:
                 seat = seats[event.seat]  # type: ignore[index]
                 self._push(seat, kind, event)
@@ -173,7 +188,10 @@ class PokerObserver:
                 base = self._shown + seat * 52
                 for card in event.cards:
                     pub[base + card] = 1.0
-        self._refresh(hand)
+        if full or acted is None:
+            self._refresh(hand)
+        else:
+            self._refresh_seat(hand, acted)
 
     def observe(self, seat: int, hand: Hand | None = None) -> npt.NDArray[np.float32]:
         """The observation of table seat ``seat`` (a new array); ``hand`` for its turn data."""
@@ -211,14 +229,34 @@ class PokerObserver:
         row = self._row
         start, end = self._history, self._history + HISTORY * row
         pub[start + row : end] = pub[start : end - row]
-        pub[start : start + row] = 0.0
-        pub[start + seat] = 1.0
-        pub[start + self.players + _KINDS[kind]] = 1.0
         if kind is EventKind.DISCARD:
             amount = event.amount / self.hand_size
         else:
             amount = event.amount * self.scale
-        pub[start + row - 1] = amount
+        template = self._rows[seat * len(_KINDS) + _KINDS[kind]]
+        template[-1] = amount
+        pub[start : start + row] = template
+
+    def _refresh_seat(self, hand: Hand, i: int) -> None:
+        """After one seat's bet, call or fold: its chips, the pot and the seat to act."""
+        pub = self._public
+        scale = self.scale
+        seat = self._seats[i]
+        pub[self._stacks + seat] = hand.stacks[i] * scale
+        pub[self._bets + seat] = hand.bets[i] * scale
+        pub[self._contrib + seat] = hand.contributions[i] * scale
+        pub[self._folded + seat] = hand.folded(i)
+        pub[self._all_in + seat] = hand.all_in(i)
+        pub[self._pot] = hand.pot * scale
+        self._point_to(hand.to_act)
+
+    def _point_to(self, to_act: int | None) -> None:
+        pub = self._public
+        if self._pointed is not None:
+            pub[self._to_act + self._pointed] = 0.0
+        self._pointed = None if to_act is None else self._seats[to_act]
+        if self._pointed is not None:
+            pub[self._to_act + self._pointed] = 1.0
 
     def _refresh(self, hand: Hand) -> None:
         pub = self._public
@@ -226,16 +264,21 @@ class PokerObserver:
         scale = self.scale
         seats = self._seats
         stacks, bets, contrib = hand.stacks, hand.bets, hand.contributions
-        to_act = hand.to_act
         pub[self._to_act : self._to_act + p] = 0.0
-        if to_act is not None:
-            pub[self._to_act + seats[to_act]] = 1.0
-        for i, seat in enumerate(seats):
-            pub[self._stacks + seat] = stacks[i] * scale
-            pub[self._bets + seat] = bets[i] * scale
-            pub[self._contrib + seat] = contrib[i] * scale
-            pub[self._folded + seat] = hand.folded(i)
-            pub[self._all_in + seat] = hand.all_in(i)
+        self._pointed = None
+        self._point_to(hand.to_act)
+        if len(seats) == p:  # everyone dealt in: whole blocks at once
+            chips = [x * scale for x in stacks + bets + contrib]
+            chips += [hand.folded(i) for i in range(p)]
+            chips += [hand.all_in(i) for i in range(p)]
+            pub[self._stacks : self._stacks + 5 * p] = chips  # stacks .. all-in: one block
+        else:
+            for i, seat in enumerate(seats):
+                pub[self._stacks + seat] = stacks[i] * scale
+                pub[self._bets + seat] = bets[i] * scale
+                pub[self._contrib + seat] = contrib[i] * scale
+                pub[self._folded + seat] = hand.folded(i)
+                pub[self._all_in + seat] = hand.all_in(i)
         pub[self._pot] = hand.pot * scale
 
 

@@ -597,7 +597,5 @@ def _make_native() -> tuple[Any, type, set[tuple[RankingName, int]]] | None:
 
 
 _NATIVE: Final = _make_native()
-python_evaluate: Final = evaluate
-"""The pure-Python :func:`evaluate` (what the C path falls back to)."""
 if _NATIVE is not None:
     evaluate = _NATIVE[0]

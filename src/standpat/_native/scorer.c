@@ -443,6 +443,7 @@ static PyObject *Evaluator_vectorcall(PyObject *callable, PyObject *const *args,
             Py_INCREF(card);
             PyTuple_SET_ITEM(cards, i, card);
         }
+        PyObject_GC_UnTrack(cards); /* cards are ints: no cycle can go through it */
     }
     PyObject *number = PyLong_FromLong(strength);
     if (number == NULL) {
@@ -459,6 +460,10 @@ static PyObject *Evaluator_vectorcall(PyObject *callable, PyObject *const *args,
     *(PyObject **)((char *)value + self->off_ranking) = self->names[r];
     *(PyObject **)((char *)value + self->off_strength) = number;
     *(PyObject **)((char *)value + self->off_cards) = cards;
+    /* A HandValue holds a ranking name, an int and a tuple of cards (and later its best
+     * five): it can be in no reference cycle, so the collector need not follow it.  Its
+     * type's dealloc untracks only a tracked object. */
+    if (PyObject_IS_GC(value)) PyObject_GC_UnTrack(value);
     return value;
 }
 

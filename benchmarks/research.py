@@ -260,6 +260,16 @@ def bench_simulate(repeats: int, hands: int) -> None:
                                                 workers=2, **kw) and hands, repeats)
     print(f"  1 process {one:8,.0f} hands/s; 2 processes {two:8,.0f} hands/s "
           f"-> {two / one:.2f}x (linear: 2.00x)")
+    # CPU seconds of the work itself: equal on 1 and 2 processes when the split costs nothing
+    # (the wall-clock ratio above also depends on what else holds the cores)
+    cpu = []
+    for workers in (1, 2):
+        before = os.times()
+        standpat.simulate("five-card-draw", "fixed-limit", seats, workers=workers, **kw)
+        after = os.times()
+        cpu.append(after.user - before.user + after.children_user - before.children_user)
+    print(f"  CPU seconds: 1 process {cpu[0]:.2f}, 2 processes {cpu[1]:.2f} (together) "
+          f"-> {cpu[0] / cpu[1]:.2f} of the work per CPU second")
     import ray
 
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)

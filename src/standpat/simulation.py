@@ -24,7 +24,7 @@ import os
 import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from standpat.bots import LEVELS, make_bot, prepare_game
@@ -228,6 +228,9 @@ def _run_local(jobs: list[Chunk], workers: int,
             tick(done.hands)
             out.append(done)
         return out
+    # Warm up here (the bots' tables, the ranking tables, the engine's set-up) with one
+    # deal, so that workers forked from this process start with them built.
+    play_chunk(replace(jobs[0], deals=1, seed=0))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending: set[Future[ChunkResult]] = {pool.submit(play_chunk, job) for job in jobs}
         results = []

@@ -106,9 +106,13 @@ class PokerActions:
         out.append(high)
         return out
 
-    def mask(self, hand: Hand) -> npt.NDArray[np.int8]:
-        """The legal actions of the hand's seat to act, as a 0/1 int8 array (a fresh copy)."""
-        legal = hand.legal_actions()
+    def mask(self, hand: Hand, legal: LegalActions | None = None) -> npt.NDArray[np.int8]:
+        """The legal actions of the hand's seat to act, as a 0/1 int8 array (a fresh copy).
+
+        ``legal``: the hand's ``legal_actions()`` when the caller has it already.
+        """
+        if legal is None:
+            legal = hand.legal_actions()
         kinds = legal.kinds
         if _DISCARD in kinds:
             return self._draw_mask.copy()
@@ -132,12 +136,13 @@ class PokerActions:
             self._masks[key] = found
         return found.copy()
 
-    def decode(self, hand: Hand, index: int) -> Action:
+    def decode(self, hand: Hand, index: int, legal: LegalActions | None = None) -> Action:
         """The engine action of action ``index`` for the hand's seat to act.
 
         Raises :class:`~standpat.errors.IllegalActionError` for an index that is not legal now.
         """
-        legal = hand.legal_actions()
+        if legal is None:
+            legal = hand.legal_actions()
         kinds = legal.kinds
         if _DISCARD in kinds:
             if not self.first_discard <= index < self.size:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from standpat.engine import Event, EventKind, Hand, get_game
+from standpat.engine import Event, EventKind, Hand, LegalActions, get_game
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -193,20 +193,25 @@ class PokerObserver:
         else:
             self._refresh_seat(hand, acted)
 
-    def observe(self, seat: int, hand: Hand | None = None) -> npt.NDArray[np.float32]:
-        """The observation of table seat ``seat`` (a new array); ``hand`` for its turn data."""
+    def observe(self, seat: int, hand: Hand | None = None,
+                legal: LegalActions | None = None) -> npt.NDArray[np.float32]:
+        """The observation of table seat ``seat`` (a new array).
+
+        ``hand`` for the turn data of the seat to act; ``legal``: its ``legal_actions()``
+        when the caller has it already.
+        """
         private = self._private[seat]
         turn = self._turn
-        private[turn : turn + 4] = 0.0
+        if private[turn]:
+            private[turn : turn + 4] = 0.0
         if hand is not None and not hand.is_over:
             i = hand.to_act
             if i is not None and self._seats[i] == seat:
-                legal = hand.legal_actions()
+                if legal is None:
+                    legal = hand.legal_actions()
                 scale = self.scale
-                private[turn] = 1.0
-                private[turn + 1] = legal.to_call * scale
-                private[turn + 2] = legal.min_to * scale
-                private[turn + 3] = legal.max_to * scale
+                private[turn : turn + 4] = (1.0, legal.to_call * scale, legal.min_to * scale,
+                                            legal.max_to * scale)
         return np.concatenate((private, self._public))
 
     # -- internals ---------------------------------------------------------------

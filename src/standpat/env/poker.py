@@ -144,12 +144,14 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         hand = self.hand
         mask = self._no_actions
+        legal = None
         if (agent == self.agent_selection and not self.terminations.get(agent, True)
                 and not hand.is_over):
-            mask = self.actions.mask(hand)
+            legal = hand.legal_actions()
+            mask = self.actions.mask(hand, legal)
         else:
             mask = mask.copy()
-        return {"observation": self.observer.observe(seat, hand), "action_mask": mask}
+        return {"observation": self.observer.observe(seat, hand, legal), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (``None`` for an agent whose episode ended)."""

@@ -136,3 +136,33 @@ def test_the_observation_holds_the_seats_own_cards_and_public_draw_counts() -> N
     assert counts[drawer].tolist() == [0, 0, 1, 0, 0, 0, 0]  # drew one card
     other = env.observe(f"player_{(drawer + 1) % 3}")["observation"][observer.private_size :]
     assert np.array_equal(other, public)  # the public block is the same for every seat
+
+
+@pytest.mark.parametrize(("game", "structure", "players"), [
+    ("deuce-to-seven-triple-draw", "no-limit", 6), ("seven-card-draw", "pot-limit", 3),
+    ("five-card-draw-7a", "fixed-limit", 5),
+])
+def test_the_kept_up_observation_matches_the_hand_after_every_step(
+    game: str, structure: str, players: int
+) -> None:
+    env = aec(game, structure, players=players, stacks=[20 + 9 * s for s in range(players)],
+              hands=None)
+    pick = np.random.default_rng(7)
+    for episode in range(4):
+        env.reset(seed=episode)
+        while env.agents:
+            obs, _, done, _, _ = env.last()
+            env.step(None if done else int(pick.choice(np.flatnonzero(obs["action_mask"]))))
+            inner = env.unwrapped
+            hand, o = inner.hand, inner.observer
+            public = o.observe(0, hand)[o.private_size :]
+            p = players
+            block = public[o._stacks : o._stacks + 5 * p].reshape(5, p)
+            for i, seat in enumerate(inner.hand_seats):
+                assert block[:, seat].tolist() == [
+                    hand.stacks[i] / 2, hand.bets[i] / 2, hand.contributions[i] / 2,
+                    hand.folded(i), hand.all_in(i)]
+            assert public[o._pot] == hand.pot / 2
+            to_act = np.flatnonzero(public[o._to_act : o._to_act + p]).tolist()
+            expect = [] if hand.to_act is None else [inner.hand_seats[hand.to_act]]
+            assert to_act == expect

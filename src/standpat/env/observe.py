@@ -146,6 +146,7 @@ class PokerObserver:
         pub[self._session] = session
         self._street = 0
         self._draw = 0
+        self._tally: dict[int, float] = {}
         self._round_at(0)
         self._refresh(hand)
 
@@ -155,12 +156,15 @@ class PokerObserver:
         seats = self._seats
         acted: int | None = None
         full = False
+        new_round = False
         for event in events:
             kind = event.kind
             if kind in _CHIPS:
                 acted = event.seat
+            elif kind is EventKind.STREET or kind is EventKind.BURN:
+                new_round = True  # the bets in front went to the pot
             elif kind not in _KINDS:
-                full = True  # rounds end, returns and wins move chips of several seats
+                full = True  # returns and wins move chips of several seats
             if kind in _KINDS:
                 seat = seats[event.seat]  # type: ignore[index]
                 self._push(seat, kind, event)
@@ -175,7 +179,9 @@ class PokerObserver:
                     self._set_cards(seat, hand.cards_of(event.seat))  # type: ignore[arg-type]
                 else:
                     at = self._summary + (self._street * self.players + seat) * 4 + _SUMMARY[kind]
-                    pub[at] = min(pub[at] + 1.0, _COUNT_CAP)
+                    counts = self._tally
+                    counts[at] = count = counts.get(at, 0.0) + 1.0
+                    pub[at] = count if count < _COUNT_CAP else _COUNT_CAP
             elif kind is EventKind.STREET:
                 if hand_phase_is_draw(event, self._draw):
                     self._draw = event.amount
@@ -188,10 +194,13 @@ class PokerObserver:
                 base = self._shown + seat * 52
                 for card in event.cards:
                     pub[base + card] = 1.0
-        if full or acted is None:
+        if full or (acted is None and not new_round):
             self._refresh(hand)
         else:
-            self._refresh_seat(hand, acted)
+            if acted is not None:
+                self._refresh_seat(hand, acted)
+            if new_round:
+                self._new_round(hand)
 
     def observe(self, seat: int, hand: Hand | None = None,
                 legal: LegalActions | None = None) -> npt.NDArray[np.float32]:
@@ -253,6 +262,17 @@ class PokerObserver:
         pub[self._folded + seat] = hand.folded(i)
         pub[self._all_in + seat] = hand.all_in(i)
         pub[self._pot] = hand.pot * scale
+        self._point_to(hand.to_act)
+
+    def _new_round(self, hand: Hand) -> None:
+        """A betting round ended: every bet in front went into the pot."""
+        pub = self._public
+        if len(self._seats) == self.players:
+            pub[self._bets : self._bets + self.players] = 0.0
+        else:
+            for seat in self._seats:
+                pub[self._bets + seat] = 0.0
+        pub[self._pot] = hand.pot * self.scale
         self._point_to(hand.to_act)
 
     def _point_to(self, to_act: int | None) -> None:

@@ -12,6 +12,8 @@ The core API, light to import (no numpy until a batch call):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from standpat.batch import evaluate_batch
 from standpat.cards import (
     CARDS,
@@ -37,7 +39,21 @@ from standpat.errors import (
 )
 from standpat.ranking import Category, HandValue, Ranking, RankingName, evaluate, get_ranking
 
+if TYPE_CHECKING:
+    from standpat.simulation import SimulationResult
+
 __version__ = "0.1.0"
+
+
+def simulate(*args: Any, **kwargs: Any) -> SimulationResult:
+    """Bots against bots over many hands, on every core or on Ray: a table per seat.
+
+    The same as :func:`standpat.simulation.simulate` (imported on first use);
+    ``pandas.DataFrame(standpat.simulate(...))`` makes a data frame of it.
+    """
+    from standpat.simulation import simulate as run
+
+    return run(*args, **kwargs)
 
 __all__ = [
     "CARDS",
@@ -66,4 +82,5 @@ __all__ = [
     "get_ranking",
     "parse_card",
     "parse_cards",
+    "simulate",
 ]

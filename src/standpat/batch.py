@@ -124,6 +124,23 @@ def _kernel() -> Any:
             return max(flush[mask], values[places[key]])
         return low_flush(row, n, keys5, places5, values5, flush)
 
+    @numba.njit(cache=True, nogil=True)
+    def serial(hands: Any, keys: Any, places: Any, values: Any, flush: Any, deck: int,
+               low: bool, keys5: Any, places5: Any, values5: Any, out: Any) -> None:
+        """The kernel on one thread: no thread-pool launch for a small batch."""
+        n = hands.shape[1]
+        for i in range(hands.shape[0]):
+            row = hands[i]
+            if n == 5:
+                out[i] = one(row, 5, keys, places, values, flush, deck, low,
+                             keys5, places5, values5)
+            elif n == 6:
+                out[i] = one(row, 6, keys, places, values, flush, deck, low,
+                             keys5, places5, values5)
+            else:
+                out[i] = one(row, 7, keys, places, values, flush, deck, low,
+                             keys5, places5, values5)
+
     @numba.njit(parallel=True, cache=True, nogil=True)
     def kernel(hands: Any, keys: Any, places: Any, values: Any, flush: Any, deck: int,
                low: bool, keys5: Any, places5: Any, values5: Any, out: Any) -> None:
@@ -140,7 +157,11 @@ def _kernel() -> Any:
                 out[i] = one(row, 7, keys, places, values, flush, deck, low,
                              keys5, places5, values5)
 
-    return kernel
+    return kernel, serial
+
+
+SERIAL_BELOW = 32_768
+"""Batches smaller than this run on one thread (a parallel launch costs more than it saves)."""
 
 
 def has_numba() -> bool:
@@ -160,7 +181,7 @@ def evaluate_batch(
     import numpy as np
 
     rank = get_ranking(ranking)
-    arr = np.asarray(hands)
+    arr = hands if isinstance(hands, np.ndarray) else np.asarray(hands)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise HandSizeError(
             f"evaluate_batch needs an (N, 5..7) array of card ints, got shape {arr.shape}."
@@ -168,20 +189,24 @@ def evaluate_batch(
     if arr.dtype.kind not in "iu":
         raise HandSizeError(f"evaluate_batch needs integer card ints, got dtype {arr.dtype}.")
     n = arr.shape[1]
-    keys, places, values, flush = _dense(rank.name.value, n)
-    keys5, places5, values5, _ = _dense(rank.name.value, 5)
+    name = rank.name.value
+    keys, places, values, flush = _dense(name, n)
+    keys5, places5, values5, _ = _dense(name, 5)
     out = np.empty(arr.shape[0], dtype=np.int32)
-    kernel = _kernel() if use_numba is not False else None
-    if use_numba and kernel is None:
+    kernels = _kernel() if use_numba is not False else None
+    if use_numba and kernels is None:
         raise RuntimeError("numba is not installed; install standpat[fast].")
-    if kernel is not None:
-        kernel(np.ascontiguousarray(arr), keys, places, values, flush, rank.deck_mask,
-               rank.low, keys5, places5, values5, out)
+    if kernels is not None:
+        run = kernels[1] if arr.shape[0] < SERIAL_BELOW else kernels[0]
+        if not arr.flags.c_contiguous:
+            arr = np.ascontiguousarray(arr)
+        run(arr, keys, places, values, flush, rank.deck_mask, rank.low, keys5, places5,
+            values5, out)
     else:
         _numpy_path(arr, rank, keys, values[places], out)
-    bad = np.flatnonzero(out < 0)
-    if bad.size:
-        _raise_for_row(arr[bad[0]], int(bad[0]), rank)
+    if out.size and out.min() < 0:
+        bad = int(np.argmax(out < 0))
+        _raise_for_row(arr[bad], bad, rank)
     return out
 
 

@@ -146,7 +146,16 @@ def parse_cards(text: str) -> list[Card]:
     >>> parse_cards("AsKd 10h")
     [Card('As'), Card('Kd'), Card('Th')]
     """
+    fast = _FAST
     cards: list[Card] = []
+    for token in text.split():
+        found = fast.get(token)
+        if found is None:
+            break
+        cards.append(found)
+    else:
+        return cards  # every token one plain card ("As Kd 7h"): no regex needed
+    cards = []
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
             continue
@@ -160,6 +169,16 @@ def parse_cards(text: str) -> list[Card]:
             cards.append(CARDS[_parse_token(match.group(0), text)])
             pos = match.end()
     return cards
+
+
+_FAST: Final[dict[str, Card]] = {
+    r + u: CARDS[RANK_CHARS.index(rank) * 4 + SUIT_CHARS.index(suit)]
+    for rank in RANK_CHARS
+    for r in {rank, rank.lower(), *(["10"] if rank == "T" else [])}
+    for suit in SUIT_CHARS
+    for u in (suit, suit.upper())
+}
+"""Every spelling of one card as a whole token ("As", "as", "AS", "10h", "Th"), for parse_cards."""
 
 
 def format_cards(cards: Iterable[int]) -> str:

@@ -25,10 +25,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations, combinations_with_replacement
-from typing import Final
+from typing import Any, Final
 
 from standpat._keys import KEYS
 from standpat.cards import (
+    CARDS,
     RANK_NAMES,
     RANK_PLURALS,
     SHORT_6A,
@@ -392,13 +393,7 @@ class Ranking:
         """Check and rank 5, 6 or 7 cards; see :func:`evaluate`."""
         parsed = as_cards(cards)
         self.check(parsed, cards if isinstance(cards, str) else format_cards(parsed))
-        strength = self.strength(parsed)
-        best = tuple(parsed)
-        if len(parsed) > 5:
-            best = next(
-                combo for combo in combinations(parsed, 5) if self.strength(combo) == strength
-            )
-        return HandValue(self.name, strength, _display_order(best, self))
+        return HandValue(self.name, self.strength(parsed), parsed)
 
 
 def _display_order(cards: Sequence[Card], ranking: Ranking) -> tuple[Card, ...]:
@@ -447,11 +442,12 @@ def get_ranking(name: str | Ranking) -> Ranking:
         raise UnknownRankingError(f"unknown ranking {name!r}; known rankings: {known}.") from None
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class HandValue:
     """The value of a hand under one ranking; ``a > b`` exactly when ``a`` wins.
 
-    Values of different rankings cannot be compared (``TypeError``).
+    Immutable.  ``cards`` are the cards ranked, as given; ``best`` (the five that
+    play, in reading order), ``category`` and the name are worked out when first
+    asked for.  Values of different rankings cannot be compared (``TypeError``).
 
     >>> v = evaluate("Kc Kd Ks 7h 7d 2c 3c", "high")
     >>> v.category, str(v)
@@ -462,9 +458,45 @@ class HandValue:
     evaluate('Ks Kd Kc 7h 7d', 'high')
     """
 
+    __slots__ = ("_best", "cards", "ranking", "strength")
+
     ranking: RankingName
     strength: int
-    best: tuple[Card, ...]
+    cards: tuple[Card, ...]
+    _best: tuple[Card, ...]
+
+    def __init__(self, ranking: RankingName | str, strength: int, cards: Iterable[Card]) -> None:
+        """The value ``strength`` of ``cards`` under ``ranking``."""
+        put = object.__setattr__
+        put(self, "ranking", RankingName(ranking))
+        put(self, "strength", strength)
+        put(self, "cards", tuple(cards))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a HandValue is immutable: cannot set {name!r}.")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a HandValue is immutable: cannot delete {name!r}.")
+
+    def __reduce__(self) -> tuple[type[HandValue], tuple[RankingName, int, tuple[Card, ...]]]:
+        return HandValue, (self.ranking, self.strength, self.cards)
+
+    @property
+    def best(self) -> tuple[Card, ...]:
+        """The five cards that play, groups first, high to low (a wheel's ace last)."""
+        try:
+            found: tuple[Card, ...] = self._best
+            return found
+        except AttributeError:
+            pass
+        ranking = _RANKINGS[self.ranking]
+        five: Sequence[Card] = self.cards
+        if len(five) > 5:
+            score = ranking.python_strength
+            five = next(c for c in combinations(five, 5) if score(c) == self.strength)
+        found = _display_order(five, ranking)
+        object.__setattr__(self, "_best", found)
+        return found
 
     @property
     def category(self) -> Category:
@@ -515,14 +547,55 @@ def evaluate(cards: str | Iterable[int], ranking: str | Ranking) -> HandValue:
     ``cards`` is card text or a sequence of card ints; ``ranking`` is one of
     ``high``, ``short-7a``, ``short-6a``, ``deuce-to-seven``.  Bad input raises
     a :class:`ValueError` subclass that names the problem and quotes the input.
+    With the C extension built, the common case (a list or tuple of card ints, or
+    card text) runs in C and only the rest comes here.
 
     >>> evaluate("Ah Kh Qh Jh Th", "high")
     evaluate('Ah Kh Qh Jh Th', 'high')
+    >>> evaluate([Card("7c"), Card("8c"), Card("9h"), Card("Ts"), Card("Jd")], "short-7a")
+    evaluate('Jd Ts 9h 8c 7c', 'short-7a')
     >>> evaluate("2c 7d 8h 9s Ts", "short-7a")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     standpat.errors.CardNotInDeckError: card 2c is not in the 32-card deck of the 'short-7a' ...
     """
-    return get_ranking(ranking).evaluate(cards)
+    rank = get_ranking(ranking)
+    value = rank.evaluate(cards)
+    if _NATIVE is not None:
+        evaluator, scorer_type, installed = _NATIVE
+        key = (rank.name, len(value.cards))
+        if key not in installed:  # first use of this ranking and size: hand C its scorer
+            installed.add(key)
+            scorer = rank.scorer(key[1])
+            if isinstance(scorer, scorer_type):
+                evaluator.install(_INDEX[rank.name], key[1], scorer)
+    return value
 
 
+_INDEX: Final = {name: i for i, name in enumerate(_RANKINGS)}
+
+
+def _make_native() -> tuple[Any, type, set[tuple[RankingName, int]]] | None:
+    """The C evaluator, the C scorer type and the scorers handed to it; None without C."""
+    try:
+        from standpat._native.scorer import Evaluator, Scorer
+    except ImportError:
+        return None
+    keys: dict[object, int] = {}
+    for name, i in _INDEX.items():
+        keys[name.value] = i
+        keys[_RANKINGS[name]] = i
+    made = Evaluator(
+        keys, tuple((None, None, None) for _ in _INDEX),
+        tuple(_RANKINGS[name].deck_mask for name in _INDEX), tuple(_INDEX), CARDS,
+        HandValue, evaluate,
+    )
+    for attribute in ("__doc__", "__name__", "__qualname__", "__module__"):
+        setattr(made, attribute, getattr(evaluate, attribute))
+    made.__wrapped__ = evaluate  # type: ignore[attr-defined]
+    return made, Scorer, set()
+
+
+_NATIVE: Final = _make_native()
+if _NATIVE is not None:
+    evaluate = _NATIVE[0]

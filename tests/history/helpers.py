@@ -17,8 +17,10 @@ from standpat.engine import (
     PostKind,
     Stakes,
     Structure,
+    redact,
 )
-from standpat.history.capture import to_phh_order
+from standpat.history.capture import record_from_events, to_phh_order
+from standpat.history.record import HandRecord
 
 GAME_NAMES = [game.value for game in GAMES]
 STRUCTURES = [structure.value for structure in Structure]
@@ -105,3 +107,22 @@ def comparable(
             event = event._replace(seat=to_phh_order(event.seat, button, players))
         out.append(event)
     return out
+
+
+def seen_record(hand: Hand, viewer: int) -> HandRecord:
+    """The hand as seat ``viewer`` saw it."""
+    return record_from_events(
+        hand.game.name.value,
+        hand.structure.value,
+        hand.stakes,
+        hand.starting_stacks,
+        [redact(e, viewer) for e in hand.events],
+        button=hand.button,
+        posts=hand.posts,
+        players=[f"player{i}" for i in range(hand.players)],
+        finishing_stacks=hand.stacks,
+    )
+
+
+def hidden_at_showdown(hand: Hand, viewer: int) -> bool:
+    return any(e.kind is EventKind.MUCK and e.seat != viewer for e in hand.events)

@@ -79,12 +79,16 @@ def pokerkit_stacks(text: str) -> tuple[int, ...]:
 
 
 def pokerkit_hand(
-    seed: int, structure: str = "fixed-limit", *, free: bool = False
+    seed: int, structure: str = "fixed-limit", *, free: bool = False, mixed: bool = False
 ) -> tuple[str, tuple[int, ...]]:
     """A hand PokerKit deals and plays at random on the common ground: its PHH and stacks.
 
     ``free``: off the common ground, anything PokerKit allows (short blinds,
     short all-in raises, PokerKit's cap), the stub limit on draws still kept.
+    ``mixed``: ``free``, and also antes (uniform or on the big blind, with
+    ``ante_trimming_status`` true or false), equal blinds (one hand in five),
+    stacks as short as one chip and, one hand in two, draws past the stub
+    (PokerKit then deals discards again as it reshuffles).
 
     Triple draw (fixed limit) or single draw (no limit).  Before the first
     draw at most three raises are made (standpat counts the big blind as the
@@ -96,9 +100,24 @@ def pokerkit_hand(
 
     rng = random.Random(seed)
     random.seed(seed)  # PokerKit shuffles with the random module
+    free = free or mixed
     n = rng.randint(2, 6)
     small = rng.choice([2, 4, 10])
     blinds = (small // 2, small)
+    antes: Any = 0
+    trimming = False
+    past_stub = False
+    if mixed:
+        small = rng.choice([1, 2, 4, 10])
+        blinds = (small, small) if rng.random() < 0.2 else (max(1, small // 2), small)
+        kind = rng.choice(["none", "uniform", "big-blind"])
+        if kind == "uniform":
+            antes = rng.choice([1, max(1, small // 2)])
+        elif kind == "big-blind":
+            antes = {1: small} if n > 2 else {0: small}
+        # PHH advises ante_trimming_status false for unequal antes: true now and then.
+        trimming = rng.random() < (0.5 if kind == "uniform" else 0.1)
+        past_stub = rng.random() < 0.5
     floor = 1 if free else small + 1
     stacks = [rng.choice([rng.randint(floor, 4 * small), rng.randint(floor, 60 * small)])
               for _ in range(n)]
@@ -111,9 +130,10 @@ def pokerkit_hand(
     game: Any
     if structure == "fixed-limit":
         game = pk.FixedLimitDeuceToSevenLowballTripleDraw(
-            automations, True, 0, blinds, small, 2 * small)
+            automations, trimming, antes, blinds, small, 2 * small)
     else:
-        game = pk.NoLimitDeuceToSevenLowballSingleDraw(automations, True, 0, blinds, small)
+        game = pk.NoLimitDeuceToSevenLowballSingleDraw(
+            automations, trimming, antes, blinds, small)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         state = game(stacks, n)
@@ -122,7 +142,9 @@ def pokerkit_hand(
         while state.status:
             if state.can_stand_pat_or_discard():
                 i = state.stand_patter_or_discarder_index
-                k = min(rng.choice([0, 0, 1, 1, 2, 3, 5]), stub)
+                k = rng.choice([0, 0, 1, 1, 2, 3, 5])
+                if not past_stub:
+                    k = min(k, stub)
                 stub -= k
                 state.stand_pat_or_discard(rng.sample(list(state.hole_cards[i]), k))
                 continue
@@ -153,4 +175,9 @@ def pokerkit_hand(
             else:
                 state.complete_bet_or_raise_to(int(choice))
         history = pk.HandHistory.from_game_state(game, state)
-    return history.dumps(), tuple(int(s) for s in state.stacks)
+    text = history.dumps()
+    if trimming:  # PokerKit 0.7 writes the game's ante_trimming_status as false
+        text = text.replace("ante_trimming_status = false", "ante_trimming_status = true")
+    stacks = tuple(int(s) for s in state.stacks)
+    assert pokerkit_stacks(text) == stacks  # the file says what PokerKit played
+    return text, stacks

@@ -154,3 +154,32 @@ def test_converting_text_to_phh_and_back(tmp_path: Path) -> None:
     converted.write_text(phh.stdout)
     text = standpat("replay", "--text", str(converted))
     assert text.stdout.strip() == txt.read_text().strip()
+
+
+def test_phh_output_states_the_finishing_stacks_the_input_left_out(tmp_path: Path) -> None:
+    text = (DATA / "yockey-arieh-2019.phh").read_text()
+    assert "finishing_stacks" not in text
+    result = standpat("replay", "--phh", str(DATA / "yockey-arieh-2019.phh"))
+    assert result.returncode == 0, result.stderr
+    assert "\nfinishing_stacks = [0, 4190000, 5910000, 12095000]\n" in result.stdout
+    # As the docs promise, from readable text too.
+    txt = tmp_path / "hands.txt"
+    save(txt, [record_from_hand(random_hand(seed)) for seed in range(4)])
+    converted = standpat("replay", "--phh", str(txt))
+    assert converted.stdout.count("\nfinishing_stacks = [") == 4
+
+
+@pytest.mark.parametrize("form", ["--text", "--phh", "--summary", "--json"])
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path, form: str) -> None:
+    path = tmp_path / "many.phhs"
+    save(path, [record_from_hand(random_hand(seed)) for seed in range(400)])
+    args = ["--summary", "--json"] if form == "--json" else [form]
+    with subprocess.Popen([sys.executable, "-m", "standpat.cli", "replay", *args, str(path)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as child:
+        assert child.stdout is not None and child.stderr is not None
+        first = [child.stdout.readline() for _ in range(2)]
+        child.stdout.close()  # as `| head -2` does
+        errors = child.stderr.read()
+        assert child.wait(timeout=60) == 0
+    assert all(first)
+    assert errors == ""

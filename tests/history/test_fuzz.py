@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,8 +30,8 @@ def check(text: str) -> None:
         assert isinstance(error, ERRORS), repr(error)
         assert str(error).startswith("fuzz.phh")
     for hand in loaded.hands:
-        # A hand that loads is a whole hand: chips are conserved.
-        assert sum(hand.finishing_stacks) == sum(hand.record.starting_stacks)
+        # A hand that loads is a whole hand: chips are conserved (but for the room's rake).
+        assert sum(hand.finishing_stacks) == sum(hand.record.starting_stacks) - hand.record.rake
         assert hand.hand.is_over
 
 
@@ -132,3 +133,31 @@ def test_the_fuzz_inputs_do_load_when_left_alone() -> None:
         assert load_text(text).errors == []
     for text in VALID_TEXT:
         assert load_text(text).errors == []
+
+
+POKERSTARS = [
+    hand.strip() for name in ("pokerstars-cash.txt", "pokerstars-tournament.txt")
+    for hand in (Path(__file__).parent / "data" / name).read_text(
+        encoding="utf-8-sig").split("\n\n\n") if hand.strip()
+]
+
+
+@FUZZ
+@given(st.sampled_from(POKERSTARS), st.data())
+def test_mutated_pokerstars_histories(text: str, data: st.DataObject) -> None:
+    lines = text.splitlines()
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        op = data.draw(st.sampled_from(["delete", "duplicate", "swap", "edit"]))
+        if op == "delete" and len(lines) > 1:
+            del lines[i]
+        elif op == "duplicate":
+            lines.insert(i, lines[i])
+        elif op == "swap":
+            j = data.draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op == "edit" and lines[i]:
+            k = data.draw(st.integers(0, len(lines[i]) - 1))
+            char = data.draw(st.sampled_from(list("0123456789$.,[]: ?#cdhsAKT()-&")))
+            lines[i] = lines[i][:k] + char + lines[i][k + 1:]
+    check("\n".join(lines))

@@ -7,23 +7,39 @@ import warnings
 import pytest
 
 from standpat.history import dumps, loads, record_from_hand, replay, replay_steps
+from standpat.history.capture import with_phh_checks
+from standpat.history.record import StepKind
 from tests.history.helpers import random_hand, random_hands
 
 
 def test_replay_steps_yields_every_event_once_in_order() -> None:
+    forced = 0
     for hand in random_hands(200, seed=8):
         record = record_from_hand(hand)
         seen = []
         steps = 0
+        quiet = []
         hands = set()
         for now, step, events in replay_steps(record):
             hands.add(id(now))
             final = now
             seen.extend(events)
-            steps += step is not None
+            if step is not None and not events:
+                quiet.append(step)
+            steps += step is not None and bool(events)
         assert len(hands) == 1 and final.is_over
         assert tuple(seen) == final.events
         assert steps == len(hand.actions)
+        # The only steps without events: the checks PHH gives where the engine asks nothing,
+        # and the showdown, which the engine played by itself.
+        engine = {id(e) for e in hand.events}
+        phh_checks = sum(id(e) not in engine
+                         for e in with_phh_checks(hand.events, hand.starting_stacks))
+        assert [s.kind for s in quiet if s.kind is StepKind.CHECK_CALL] == [
+            StepKind.CHECK_CALL] * phh_checks
+        assert all(s.kind in (StepKind.CHECK_CALL, StepKind.SHOW, StepKind.MUCK) for s in quiet)
+        forced += phh_checks
+    assert forced > 0
 
 
 def test_other_phh_fields_are_kept_and_pokerkit_still_reads_them() -> None:

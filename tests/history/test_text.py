@@ -77,10 +77,11 @@ def test_text_reads_back_to_the_same_hands() -> None:
     assert len(result.hands) == len(records)
     for record, back in zip(records, result.hands, strict=True):
         n = record.player_count
-        # The text states what PHH may leave out (seats, button, table), and holds no seed.
+        # The text states what PHH may leave out (seats, button, table), and holds no seed;
+        # its pots and bets give the finishing stacks.
         assert back == dataclasses.replace(
-            record, seed=None, finishing_stacks=None, seat_count=n,
-            seats=tuple(range(1, n + 1)), button_seat=n, table="standpat",
+            record, seed=None, seat_count=n, seats=tuple(range(1, n + 1)), button_seat=n,
+            table="standpat",
         )
         assert replay(back).finishing_stacks == record.finishing_stacks
 
@@ -99,7 +100,29 @@ def test_text_errors_name_file_hand_and_line_and_spare_the_other_hands() -> None
     assert "is not a card" in str(result.errors[0])
 
 
-def test_text_that_is_not_a_standpat_history() -> None:
+def test_text_that_is_not_a_draw_history() -> None:
     result = read_text("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD)\n", "ps.txt")
     assert result.hands == []
-    assert "not a standpat text history" in str(result.errors[0])
+    assert str(result.errors[0]).startswith("ps.txt: hand 1, line 1: \"PokerStars Hand #1: "
+                                            "Hold'em No Limit ($1/$2 USD)\" is not the header "
+                                            "of a draw game standpat deals")
+    junk = read_text("Dear diary,\nno poker today.\n", "diary.txt")
+    assert "no hand header" in str(junk.errors[0])
+
+
+def test_every_players_view_reads_back_and_replays_to_the_same_stacks() -> None:
+    views = hidden = 0
+    for hand in random_hands(200, seed=12):
+        names = [f"player {i}" for i in range(hand.players)]
+        done = replay(record_from_hand(hand, players=names))
+        for name in names:
+            text = format_hands([done], hero=name, site="PokerStars")
+            result = read_text(text, "view.txt")
+            assert result.errors == [], text
+            back = result.hands[0]
+            me = back.players.index(name)
+            assert None not in back.hole_cards[me]
+            hidden += sum(None in cards for cards in back.hole_cards)
+            assert replay(back).finishing_stacks == done.finishing_stacks, text
+            views += 1
+    assert views > 700 and hidden > 500

@@ -8,6 +8,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <stddef.h>
 #include <string.h>
@@ -113,6 +114,55 @@ static int Scorer_init(Scorer *self, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
+/* The strength of n (= self->size) distinct card ints in 0..51; -1: use the Python path. */
+static int32_t score_cards(const Scorer *self, const int *c, int n) {
+    int64_t key = 0;
+    for (int i = 0; i < n; i++) key += self->keys[c[i]];
+    int64_t fields = ((key >> SUIT_SHIFT) + 0x3333) & 0x8888;
+    int64_t rank_key = key & RANK_MASK;
+    int32_t plain = -1;
+    if (rank_key < self->n_places) {
+        uint16_t place = self->places[rank_key];
+        if (place < self->n_values) plain = self->values[place];
+    }
+    if (!fields) return plain;
+    int suit = 0;
+    while (!((fields >> (4 * suit + 3)) & 1)) suit++;
+    int mask = 0;
+    for (int i = 0; i < n; i++)
+        if ((c[i] & 3) == suit) mask |= 1 << (c[i] >> 2);
+    int32_t flushed = self->flush[mask];
+    if (n == 5) return flushed;
+    if (self->low) {
+        /* Lowball with a flush among six or seven cards: the best five may avoid it. */
+        if (self->values5 == NULL) return -1;
+        int32_t best = -1;
+        for (int m = 0; m < (1 << n); m++) {
+            if (__builtin_popcount(m) != 5) continue;
+            int64_t k5 = 0;
+            int suits = 0, ranks = 0;
+            for (int i = 0; i < n; i++) {
+                if (!((m >> i) & 1)) continue;
+                k5 += self->keys5[c[i]];
+                suits |= 1 << (c[i] & 3);
+                ranks |= 1 << (c[i] >> 2);
+            }
+            int32_t value;
+            if ((suits & (suits - 1)) == 0) {
+                value = self->flush[ranks];
+            } else {
+                int64_t r = k5 & RANK_MASK;
+                value = -1;
+                if (r < self->n_places5 && self->places5[r] < self->n_values5)
+                    value = self->values5[self->places5[r]];
+            }
+            if (value > best) best = value;
+        }
+        return best;
+    }
+    return flushed > plain ? flushed : plain;
+}
+
 static PyObject *Scorer_vectorcall(PyObject *callable, PyObject *const *args, size_t nargsf,
                                    PyObject *kwnames) {
     Scorer *self = (Scorer *)callable;
@@ -131,7 +181,6 @@ static PyObject *Scorer_vectorcall(PyObject *callable, PyObject *const *args, si
     }
     PyObject **items = PySequence_Fast_ITEMS(seq);
     int c[7];
-    int64_t key = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         long v = PyLong_AsLong(items[i]);
         if (v == -1 && PyErr_Occurred()) {
@@ -144,52 +193,9 @@ static PyObject *Scorer_vectorcall(PyObject *callable, PyObject *const *args, si
             return NULL;
         }
         c[i] = (int)v;
-        key += self->keys[v];
     }
     Py_DECREF(seq);
-    int64_t fields = ((key >> SUIT_SHIFT) + 0x3333) & 0x8888;
-    int64_t rank_key = key & RANK_MASK;
-    int32_t plain = -1;
-    if (rank_key < self->n_places) {
-        uint16_t place = self->places[rank_key];
-        if (place < self->n_values) plain = self->values[place];
-    }
-    if (!fields) return PyLong_FromLong(plain);
-    int suit = 0;
-    while (!((fields >> (4 * suit + 3)) & 1)) suit++;
-    int mask = 0;
-    for (Py_ssize_t i = 0; i < n; i++)
-        if ((c[i] & 3) == suit) mask |= 1 << (c[i] >> 2);
-    int32_t flushed = self->flush[mask];
-    if (n == 5) return PyLong_FromLong(flushed);
-    if (self->low) {
-        /* Lowball with a flush among six or seven cards: the best five may avoid it. */
-        if (self->values5 == NULL) return PyLong_FromLong(-1);
-        int32_t best = -1;
-        for (int m = 0; m < (1 << n); m++) {
-            if (__builtin_popcount(m) != 5) continue;
-            int64_t k5 = 0;
-            int suits = 0, ranks = 0;
-            for (Py_ssize_t i = 0; i < n; i++) {
-                if (!((m >> i) & 1)) continue;
-                k5 += self->keys5[c[i]];
-                suits |= 1 << (c[i] & 3);
-                ranks |= 1 << (c[i] >> 2);
-            }
-            int32_t value;
-            if ((suits & (suits - 1)) == 0) {
-                value = self->flush[ranks];
-            } else {
-                int64_t r = k5 & RANK_MASK;
-                value = -1;
-                if (r < self->n_places5 && self->places5[r] < self->n_values5)
-                    value = self->values5[self->places5[r]];
-            }
-            if (value > best) best = value;
-        }
-        return PyLong_FromLong(best);
-    }
-    return PyLong_FromLong(flushed > plain ? flushed : plain);
+    return PyLong_FromLong(score_cards(self, c, (int)n));
 }
 
 static PyTypeObject ScorerType = {
@@ -205,17 +211,314 @@ static PyTypeObject ScorerType = {
     .tp_dealloc = (destructor)Scorer_dealloc,
 };
 
+/* ---- Evaluator: the whole of standpat.evaluate(cards, ranking) on its common path ----
+ *
+ * Takes a list or tuple of 5..7 card ints, or card text, and a ranking key (a name
+ * string, a RankingName or a Ranking, looked up in a dict), checks the cards (range,
+ * duplicates, deck), scores them and returns a new HandValue with its slots filled.
+ * Anything off that path (bad input, unknown ranking, -1 from a scorer) goes to the
+ * Python `slow` callable, which does the same work and raises the proper error.
+ */
+#define N_RANKINGS 4
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyObject *rankings; /* dict: key -> index 0..3 */
+    PyObject *scorers[N_RANKINGS][3];
+    uint64_t deck[N_RANKINGS];
+    PyObject *names[N_RANKINGS];
+    PyObject *cards; /* tuple of the 52 Card objects */
+    PyTypeObject *value_type;
+    Py_ssize_t off_ranking, off_strength, off_cards;
+    PyObject *slow;
+    PyObject *dict; /* instance attributes: __doc__, __module__, __wrapped__ ... */
+} Evaluator;
+
+static PyObject *Evaluator_vectorcall(PyObject *callable, PyObject *const *args,
+                                      size_t nargsf, PyObject *kwnames);
+
+static void Evaluator_dealloc(Evaluator *self) {
+    Py_XDECREF(self->rankings);
+    for (int r = 0; r < N_RANKINGS; r++) {
+        for (int k = 0; k < 3; k++) Py_XDECREF(self->scorers[r][k]);
+        Py_XDECREF(self->names[r]);
+    }
+    Py_XDECREF(self->cards);
+    Py_XDECREF((PyObject *)self->value_type);
+    Py_XDECREF(self->slow);
+    Py_XDECREF(self->dict);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static Py_ssize_t slot_offset(PyTypeObject *type, const char *name) {
+    PyObject *descr = PyObject_GetAttrString((PyObject *)type, name);
+    if (descr == NULL) return -1;
+    if (!Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+        Py_DECREF(descr);
+        PyErr_Format(PyExc_TypeError, "%s.%s is not a slot", type->tp_name, name);
+        return -1;
+    }
+    Py_ssize_t offset = ((PyMemberDescrObject *)descr)->d_member->offset;
+    Py_DECREF(descr);
+    return offset;
+}
+
+static int Evaluator_init(Evaluator *self, PyObject *args, PyObject *kwds) {
+    PyObject *rankings, *scorers, *decks, *names, *cards, *value_type, *slow;
+    static char *kw[] = {"rankings", "scorers", "decks", "names", "cards", "value_type",
+                         "slow", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!O!O!O!O!O!O", kw, &PyDict_Type, &rankings,
+                                     &PyTuple_Type, &scorers, &PyTuple_Type, &decks,
+                                     &PyTuple_Type, &names, &PyTuple_Type, &cards,
+                                     &PyType_Type, &value_type, &slow))
+        return -1;
+    if (PyTuple_GET_SIZE(scorers) != N_RANKINGS || PyTuple_GET_SIZE(decks) != N_RANKINGS ||
+        PyTuple_GET_SIZE(names) != N_RANKINGS || PyTuple_GET_SIZE(cards) != 52) {
+        PyErr_SetString(PyExc_ValueError, "an Evaluator needs 4 rankings and 52 cards");
+        return -1;
+    }
+    for (int r = 0; r < N_RANKINGS; r++) {
+        PyObject *three = PyTuple_GET_ITEM(scorers, r);
+        if (!PyTuple_Check(three) || PyTuple_GET_SIZE(three) != 3) {
+            PyErr_SetString(PyExc_ValueError, "scorers: one (5, 6, 7) tuple per ranking");
+            return -1;
+        }
+        for (int k = 0; k < 3; k++) {
+            PyObject *scorer = PyTuple_GET_ITEM(three, k);
+            if (scorer == Py_None) { /* made on first use: see install() */
+                Py_CLEAR(self->scorers[r][k]);
+                continue;
+            }
+            if (!Py_IS_TYPE(scorer, &ScorerType) || ((Scorer *)scorer)->size != 5 + k) {
+                PyErr_SetString(PyExc_TypeError, "scorers must be Scorers of 5, 6, 7 cards");
+                return -1;
+            }
+            Py_INCREF(scorer);
+            Py_XSETREF(self->scorers[r][k], scorer);
+        }
+        self->deck[r] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(decks, r));
+        if (PyErr_Occurred()) return -1;
+        Py_INCREF(PyTuple_GET_ITEM(names, r));
+        Py_XSETREF(self->names[r], PyTuple_GET_ITEM(names, r));
+    }
+    PyTypeObject *type = (PyTypeObject *)value_type;
+    if ((self->off_ranking = slot_offset(type, "ranking")) < 0) return -1;
+    if ((self->off_strength = slot_offset(type, "strength")) < 0) return -1;
+    if ((self->off_cards = slot_offset(type, "cards")) < 0) return -1;
+    Py_INCREF(rankings);
+    Py_XSETREF(self->rankings, rankings);
+    Py_INCREF(cards);
+    Py_XSETREF(self->cards, cards);
+    Py_INCREF(value_type);
+    Py_XSETREF(self->value_type, type);
+    Py_INCREF(slow);
+    Py_XSETREF(self->slow, slow);
+    self->vectorcall = Evaluator_vectorcall;
+    return 0;
+}
+
+static int rank_of_char(char ch) {
+    switch (ch) {
+    case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+        return ch - '2';
+    case 'T': case 't': return 8;
+    case 'J': case 'j': return 9;
+    case 'Q': case 'q': return 10;
+    case 'K': case 'k': return 11;
+    case 'A': case 'a': return 12;
+    default: return -1;
+    }
+}
+
+static int suit_of_char(char ch) {
+    switch (ch) {
+    case 'c': case 'C': return 0;
+    case 'd': case 'D': return 1;
+    case 'h': case 'H': return 2;
+    case 's': case 'S': return 3;
+    default: return -1;
+    }
+}
+
+/* Card text like "As Kd, 10h" into card ints; -1 when it is not plain card text. */
+static int parse_text(PyObject *text, int *c) {
+    Py_ssize_t len;
+    const char *p = PyUnicode_AsUTF8AndSize(text, &len);
+    if (p == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    const char *end = p + len;
+    int n = 0;
+    while (p < end) {
+        char ch = *p;
+        if (ch == ' ' || ch == ',' || ch == ';' || ch == '\t' || ch == '\n') {
+            p++;
+            continue;
+        }
+        int rank;
+        if (ch == '1' && p + 1 < end && p[1] == '0') {
+            rank = 8;
+            p += 2;
+        } else {
+            rank = rank_of_char(ch);
+            p++;
+        }
+        if (rank < 0 || p >= end || n >= 7) return -1;
+        int suit = suit_of_char(*p++);
+        if (suit < 0) return -1;
+        c[n++] = rank * 4 + suit;
+    }
+    return n;
+}
+
+static PyObject *go_slow(Evaluator *self, PyObject *const *args) {
+    return PyObject_Vectorcall(self->slow, args, 2, NULL);
+}
+
+static PyObject *Evaluator_vectorcall(PyObject *callable, PyObject *const *args,
+                                      size_t nargsf, PyObject *kwnames) {
+    Evaluator *self = (Evaluator *)callable;
+    if (kwnames != NULL || PyVectorcall_NARGS(nargsf) != 2)
+        return PyObject_Vectorcall(self->slow, args, nargsf, kwnames);
+    PyObject *found = PyDict_GetItemWithError(self->rankings, args[1]);
+    if (found == NULL) {
+        PyErr_Clear(); /* unhashable or unknown: the slow path says what is wrong */
+        return go_slow(self, args);
+    }
+    int r = (int)PyLong_AsLong(found);
+    PyObject *given = args[0];
+    int c[7];
+    int n;
+    PyObject *reuse = NULL; /* a tuple of exactly the Card objects, kept as it is */
+    if (PyUnicode_Check(given)) {
+        n = parse_text(given, c);
+        if (n < 5) return go_slow(self, args);
+    } else {
+        PyObject **items;
+        if (PyList_CheckExact(given)) {
+            n = (int)PyList_GET_SIZE(given);
+            items = ((PyListObject *)given)->ob_item;
+        } else if (PyTuple_CheckExact(given)) {
+            n = (int)PyTuple_GET_SIZE(given);
+            items = ((PyTupleObject *)given)->ob_item;
+            reuse = given;
+        } else {
+            return go_slow(self, args);
+        }
+        if (n < 5 || n > 7) return go_slow(self, args);
+        for (int i = 0; i < n; i++) {
+            PyObject *item = items[i];
+            if (!PyLong_Check(item)) return go_slow(self, args);
+            long v = PyLong_AsLong(item);
+            if (v < 0 || v > 51) {
+                PyErr_Clear();
+                return go_slow(self, args);
+            }
+            c[i] = (int)v;
+            if (reuse != NULL && item != PyTuple_GET_ITEM(self->cards, v)) reuse = NULL;
+        }
+    }
+    uint64_t seen = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = 1ULL << c[i];
+        if (seen & bit) return go_slow(self, args);
+        seen |= bit;
+    }
+    if (seen & ~self->deck[r]) return go_slow(self, args);
+    Scorer *scorer = (Scorer *)self->scorers[r][n - 5];
+    if (scorer == NULL) return go_slow(self, args);
+    int32_t strength = score_cards(scorer, c, n);
+    if (strength < 0) return go_slow(self, args);
+    PyObject *cards;
+    if (reuse != NULL) {
+        Py_INCREF(reuse);
+        cards = reuse;
+    } else {
+        cards = PyTuple_New(n);
+        if (cards == NULL) return NULL;
+        for (int i = 0; i < n; i++) {
+            PyObject *card = PyTuple_GET_ITEM(self->cards, c[i]);
+            Py_INCREF(card);
+            PyTuple_SET_ITEM(cards, i, card);
+        }
+        PyObject_GC_UnTrack(cards); /* cards are ints: no cycle can go through it */
+    }
+    PyObject *number = PyLong_FromLong(strength);
+    if (number == NULL) {
+        Py_DECREF(cards);
+        return NULL;
+    }
+    PyObject *value = self->value_type->tp_alloc(self->value_type, 0);
+    if (value == NULL) {
+        Py_DECREF(cards);
+        Py_DECREF(number);
+        return NULL;
+    }
+    Py_INCREF(self->names[r]);
+    *(PyObject **)((char *)value + self->off_ranking) = self->names[r];
+    *(PyObject **)((char *)value + self->off_strength) = number;
+    *(PyObject **)((char *)value + self->off_cards) = cards;
+    /* A HandValue holds a ranking name, an int and a tuple of cards (and later its best
+     * five): it can be in no reference cycle, so the collector need not follow it.  Its
+     * type's dealloc untracks only a tracked object. */
+    if (PyObject_IS_GC(value)) PyObject_GC_UnTrack(value);
+    return value;
+}
+
+static PyObject *Evaluator_install(Evaluator *self, PyObject *args) {
+    int r, size;
+    PyObject *scorer;
+    if (!PyArg_ParseTuple(args, "iiO!", &r, &size, &ScorerType, &scorer)) return NULL;
+    if (r < 0 || r >= N_RANKINGS || size < 5 || size > 7 || ((Scorer *)scorer)->size != size) {
+        PyErr_SetString(PyExc_ValueError, "install(ranking index 0..3, size 5..7, Scorer)");
+        return NULL;
+    }
+    Py_INCREF(scorer);
+    Py_XSETREF(self->scorers[r][size - 5], scorer);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Evaluator_methods[] = {
+    {"install", (PyCFunction)Evaluator_install, METH_VARARGS,
+     PyDoc_STR("install(ranking_index, size, scorer): the scorer of one ranking and size.")},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject EvaluatorType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "standpat._native.scorer.Evaluator",
+    .tp_doc = PyDoc_STR("standpat.evaluate(cards, ranking) in C on its common path."),
+    .tp_basicsize = sizeof(Evaluator),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_vectorcall_offset = offsetof(Evaluator, vectorcall),
+    .tp_call = PyVectorcall_Call,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Evaluator_init,
+    .tp_dealloc = (destructor)Evaluator_dealloc,
+    .tp_methods = Evaluator_methods,
+    .tp_dictoffset = offsetof(Evaluator, dict),
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "scorer", "C scalar path of standpat's rankings.", -1, NULL,
 };
 
 PyMODINIT_FUNC PyInit_scorer(void) {
     if (PyType_Ready(&ScorerType) < 0) return NULL;
+    if (PyType_Ready(&EvaluatorType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     Py_INCREF(&ScorerType);
     if (PyModule_AddObject(m, "Scorer", (PyObject *)&ScorerType) < 0) {
         Py_DECREF(&ScorerType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&EvaluatorType);
+    if (PyModule_AddObject(m, "Evaluator", (PyObject *)&EvaluatorType) < 0) {
+        Py_DECREF(&EvaluatorType);
         Py_DECREF(m);
         return NULL;
     }

@@ -18,3 +18,19 @@ class Scorer:
         values5: Buffer = ...,
     ) -> None: ...
     def __call__(self, cards: Sequence[int], /) -> int: ...
+
+class Evaluator:
+    """``evaluate(cards, ranking)`` on its common path; anything else goes to ``slow``."""
+
+    def __init__(
+        self,
+        rankings: dict[object, int],
+        scorers: tuple[tuple[Scorer | None, Scorer | None, Scorer | None], ...],
+        decks: tuple[int, ...],
+        names: tuple[object, ...],
+        cards: tuple[object, ...],
+        value_type: type,
+        slow: object,
+    ) -> None: ...
+    def __call__(self, cards: object, ranking: object, /) -> object: ...
+    def install(self, ranking: int, size: int, scorer: Scorer, /) -> None: ...

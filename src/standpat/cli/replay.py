@@ -8,7 +8,10 @@ one JSON object per line per hand, with ``hand`` (its place in the file,
 from 1), ``game``, ``structure``, ``stakes``, ``players``,
 ``starting_stacks``, ``finishing_stacks`` and ``net`` in PHH seat order.
 ``--text`` prints the hands as readable text and ``--phh`` as PHH, which
-converts a file from one format to the other.  Hands that cannot be read or
+converts a file from one format to the other; ``--text --hero NAME`` prints
+the hands NAME played as he saw them, the layout trackers import, and
+``--site`` names the room in the headers.  Both formats are read, and
+PokerStars' own draw hand histories too.  Hands that cannot be read or
 replayed are reported on stderr and the exit code is 2; the others are still
 shown.
 """
@@ -17,16 +20,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from standpat.errors import HistoryError
 from standpat.history.files import load, load_text
 from standpat.history.phh import dumps_all
 from standpat.history.replay import Replay
-from standpat.history.text import GAME_TITLES, STRUCTURE_TITLES, format_hand
+from standpat.history.text import (
+    GAME_TITLES,
+    SITE,
+    STRUCTURE_TITLES,
+    format_hand,
+    stakes_title,
+)
 
 NAME = "replay"
-HELP = "Replay the hands of a hand-history file (PHH .phh/.phhs, or standpat's readable text)."
+HELP = ("Replay the hands of a hand-history file (PHH .phh/.phhs, or readable text: "
+        "standpat's or PokerStars').")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,6 +54,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print the hands as PHH (a .phhs file: one table per hand)")
     parser.add_argument("--hand", type=int, metavar="N",
                         help="only the N-th hand of the file (from 1)")
+    parser.add_argument("--hero", metavar="NAME",
+                        help="with --text: the hands NAME played, as he saw them (his cards "
+                             "only: the layout trackers import)")
+    parser.add_argument("--site", metavar="NAME", default=SITE,
+                        help=f"with --text: the room the headers name (default {SITE}; "
+                             "trackers such as fpdb import only rooms they know, e.g. "
+                             "PokerStars)")
 
 
 def summary(replay: Replay) -> dict[str, object]:
@@ -64,8 +82,8 @@ def summary(replay: Replay) -> dict[str, object]:
 
 def _summary_line(replay: Replay) -> str:
     record = replay.record
-    stakes = f"{record.small_bet}/{record.big_bet}"
-    game = f"{GAME_TITLES[record.game]} {STRUCTURE_TITLES[record.structure]} {stakes}"
+    game = (f"{GAME_TITLES[record.game]} {STRUCTURE_TITLES[record.structure]} "
+            f"{stakes_title(record)}")
     parts = [
         f"{record.name_of(i)} {a} -> {b} ({b - a:+d})"
         for i, (a, b) in enumerate(zip(record.starting_stacks, replay.finishing_stacks,
@@ -94,6 +112,26 @@ def _step_through(replay: Replay, interactive: bool) -> bool:
     return True
 
 
+def _show(args: argparse.Namespace, hands: list[Replay], interactive: bool) -> None:
+    """Print the hands in the form the arguments ask for."""
+    if args.phh and not (args.json or args.summary):
+        if hands:
+            print(dumps_all(h.finished_record for h in hands), end="", flush=True)
+        return
+    for replay in hands:
+        if args.json:
+            print(json.dumps(summary(replay)))
+        elif args.summary:
+            print(_summary_line(replay))
+        elif args.text:
+            if args.hero is None or args.hero in replay.record.players:
+                print(format_hand(replay, replay.record.source.index, hero=args.hero,
+                                  site=args.site) + "\n\n")
+        elif not _step_through(replay, interactive):
+            break
+    sys.stdout.flush()
+
+
 def run(args: argparse.Namespace) -> int:
     """Replay the file; errors go to stderr with exit code 2."""
     try:
@@ -112,19 +150,10 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
     interactive = args.file != "-" and sys.stdin.isatty() and sys.stdout.isatty()
-    if args.phh and not (args.json or args.summary):
-        if hands:
-            print(dumps_all(h.record for h in hands), end="")
-        hands = []
-    for replay in hands:
-        if args.json:
-            print(json.dumps(summary(replay)))
-        elif args.summary:
-            print(_summary_line(replay))
-        elif args.text:
-            print(format_hand(replay, replay.record.source.index) + "\n\n")
-        elif not _step_through(replay, interactive):
-            break
+    try:
+        _show(args, hands, interactive)
+    except BrokenPipeError:  # the reader went away (``standpat replay --text F | head``)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     for problem in errors:
         print(f"standpat replay: error: {problem}", file=sys.stderr)
     return 2 if errors else 0

@@ -61,6 +61,8 @@ class Game:
 
     ``ante_percent`` is the table's default ante as a percentage of the small
     bet when the game is dealt with antes (10 for Seven Card Draw, else 0).
+    ``phh_tag`` names the game in a PHH variant code, after the structure's
+    letter (``F2L3D``: fixed-limit triple draw; PHH's own tags, else standpat's).
     """
 
     name: GameName
@@ -72,6 +74,7 @@ class Game:
     max_discard: int
     ranking: RankingName
     ante_percent: int = 0
+    phh_tag: str = ""
 
     def deck_for(self, players: int) -> tuple[tuple[Card, ...], RankingName]:
         """The deck and ranking of a hand with ``players`` dealt in.
@@ -93,16 +96,25 @@ class Game:
 
 
 _GAME_LIST: Final = (
-    Game(GameName.FIVE_CARD_DRAW_7A, "Five Card Draw 7-A", 2, 5, 5, 1, 5, RankingName.SHORT_7A),
-    Game(GameName.FIVE_CARD_DRAW, "Five Card Draw", 2, 6, 5, 1, 5, RankingName.HIGH),
-    Game(GameName.SEVEN_CARD_DRAW, "Seven Card Draw", 2, 6, 7, 1, 4, RankingName.HIGH, 10),
+    Game(
+        GameName.FIVE_CARD_DRAW_7A, "Five Card Draw 7-A", 2, 5, 5, 1, 5, RankingName.SHORT_7A,
+        phh_tag="5CD7A",
+    ),
+    Game(
+        GameName.FIVE_CARD_DRAW, "Five Card Draw", 2, 6, 5, 1, 5, RankingName.HIGH,
+        phh_tag="5CD",
+    ),
+    Game(
+        GameName.SEVEN_CARD_DRAW, "Seven Card Draw", 2, 6, 7, 1, 4, RankingName.HIGH, 10,
+        phh_tag="7CD",
+    ),
     Game(
         GameName.TRIPLE_DRAW, "Deuce-to-Seven Triple Draw", 2, 6, 5, 3, 5,
-        RankingName.DEUCE_TO_SEVEN,
+        RankingName.DEUCE_TO_SEVEN, phh_tag="2L3D",
     ),
     Game(
         GameName.SINGLE_DRAW, "Deuce-to-Seven Single Draw", 2, 6, 5, 1, 5,
-        RankingName.DEUCE_TO_SEVEN,
+        RankingName.DEUCE_TO_SEVEN, phh_tag="2L1D",
     ),
 )
 

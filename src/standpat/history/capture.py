@@ -17,11 +17,11 @@ player ``i`` is the engine's seat ``(i + button + 1) mod n``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TypeVar
 
 from standpat.cards import Card
-from standpat.engine import Event, EventKind, Hand, Post, Stakes
+from standpat.engine import Event, EventKind, Hand, Post, PostKind, Stakes
 from standpat.history.phh import standard_posts
 from standpat.history.record import HandRecord, PostRecord, Step, StepKind
 
@@ -33,6 +33,7 @@ __all__ = [
     "record_from_events",
     "record_from_hand",
     "to_phh_order",
+    "with_phh_checks",
 ]
 
 _STEPS = {
@@ -76,6 +77,69 @@ def phh_events(events: Iterable[Event], button: int, players: int) -> tuple[Even
         e if e.seat is None else e._replace(seat=to_phh_order(e.seat, button, players))
         for e in events
     )
+
+
+_LIVE = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)
+_ACTS = (EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET, EventKind.RAISE)
+_ROUND_OVER = (EventKind.RETURN, EventKind.STREET, EventKind.SHOW, EventKind.MUCK, EventKind.WIN)
+
+
+def with_phh_checks(events: Iterable[Event], starting_stacks: Sequence[int]) -> Iterator[Event]:
+    """The events, with the check PHH records where the engine asks nothing.
+
+    When everyone else has gone all in (or folded) before the draw, a player
+    whose live blind covers the bet has no decision to make, and the engine
+    goes on without him.  PHH (PokerKit) still gives him his turn, which can
+    only be a check, as long as some opponent could have put in more than his
+    blind when the round began.  That check is added here, as a ``CHECK``
+    event, where PHH puts it: after the action that ended the round.  Seats
+    are those of the events; ``starting_stacks`` are in the same order.
+
+    >>> from standpat.engine import Action, Hand, Stakes
+    >>> hand = Hand("five-card-draw", "fixed-limit", Stakes.from_bets(2), [2, 1, 6, 28],
+    ...             button=0, rng=1)      # the small blind (seat 1) is all in from his blind
+    >>> _ = hand.apply(Action.fold())    # seat 3
+    >>> _ = hand.apply(Action.call())    # the button, all in: the big blind is not asked
+    >>> def acts(events):
+    ...     return [f"{e.seat} {e.kind.value}" for e in events
+    ...             if e.kind.value in ("fold", "call", "check", "street")]
+    >>> acts(hand.events)
+    ['None street', '3 fold', '0 call', 'None street']
+    >>> acts(with_phh_checks(hand.events, hand.starting_stacks))
+    ['None street', '3 fold', '0 call', '2 check', 'None street']
+    """
+    n = len(starting_stacks)
+    behind = list(starting_stacks)  # chips not given up as dead money, as the round begins
+    live = [0] * n
+    all_in = [False] * n
+    folded = [False] * n
+    acted = [False] * n
+    first_round = False
+    for event in events:
+        kind, seat = event.kind, event.seat
+        if first_round and kind in _ROUND_OVER and (kind is not EventKind.STREET or event.amount):
+            first_round = False
+            if folded.count(False) > 1:
+                for s in range(n):
+                    if folded[s] or all_in[s] or acted[s]:
+                        continue
+                    # PHH gives him a turn only if an opponent could bet more than his blind.
+                    if any(behind[o] > live[s] for o in range(n) if o != s):
+                        yield Event(EventKind.CHECK, s)
+        if seat is not None:
+            if kind is EventKind.POST:
+                if event.post in _LIVE:
+                    live[seat] += event.amount
+                else:
+                    behind[seat] -= event.amount
+            elif kind in _ACTS:
+                acted[seat] = True
+                folded[seat] = folded[seat] or kind is EventKind.FOLD
+            if event.all_in:
+                all_in[seat] = True
+        elif kind is EventKind.STREET and not event.amount:
+            first_round = True
+        yield event
 
 
 def record_from_hand(
@@ -165,7 +229,7 @@ def record_from_events(
     holes: list[tuple[Card | None, ...]] = [()] * n
     steps: list[Step] = []
     showdown: list[Step] = []
-    for event in events:
+    for event in with_phh_checks(events, starting_stacks):
         kind, seat = event.kind, event.seat
         if seat is None:
             continue

@@ -43,7 +43,7 @@ from standpat.history.phh import dumps, dumps_all, read
 from standpat.history.record import HandRecord
 from standpat.history.replay import Replay, replay
 from standpat.history.text import format_hands
-from standpat.history.text_parse import read_text
+from standpat.history.text_parse import is_text, read_text
 
 __all__ = ["Loaded", "load", "load_strict", "load_text", "save"]
 
@@ -61,12 +61,10 @@ class Loaded:
 def load_text(text: str, file: str = "<string>") -> Loaded:
     """Read PHH text (``.phh`` or ``.phhs``) or readable text, and replay every hand; forgiving.
 
-    Readable text is recognised by its first line, ``standpat Hand #...``.
+    Readable text is recognised by its first line, a hand's header such as
+    ``standpat Hand #...`` or ``PokerStars Game #...``.
     """
-    if text.lstrip().startswith("standpat Hand #"):
-        result = read_text(text, file)
-    else:
-        result = read(text, file)
+    result = read_text(text, file) if is_text(text) else read(text, file)
     hands = []
     for record in result.hands:
         try:
@@ -80,7 +78,7 @@ def load(path: str | os.PathLike[str]) -> Loaded:
     """Read and replay a PHH or readable-text file; forgiving (see :class:`Loaded`)."""
     name = os.fspath(path)
     try:
-        with open(name, encoding="utf-8") as handle:
+        with open(name, encoding="utf-8-sig") as handle:
             text = handle.read()
     except UnicodeDecodeError as error:
         return Loaded(errors=[HistoryFormatError(f"{name}: not UTF-8 text: {error}")], failed=[1])
@@ -103,7 +101,7 @@ def save(path: str | os.PathLike[str], hands: Iterable[HandRecord | Replay]) -> 
     """
     name = os.fspath(path)
     items = list(hands)
-    records = [h.record if isinstance(h, Replay) else h for h in items]
+    records = [h.finished_record if isinstance(h, Replay) else h for h in items]
     if name.endswith(".txt"):
         text = format_hands(h if isinstance(h, Replay) else replay(h) for h in items)
     elif name.endswith(".phh"):

@@ -40,6 +40,8 @@ variant = "F2L3D"
 from __future__ import annotations
 
 import bisect
+import dataclasses
+import datetime
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -47,12 +49,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from standpat.cards import CARDS, Card
-from standpat.errors import CardError, HistoryError, HistoryFormatError
+from standpat.engine import GAMES, GameName, PostKind, Structure, get_game
+from standpat.errors import HistoryError, HistoryFormatError
 from standpat.history import _toml
 from standpat.history.record import (
-    GAME_NAMES,
-    POST_KINDS,
-    STRUCTURE_NAMES,
     HandRecord,
     PostRecord,
     Source,
@@ -62,7 +62,6 @@ from standpat.history.record import (
 )
 
 __all__ = [
-    "HAND_SIZES",
     "VARIANTS",
     "HistoryFile",
     "dumps",
@@ -70,41 +69,31 @@ __all__ = [
     "loads",
     "read",
     "standard_posts",
+    "time_of",
     "variant_of",
 ]
 
-_STRUCTURE_LETTERS: Final = {"fixed-limit": "F", "pot-limit": "P", "no-limit": "N"}
-_GAME_TAGS: Final = {
-    "deuce-to-seven-triple-draw": "2L3D",
-    "deuce-to-seven-single-draw": "2L1D",
-    "five-card-draw": "5CD",
-    "seven-card-draw": "7CD",
-    "five-card-draw-7a": "5CD7A",
+_STRUCTURE_LETTERS: Final = {
+    Structure.FIXED_LIMIT: "F", Structure.POT_LIMIT: "P", Structure.NO_LIMIT: "N",
 }
 VARIANTS: Final[Mapping[str, tuple[str, str]]] = {
-    letter + tag: (game, structure)
+    letter + game.phh_tag: (game.name.value, structure.value)
     for structure, letter in _STRUCTURE_LETTERS.items()
-    for game, tag in _GAME_TAGS.items()
+    for game in GAMES.values()
 }
 """Variant code -> (game, structure).  ``F2L3D`` and ``N2L1D`` are PHH's own codes."""
 
 PHH_STANDARD_CODES: Final = frozenset({"F2L3D", "N2L1D"})
 """The codes that PHH itself defines (and PokerKit loads)."""
 
-HAND_SIZES: Final[Mapping[str, int]] = {
-    "five-card-draw-7a": 5,
-    "five-card-draw": 5,
-    "seven-card-draw": 7,
-    "deuce-to-seven-triple-draw": 5,
-    "deuce-to-seven-single-draw": 5,
-}
-"""Cards dealt to each player, by game."""
+_POST_KINDS: Final = frozenset(kind.value for kind in PostKind)
 
 _OWN_FIELDS: Final = frozenset({
     "variant", "antes", "blinds_or_straddles", "small_bet", "big_bet", "min_bet",
     "starting_stacks", "actions", "players", "seats", "seat_count", "hand", "table",
     "finishing_stacks", "winnings", "_standpat_game", "_standpat_structure",
     "_standpat_stakes", "_standpat_posts", "_standpat_button_seat", "_standpat_seed",
+    "_standpat_rake",
 })
 _PLAYER: Final = re.compile(r"p([1-9][0-9]?)")
 _CARD_RUN: Final = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
@@ -134,7 +123,7 @@ def variant_of(game: str, structure: str) -> str:
     >>> variant_of("five-card-draw-7a", "pot-limit")
     'P5CD7A'
     """
-    return _STRUCTURE_LETTERS[structure] + _GAME_TAGS[game]
+    return _STRUCTURE_LETTERS[Structure(structure)] + get_game(game).phh_tag
 
 
 def standard_posts(
@@ -252,6 +241,8 @@ def dumps(record: HandRecord) -> str:
         optional["_standpat_button_seat"] = record.button_seat
     if record.seed is not None:
         optional["_standpat_seed"] = record.seed
+    if record.rake:
+        optional["_standpat_rake"] = record.rake
     lines.extend(f"{_toml.key(k)} = {_toml.value(v)}" for k, v in optional.items())
     return "\n".join(lines) + "\n"
 
@@ -373,12 +364,14 @@ def _game_and_structure(hand: _Hand) -> tuple[str, str]:
             raise hand.fail(f"variant {variant!r} is not a draw game standpat deals; "
                             f"known codes: {known}.", hand.line_of_key("variant"))
         return VARIANTS[variant]
-    if game not in GAME_NAMES:
-        raise hand.fail(f"_standpat_game {game!r} is not one of {', '.join(GAME_NAMES)}.",
+    games = [name.value for name in GameName]
+    if game not in games:
+        raise hand.fail(f"_standpat_game {game!r} is not one of {', '.join(games)}.",
                         hand.line_of_key("_standpat_game"))
-    if structure not in STRUCTURE_NAMES:
+    structures = [name.value for name in Structure]
+    if structure not in structures:
         raise hand.fail(f"_standpat_structure {structure!r} is not one of "
-                        f"{', '.join(STRUCTURE_NAMES)}.", hand.line_of_key("_standpat_structure"))
+                        f"{', '.join(structures)}.", hand.line_of_key("_standpat_structure"))
     assert isinstance(game, str) and isinstance(structure, str)
     if variant in VARIANTS and VARIANTS[variant] != (game, structure):
         raise hand.fail(f"variant {variant!r} contradicts _standpat_game {game!r} and "
@@ -392,6 +385,10 @@ def _stakes(
     antes = _ints(hand, "antes", n)
     blinds = _ints(hand, "blinds_or_straddles", n)
     antes_by_seat = antes[::-1] if n == 2 else antes
+    trimming = hand.raw.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise hand.fail(f"ante_trimming_status must be true or false, not {trimming!r}.",
+                        hand.line_of_key("ante_trimming_status"))
     stakes_raw = hand.raw.get("_standpat_stakes")
     if stakes_raw is not None:
         if not isinstance(stakes_raw, dict):
@@ -420,7 +417,7 @@ def _stakes(
         posts = []
         for item in posts_raw:
             words = item.split() if isinstance(item, str) else []
-            if len(words) != 3 or words[1] not in POST_KINDS or not words[2].isdigit():
+            if len(words) != 3 or words[1] not in _POST_KINDS or not words[2].isdigit():
                 raise hand.fail(f"{item!r} is not a post like 'p3 big-blind 2'.", line)
             posts.append(PostRecord(_seat(hand, words[0], n, line), words[1], int(words[2])))
         return stakes, tuple(posts)
@@ -428,8 +425,15 @@ def _stakes(
         raise hand.fail("straddles are not played in standpat's draw games.",
                         hand.line_of_key("blinds_or_straddles"))
     small_seat, big_seat = (1, 0) if n == 2 else (0, 1)
+    # Heads-up with equal blinds, PHH's first player to act is the one after the later
+    # blind of the two, p1: so the button's blind (p2) is the big one.  standpat's own
+    # files (read above) keep the house rule: the button acts first.
+    equal = n == 2 and blinds[0] == blinds[1] > 0 and stakes_raw is None
+    if equal:
+        small_seat, big_seat = 0, 1
     standard = (
-        all(a == stakes["ante"] for a in antes_by_seat)
+        not equal
+        and all(a == stakes["ante"] for a in antes_by_seat)
         and blinds[0] == stakes["small_blind"]
         and blinds[1] == stakes["big_blind"]
     )
@@ -460,6 +464,9 @@ def _optional(hand: _Hand, n: int) -> dict[str, Any]:
     button = hand.raw.get("_standpat_button_seat")
     if button is not None:
         out["button_seat"] = _int(hand, "_standpat_button_seat", button, minimum=1)
+    rake = hand.raw.get("_standpat_rake")
+    if rake is not None:
+        out["rake"] = _int(hand, "_standpat_rake", rake)
     seed = hand.raw.get("_standpat_seed")
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -479,8 +486,39 @@ def _optional(hand: _Hand, n: int) -> dict[str, Any]:
     for name in ("finishing_stacks", "winnings"):
         if hand.raw.get(name) is not None:
             out[name] = tuple(_ints(hand, name, n))
+    _check_date(hand)
     out["extra"] = {k: v for k, v in hand.raw.items() if k not in _OWN_FIELDS}
     return out
+
+
+def _check_date(hand: _Hand) -> None:
+    """The date and time fields, when given, must say a date and a time (they head the text)."""
+    for name, low, high in (("year", 1, 9999), ("month", 1, 12), ("day", 1, 31)):
+        item = hand.raw.get(name)
+        if item is not None and (isinstance(item, bool) or not isinstance(item, int)
+                                 or not low <= item <= high):
+            raise hand.fail(f"{name} must be a whole number from {low} to {high}, not {item!r}.",
+                            hand.line_of_key(name))
+    when = hand.raw.get("time")
+    if when is not None and time_of(when) is None:
+        raise hand.fail(f"time must be a TOML local time such as 21:30:00 (or a string "
+                        f"holding one), not {when!r}.", hand.line_of_key("time"))
+
+
+def time_of(item: object) -> datetime.time | None:
+    """PHH's ``time`` field as a time: a TOML local time, or a string such as ``'21:30:00'``.
+
+    >>> time_of("21:30"), time_of("late")
+    (datetime.time(21, 30), None)
+    """
+    if isinstance(item, datetime.time):
+        return item
+    if isinstance(item, str):
+        try:
+            return datetime.time.fromisoformat(item.strip())
+        except ValueError:
+            return None
+    return None
 
 
 def _actions(
@@ -569,14 +607,19 @@ def _record(hand: _Hand) -> HandRecord:
     game, structure = _game_and_structure(hand)
     stacks = _ints(hand, "starting_stacks", minimum=1)
     n = len(stacks)
-    if not 2 <= n <= 6:
-        raise hand.fail(f"a draw hand has 2 to 6 players, not {n}.",
+    rules = get_game(game)
+    if not rules.min_players <= n <= rules.max_players:
+        raise hand.fail(f"{rules.title} is dealt to {rules.min_players} to "
+                        f"{rules.max_players} players, not {n}.",
                         hand.line_of_key("starting_stacks"))
     stakes, posts = _stakes(hand, structure, n)
-    holes, steps = _actions(hand, n, HAND_SIZES[game])
+    holes, steps = _actions(hand, n, rules.hand_size)
+    source = hand.source
+    if "finishing_stacks" in hand.raw:
+        source = dataclasses.replace(source, result_line=hand.line_of_key("finishing_stacks"))
     return HandRecord(
         game=game, structure=structure, starting_stacks=tuple(stacks), hole_cards=holes,
-        steps=steps, posts=posts, source=hand.source,
+        steps=steps, posts=posts, source=source,
         small_bet=stakes["small_bet"], big_bet=stakes["big_bet"],
         small_blind=stakes["small_blind"], big_blind=stakes["big_blind"], ante=stakes["ante"],
         native="_standpat_game" in hand.raw, **_optional(hand, n),
@@ -627,8 +670,6 @@ def read(text: str, file: str = "<string>") -> HistoryFile:
             result.hands.append(_record(section))
         except HistoryFormatError as error:
             result.fail(error, section.source.index)
-        except (CardError, ValueError, TypeError, AttributeError, KeyError) as error:
-            result.fail(section.fail(f"cannot read this hand: {error}"), section.source.index)
     return result
 
 

@@ -27,14 +27,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Final
 
 from standpat.cards import Card
 
 __all__ = [
-    "GAME_NAMES",
-    "POST_KINDS",
-    "STRUCTURE_NAMES",
     "HandRecord",
     "PostRecord",
     "Source",
@@ -42,22 +38,6 @@ __all__ = [
     "StepKind",
     "format_phh_cards",
 ]
-
-GAME_NAMES: Final = (
-    "five-card-draw-7a",
-    "five-card-draw",
-    "seven-card-draw",
-    "deuce-to-seven-triple-draw",
-    "deuce-to-seven-single-draw",
-)
-"""The game names a record may carry (the engine's ``GameName`` values)."""
-
-STRUCTURE_NAMES: Final = ("fixed-limit", "pot-limit", "no-limit")
-"""The betting structures a record may carry (the engine's ``Structure`` values)."""
-
-POST_KINDS: Final = ("small-blind", "big-blind", "ante", "dead")
-"""The kinds of forced bet (the engine's ``PostKind`` values)."""
-
 
 class StepKind(StrEnum):
     """What a player did, at the precision of a history file.
@@ -87,12 +67,18 @@ def format_phh_cards(cards: Sequence[Card | None]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """Where a record came from: file name, hand name, line, and place in the file (from 1)."""
+    """Where a record came from: file name, hand name, line, and place in the file (from 1).
+
+    ``result_line`` is the line that states the hand's result (the finishing
+    stacks, or a text's pots), when the file has one: a replay that does not
+    reach that result names it.
+    """
 
     file: str = "<string>"
     hand: str = "1"
     line: int = 0
     index: int = 1
+    result_line: int = 0
 
     def __str__(self) -> str:
         where = f"{self.file}: hand {self.hand}"
@@ -116,8 +102,9 @@ class Step:
     """One thing a player did.
 
     ``amount`` is the total bet for the round after a ``BET_RAISE``; ``cards``
-    are the discards of a ``DISCARD`` (empty: stand pat) or the shown cards
-    of a ``SHOW``; ``drawn`` are the cards a ``DISCARD`` received.  Unknown
+    are the discards of a ``DISCARD`` (empty: stand pat), the shown cards of
+    a ``SHOW``, or the cards a text history says a player mucked (a ``MUCK``;
+    PHH has no way to say it); ``drawn`` are the cards a ``DISCARD`` received.  Unknown
     cards (``??`` in PHH) are ``None``.  ``line`` is the line of the file it
     came from (0 when not read from a file) and takes no part in equality.
     """
@@ -163,7 +150,9 @@ class HandRecord:
     stakes (blinds left of the button, antes from everyone); otherwise it is
     the exact list, as with a dead small blind or a player posting to come in.
     ``finishing_stacks`` and ``winnings`` are what the file claims (``None``
-    when it does not say); a replay checks them.  ``players`` are names,
+    when it does not say); a replay checks them.  ``rake`` is what the house
+    took from the pot (a room's text history says it): the winners' finishing
+    stacks are that much below the engine's, which has no rake.  ``players`` are names,
     ``seats`` table seat numbers, ``button_seat`` the table seat of the
     button (possibly empty: a dead button).  ``extra`` keeps other PHH fields
     (``event``, ``time``, ...) so that they are written back unchanged.
@@ -193,6 +182,7 @@ class HandRecord:
     finishing_stacks: tuple[int, ...] | None = None
     winnings: tuple[int, ...] | None = None
     seed: int | None = None
+    rake: int = 0
     extra: Mapping[str, object] = field(default_factory=dict, compare=False)
     source: Source = field(default_factory=Source, compare=False)
     native: bool = field(default=True, compare=False)

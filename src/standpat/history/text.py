@@ -1,11 +1,25 @@
 """Readable hand histories in the layout of PokerStars' draw hand histories.
 
-A header line with the game, structure and stakes, the table line with the
-button, the seats with their stacks, the posts, ``*** DEALING HANDS ***``
-with every player's cards (a history is read after the fact), each action,
-``*** FIRST DRAW ***`` ... with ``discards 2 cards [..]`` and the cards
-dealt, the showdown and a summary with the pots (no rake).  Hands follow
-one another, separated by blank lines.  Chips are written as plain numbers.
+A header line with the game, structure and stakes (for fixed limit the small
+and big bet, else the blinds, as PokerStars writes them), the table line with
+the button, the seats in table order with their stacks, the posts,
+``*** DEALING HANDS ***`` with the cards dealt, each action, the draws
+(``*** FIRST DRAW ***`` ... in triple draw, ``*** DRAW ***`` in the games of
+one draw) with ``discards 2 cards [..]`` and the cards kept and dealt, the
+showdown and a summary with the pots and the rake.  Hands follow one
+another, separated by blank lines.  Chips are written as plain numbers.
+
+Two views of a hand:
+
+- by default, every player's cards, as a history read after the fact shows
+  them (cards the history does not know are ``??``);
+- ``hero=NAME``, the hand as that player saw it, the layout trackers read:
+  his cards only, the others' draws by their count, their cards when shown.
+
+``site`` names the room in the header (``standpat`` unless the operator
+chooses another: trackers that check the site, such as fpdb, import the
+hands only under a site they know, ``PokerStars``).  See
+``docs/hand-histories.md`` for the trade-offs.
 
 >>> from standpat.history.phh import loads
 >>> from standpat.history.replay import replay
@@ -40,17 +54,31 @@ Seat 2: bob (button) (small blind) folded before the Draw
 
 from __future__ import annotations
 
-import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
 from standpat.cards import Card
-from standpat.engine import Event, EventKind, PostKind, get_game
-from standpat.history.record import HandRecord
+from standpat.engine import Event, EventKind, PostKind, Structure, get_game
+from standpat.history.capture import with_phh_checks
+from standpat.history.phh import time_of
+from standpat.history.record import HandRecord, StepKind
 from standpat.history.replay import Replay
 from standpat.ranking import RankingName, evaluate
 
-__all__ = ["GAME_TITLES", "STRUCTURE_TITLES", "format_events", "format_hand", "format_hands"]
+__all__ = [
+    "EPOCH",
+    "GAME_TITLES",
+    "SITE",
+    "STRUCTURE_TITLES",
+    "UNIT_FIELD",
+    "format_events",
+    "format_hand",
+    "format_hands",
+    "stakes_title",
+]
+
+SITE: Final = "standpat"
+"""The room the header names unless the operator chooses another."""
 
 GAME_TITLES: Final = {
     "deuce-to-seven-triple-draw": "Triple Draw 2-7 Lowball",
@@ -65,6 +93,14 @@ STRUCTURE_TITLES: Final = {"fixed-limit": "Limit", "pot-limit": "Pot Limit",
                            "no-limit": "No Limit"}
 """The betting structure as the header line names it."""
 
+EPOCH: Final = "1970/01/01 00:00:00 UTC"
+"""The date a player's view gives a hand that has none (trackers need one)."""
+
+UNIT_FIELD: Final = "_standpat_unit"
+"""The record field that says the chips are cents of a currency (``"0.01 USD"``)."""
+
+_SYMBOLS: Final = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}
+
 _ORDINALS: Final = ("FIRST", "SECOND", "THIRD")
 _NTH: Final = ("1st", "2nd", "3rd")
 _POSTS: Final = {
@@ -75,43 +111,116 @@ _POSTS: Final = {
 }
 
 
-def _cards(cards: Iterable[Card | None], known: frozenset[Card] | None = None) -> str:
-    """Cards in brackets; unknown cards (``None``, or not ``known``) are ``??``."""
-    return "[" + " ".join(
-        "??" if c is None or (known is not None and c not in known) else str(c) for c in cards
-    ) + "]"
+def _cards(cards: Iterable[Card | None]) -> str:
+    """Cards in brackets; unknown cards (``None``) are ``??``."""
+    return "[" + " ".join("??" if c is None else str(c) for c in cards) + "]"
+
+
+def _masked(cards: tuple[Card, ...], mask: tuple[bool, ...] | None) -> tuple[Card | None, ...]:
+    """The cards with those the history does not know (``mask`` False) as ``None``."""
+    if mask is None:
+        return cards
+    return tuple(c if known else None for c, known in zip(cards, mask, strict=True))
+
+
+def _chips(record: HandRecord) -> Callable[[int], str]:
+    """How amounts are written: plain chips, or money when the record counts cents.
+
+    >>> from standpat.history.record import HandRecord, StepKind
+    >>> cents = HandRecord("five-card-draw", "no-limit", 50, 100, 25, 50, (2400, 3160),
+    ...                    ((), ()), extra={UNIT_FIELD: "0.01 USD"})
+    >>> [_chips(cents)(x) for x in (2400, 3160, 25)]
+    ['$24', '$31.60', '$0.25']
+    """
+    unit = record.extra.get(UNIT_FIELD)
+    if not (isinstance(unit, str) and unit.startswith("0.01")):
+        return str
+    symbol = _SYMBOLS.get(unit[4:].strip(), "")
+
+    def money(amount: int) -> str:
+        whole, cents = divmod(amount, 100)
+        return f"{symbol}{whole}" if not cents else f"{symbol}{whole}.{cents:02d}"
+
+    return money
 
 
 def _when(extra: Mapping[str, object]) -> str:
-    """`` - 2026/12/03 02:30:00 UTC`` from PHH's ``year``/``month``/``day``/``time`` fields."""
+    """``2026/12/03 02:30:00 UTC`` from PHH's ``year``/``month``/``day``/``time`` fields.
+
+    ``time`` may be a TOML local time or a string holding one (``"02:30:00"``).
+    """
     year, month, day = extra.get("year"), extra.get("month"), extra.get("day")
     if not (isinstance(year, int) and isinstance(month, int) and isinstance(day, int)):
         return ""
-    when = f" - {year:04d}/{month:02d}/{day:02d}"
-    time = extra.get("time")
-    if isinstance(time, datetime.time):
+    when = f"{year:04d}/{month:02d}/{day:02d}"
+    time = time_of(extra.get("time"))
+    if time is not None:
         when += f" {time.strftime('%H:%M:%S')}"
     zone = extra.get("time_zone_abbreviation")
     return when + (f" {zone}" if isinstance(zone, str) and zone else "")
 
 
-def format_hand(replay: Replay, number: int | str | None = None) -> str:
-    """One replayed hand as readable text (no trailing newline)."""
+def stakes_title(record: HandRecord) -> str:
+    """The stakes as the header gives them: small/big bet in fixed limit, else the blinds.
+
+    >>> from standpat.history.record import HandRecord, StepKind
+    >>> def stakes(structure):
+    ...     return stakes_title(HandRecord("five-card-draw", structure, 2, 4, 1, 2, (9, 9),
+    ...                                    ((), ())))
+    >>> stakes("fixed-limit"), stakes("no-limit")
+    ('2/4', '1/2')
+    """
+    chips = _chips(record)
+    unit = record.extra.get(UNIT_FIELD)
+    code = f" {unit[4:].strip()}" if isinstance(unit, str) and unit[4:].strip() else ""
+    if record.structure == Structure.FIXED_LIMIT.value or not record.big_blind:
+        return f"{chips(record.small_bet)}/{chips(record.big_bet)}{code}"
+    return f"{chips(record.small_blind)}/{chips(record.big_blind)}{code}"
+
+
+def format_hand(
+    replay: Replay, number: int | str | None = None, *, hero: str | None = None,
+    site: str = SITE,
+) -> str:
+    """One replayed hand as readable text (no trailing newline).
+
+    ``hero``: the name of the player whose view to write (see the module
+    docstring); ``site``: the room the header names.
+    """
     record, hand = replay.record, replay.hand
-    known = None if record.complete else record.known_cards()
-    return _format(record, hand.events, hand.ranking, known, number)
+    masks: dict[int, tuple[tuple[bool, ...], tuple[bool, ...]]] = {}
+    # The showdown as the history tells it: who shows and who mucks.
+    said = {s.seat: s.kind is StepKind.SHOW for s in record.steps
+            if s.kind in (StepKind.SHOW, StepKind.MUCK)}
+    told = frozenset(s.seat for s in record.steps
+                     if s.kind in (StepKind.SHOW, StepKind.MUCK) and s.cards)
+    if not record.complete:
+        # The replay made up the cards the history does not know: they stay '??'.
+        discards = iter([s for s in record.steps if s.kind is StepKind.DISCARD])
+        for event in hand.events:
+            if event.kind is EventKind.DEAL and event.seat is not None:
+                masks[id(event)] = (tuple(c is not None for c in record.hole_cards[event.seat]),
+                                    ())
+            elif event.kind is EventKind.DISCARD:
+                step = next(discards)
+                masks[id(event)] = (tuple(c is not None for c in step.cards),
+                                    tuple(c is not None for c in step.drawn))
+    return _format(record, hand.events, hand.ranking, masks, (said, told), number, hero, site,
+                   replay.finishing_stacks)
 
 
 def format_events(
-    record: HandRecord, events: Iterable[Event], number: int | str | None = None
+    record: HandRecord, events: Iterable[Event], number: int | str | None = None, *,
+    hero: str | None = None, site: str = SITE,
 ) -> str:
     """A hand as readable text from its events, with seats in PHH order (no trailing newline).
 
     This writes a hand that cannot or need not be replayed, such as a hand as
     one player saw it: the events may be redacted (:func:`standpat.engine.redact`),
-    and the cards they hide are written ``??``.  ``record`` gives the set-up
-    (names, seats, stacks, stakes); ``standpat.history.capture.phh_events``
-    renumbers engine events into PHH order.
+    and the cards they hide are written ``??`` (``hero`` leaves out what he
+    did not see instead).  ``record`` gives the set-up (names, seats, stacks,
+    stakes); ``standpat.history.capture.phh_events`` renumbers engine events
+    into PHH order.
 
     >>> from standpat.engine import Action, Hand, Stakes, redact
     >>> from standpat.history.capture import phh_events, record_from_hand
@@ -126,34 +235,54 @@ def format_events(
     Dealt to ann [6h Jh 8s Jc As]
     ann: folds
     ...
+    >>> print(format_events(record, seen, hero="ann"))  # doctest: +ELLIPSIS
+    standpat Hand #1: 5 Card Draw Limit (2/4) - 1970/01/01 00:00:00 UTC
+    ...
+    *** DEALING HANDS ***
+    Dealt to ann [6h Jh 8s Jc As]
+    ann: folds
+    ...
     """
     ranking = get_game(record.game).deck_for(record.player_count)[1]
-    return _format(record, tuple(events), ranking, None, number)
+    return _format(record, tuple(events), ranking, {}, None, number, hero, site,
+                   record.finishing_stacks)
 
 
 def _format(
     record: HandRecord,
     events: tuple[Event, ...],
     ranking: RankingName,
-    known: frozenset[Card] | None,
+    masks: Mapping[int, tuple[tuple[bool, ...], tuple[bool, ...]]],
+    showdown_said: tuple[Mapping[int, bool], frozenset[int]] | None,
     number: int | str | None,
+    hero: str | None,
+    site: str,
+    after: tuple[int, ...] | None,
 ) -> str:
     n = record.player_count
     names = [record.name_of(i) for i in range(n)]
+    chips_of = _chips(record)
+    me: int | None = None
+    if hero is not None:
+        if hero not in names:
+            raise ValueError(f"{hero!r} is not a player of this hand ({', '.join(names)}).")
+        me = names.index(hero)
+    draws_in_game = get_game(record.game).draws
     ident = record.hand if record.hand is not None else number if number is not None else 1
-    stakes = f"{record.small_bet}/{record.big_bet}"
-    if record.ante:
-        stakes += f" ante {record.ante}"
+    when = _when(record.extra) or (EPOCH if me is not None else "")
+    order = sorted(range(n), key=record.table_seat)
     lines = [
-        f"standpat Hand #{ident}: {GAME_TITLES[record.game]} "
-        f"{STRUCTURE_TITLES[record.structure]} ({stakes}){_when(record.extra)}",
+        f"{site} Hand #{ident}: {GAME_TITLES[record.game]} "
+        f"{STRUCTURE_TITLES[record.structure]} ({stakes_title(record)})"
+        + (f" - {when}" if when else ""),
         f"Table '{record.table or 'standpat'}' {record.seat_count or max(n, 2)}-max "
         f"Seat #{record.button_seat or record.table_seat(n - 1)} is the button",
     ]
-    lines += [f"Seat {record.table_seat(i)}: {names[i]} ({record.starting_stacks[i]} in chips)"
-              for i in range(n)]
+    lines += [f"Seat {record.table_seat(i)}: {names[i]} "
+              f"({chips_of(record.starting_stacks[i])} in chips)" for i in order]
     held: list[list[Card | None]] = [[] for _ in range(n)]
     bets = [0] * n
+    chips = list(record.starting_stacks)  # what each seat has, wins included (before any rake)
     high = 0
     draws = 0
     folded_at: dict[int, int] = {}
@@ -163,28 +292,39 @@ def _format(
     pots: dict[int, int] = {}
     shown: dict[int, tuple[str, str]] = {}
     mucked: dict[int, tuple[Card | None, ...]] = {}
+    wins: list[Event] = []
+    posted: list[Event] = []
     dealt = False
     showdown = False
-    for event in events:
+    for event in with_phh_checks(events, record.starting_stacks):
         kind, seat = event.kind, event.seat
         who = names[seat] if seat is not None else ""
+        seen = me is None or seat == me
         allin = " and is all-in" if event.all_in else ""
         if kind is EventKind.POST and seat is not None and event.post is not None:
-            lines.append(f"{who}: {_POSTS[event.post]} {event.amount}{allin}")
+            posted.append(event)
+            chips[seat] -= event.amount
             if event.post in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND):
                 bets[seat] += event.amount
                 high = max(high, bets[seat])
                 roles[seat].append(event.post.value.replace("-", " "))
-        elif kind is EventKind.DEAL and seat is not None:
+            continue
+        if posted:
+            lines += _post_lines(posted, names, chips_of)
+            posted = []
+        if kind is EventKind.DEAL and seat is not None:
             if not dealt:
                 lines.append("*** DEALING HANDS ***")
                 dealt = True
-            held[seat] = list(event.cards or (None,) * event.hidden)
-            lines.append(f"Dealt to {who} {_cards(held[seat], known)}")
+            mask = masks.get(id(event))
+            held[seat] = list(_masked(event.cards, mask and mask[0]) or (None,) * event.hidden)
+            if seen:
+                lines.append(f"Dealt to {who} {_cards(held[seat])}")
         elif kind is EventKind.STREET:
             if event.amount > draws:
                 draws = event.amount
-                lines.append(f"*** {_ORDINALS[draws - 1]} DRAW ***")
+                title = _ORDINALS[draws - 1] + " DRAW" if draws_in_game > 1 else "DRAW"
+                lines.append(f"*** {title} ***")
             if event.amount:
                 bets = [0] * n
                 high = 0
@@ -195,12 +335,15 @@ def _format(
             lines.append(f"{who}: checks")
         elif kind is EventKind.CALL and seat is not None:
             bets[seat] += event.amount
-            lines.append(f"{who}: calls {event.amount}{allin}")
+            chips[seat] -= event.amount
+            lines.append(f"{who}: calls {chips_of(event.amount)}{allin}")
         elif kind in (EventKind.BET, EventKind.RAISE) and seat is not None:
             if kind is EventKind.BET:
-                lines.append(f"{who}: bets {event.amount}{allin}")
+                lines.append(f"{who}: bets {chips_of(event.amount)}{allin}")
             else:
-                lines.append(f"{who}: raises {event.amount - high} to {event.amount}{allin}")
+                lines.append(f"{who}: raises {chips_of(event.amount - high)} to "
+                             f"{chips_of(event.amount)}{allin}")
+            chips[seat] -= event.amount - bets[seat]
             bets[seat] = event.amount
             high = max(high, event.amount)
         elif kind is EventKind.DISCARD and seat is not None:
@@ -209,71 +352,142 @@ def _format(
                 lines.append(f"{who}: stands pat")
                 continue
             hidden = (None,) * count
-            thrown, drawn = event.cards or hidden, event.drawn or hidden
-            lines.append(f"{who}: discards {count} card{'s' * (count > 1)} {_cards(thrown, known)}")
+            mask = masks.get(id(event))
+            thrown = _masked(event.cards, mask and mask[0]) or hidden
+            drawn = _masked(event.drawn, mask and mask[1]) or hidden
             kept = _keep(held[seat], thrown)
             held[seat] = kept + list(drawn)
-            lines.append(f"Dealt to {who} {_cards(kept, known)} {_cards(drawn, known)}")
+            cards = f"card{'s' * (count > 1)}"
+            if not seen:
+                lines.append(f"{who}: discards {count} {cards}")
+                continue
+            lines.append(f"{who}: discards {count} {cards} {_cards(thrown)}")
+            lines.append(f"Dealt to {who} {_cards(kept)} {_cards(drawn)}")
         elif kind is EventKind.RETURN and seat is not None:
-            lines.append(f"Uncalled bet ({event.amount}) returned to {who}")
-        elif kind is EventKind.SHOW and seat is not None:
+            chips[seat] += event.amount
+            lines.append(f"Uncalled bet ({chips_of(event.amount)}) returned to {who}")
+        elif kind in (EventKind.SHOW, EventKind.MUCK) and seat is not None:
             if not showdown:
                 lines.append("*** SHOW DOWN ***")
                 showdown = True
-            value = evaluate(event.cards, ranking)
-            shown[seat] = (_cards(event.cards), str(value))
-            lines.append(f"{who}: shows {_cards(event.cards)} ({value})")
-        elif kind is EventKind.MUCK and seat is not None:
-            if not showdown:
-                lines.append("*** SHOW DOWN ***")
-                showdown = True
-            mucked[seat] = event.cards or (None,) * event.hidden
+            # A replay writes the showdown the history tells (the engine turns up an all-in
+            # hand the history mucked), and never shows cards it made up.
+            shows = kind is EventKind.SHOW
+            known = None not in held[seat]
+            if showdown_said is not None:
+                said, told = showdown_said
+                shows = said.get(seat, shows and known)
+                known = known or seat in told
+            if shows:
+                value = evaluate(event.cards, ranking)
+                shown[seat] = (_cards(event.cards), str(value))
+                lines.append(f"{who}: shows {_cards(event.cards)} ({value})")
+                continue
+            if seen:
+                mucked[seat] = (event.cards if known else ()) or (None,) * len(held[seat])
             lines.append(f"{who}: mucks hand")
         elif kind is EventKind.WIN and seat is not None:
-            won[seat] += event.amount
+            chips[seat] += event.amount
+            wins.append(event)
             pots[event.pot] = pots.get(event.pot, 0) + event.amount
+    # The rake, if any, comes off what the winners collect: the stated stacks say how much.
+    rake = [0] * n
+    if record.rake and after is not None:
+        rake = [max(0, c - a) for c, a in zip(chips, after, strict=True)]
     side = len(pots) > 1
-    for event in events:
-        if event.kind is EventKind.WIN and event.seat is not None:
-            pot = "pot" if not side else "main pot" if event.pot == 0 else f"side pot-{event.pot}"
-            lines.append(f"{names[event.seat]} collected {event.amount} from {pot}")
+    for event in wins:
+        seat = event.seat
+        assert seat is not None
+        taken = min(rake[seat], event.amount)
+        rake[seat] -= taken
+        won[seat] += event.amount - taken
+        pot = "pot" if not side else "main pot" if event.pot == 0 else f"side pot-{event.pot}"
+        lines.append(f"{names[seat]} collected {chips_of(event.amount - taken)} from {pot}")
     lines.append("*** SUMMARY ***")
     total = sum(pots.values())
-    if side:
-        parts = " ".join(
-            f"{'Main pot' if i == 0 else f'Side pot-{i}'} {amount}." for i, amount in
-            sorted(pots.items())
-        )
-        lines.append(f"Total pot {total} {parts} | Rake 0")
-    else:
-        lines.append(f"Total pot {total} | Rake 0")
-    for i in range(n):
+    parts = "".join(
+        f" {'Main pot' if i == 0 else f'Side pot-{i}'} {chips_of(amount)}." for i, amount in
+        sorted(pots.items())
+    ) if side else ""
+    lines.append(f"Total pot {chips_of(total)}{parts} | Rake {chips_of(record.rake)}")
+    for i in order:
         label = "".join(f" ({role})" for role in roles[i])
         head = f"Seat {record.table_seat(i)}: {names[i]}{label}"
         if i in folded_at:
             at = folded_at[i]
-            when = "before the Draw" if at == 0 else f"after the {_NTH[at - 1]} Draw"
-            lines.append(f"{head} folded {when}")
+            moment = ("before the Draw" if at == 0 else "after the Draw" if draws_in_game == 1
+                      else f"after the {_NTH[at - 1]} Draw")
+            lines.append(f"{head} folded {moment}")
         elif i in shown:
-            cards, said = shown[i]
-            result = f"won ({won[i]})" if won[i] else "lost"
-            lines.append(f"{head} showed {cards} and {result} with {said}")
+            cards, named = shown[i]
+            result = f"won ({chips_of(won[i])})" if won[i] else "lost"
+            lines.append(f"{head} showed {cards} and {result} with {named}")
         elif i in mucked:
             lines.append(f"{head} mucked {_cards(mucked[i])}")
+        elif any(e.kind in (EventKind.SHOW, EventKind.MUCK) and e.seat == i for e in events):
+            lines.append(f"{head} mucked")
         else:
-            lines.append(f"{head} collected ({won[i]})")
+            lines.append(f"{head} collected ({chips_of(won[i])})")
     return "\n".join(lines)
 
 
+def _post_lines(posts: list[Event], names: list[str], chips: Callable[[int], str]) -> list[str]:
+    """The forced bets as PokerStars words them, in the order they were posted.
+
+    A dead small blind posted with a big blind (a player coming back) is one
+    line, ``posts small & big blinds``, unless he is all in before both are
+    paid; a dead small blind after the live one is ``posts small blind``
+    (the second one is dead, as trackers read it); one with no live small
+    blind before it says ``dead``.
+    """
+    # Trackers price 'small & big blinds' at the full blinds: a short one is written apart.
+    dead = {e.seat: e for e in posts if e.post is PostKind.DEAD and not e.all_in}
+    both = {e.seat for e in posts if e.post is PostKind.BIG_BLIND and e.seat in dead
+            and not e.all_in}
+    lines = []
+    live_small = False
+    for event in posts:
+        seat = event.seat
+        assert seat is not None and event.post is not None
+        allin = " and is all-in" if event.all_in else ""
+        amount = event.amount
+        if event.post is PostKind.BIG_BLIND and seat in both:
+            amount += dead[seat].amount
+            allin = " and is all-in" if dead[seat].all_in else ""
+            words = "posts small & big blinds"
+        elif event.post is PostKind.DEAD:
+            if seat in both:
+                continue  # written with his big blind
+            words = "posts small blind" if live_small else "posts dead small blind"
+        else:
+            words = _POSTS[event.post]
+            live_small = live_small or event.post is PostKind.SMALL_BLIND
+        lines.append(f"{names[seat]}: {words} {chips(amount)}{allin}")
+    return lines
+
+
 def _keep(held: list[Card | None], thrown: tuple[Card | None, ...]) -> list[Card | None]:
-    """The cards left of ``held`` after discarding ``thrown`` (unknown ones by count)."""
+    """The cards left of ``held`` after discarding ``thrown`` (unknown ones by count).
+
+    A known card thrown from cards the history did not know takes one of them.
+    """
     kept = list(held)
     for card in thrown:
         if card in kept:
             kept.remove(card)
+        elif None in kept:
+            kept.remove(None)
     return kept
 
 
-def format_hands(replays: Iterable[Replay]) -> str:
-    """Hands one after another, separated by two blank lines, ending in a newline."""
-    return "".join(f"{format_hand(r, i)}\n\n\n" for i, r in enumerate(replays, 1))
+def format_hands(
+    replays: Iterable[Replay], *, hero: str | None = None, site: str = SITE
+) -> str:
+    """Hands one after another, separated by two blank lines, ending in a newline.
+
+    With ``hero``, only the hands he played are written, as he saw them.
+    """
+    return "".join(
+        f"{format_hand(r, i, hero=hero, site=site)}\n\n\n" for i, r in enumerate(replays, 1)
+        if hero is None or hero in r.record.players
+    )

@@ -1,0 +1,323 @@
+"""What a poker seat may know, as one float32 array, kept up to date event by event.
+
+:class:`PokerObserver` follows a hand through the events that ``Hand.apply`` returns
+and reads only what every seat sees (stacks, bets, pot, who folded, the betting,
+every draw's public count, the hands shown at the showdown), plus, for each seat, its
+own cards, the cards it was dealt and the cards it threw away.  Other seats' cards,
+discards and draws never enter it.  ``observe(seat)`` is one array per seat:
+
+- private: the seat (one-hot), its cards in sorted order (rank and suit one-hot per
+  position: the discard actions count positions in this order), its cards, the cards
+  it was dealt and its discards as 52-card sets, whether it is to act, and what a
+  call costs, the smallest and largest bet "to" amount (big blinds);
+- public: the button and the seat to act (one-hot), per seat its stack, its bet, what
+  it has put in this hand (big blinds), folded, all-in and sitting out; the pot; the
+  round (betting round or draw, one-hot); per draw and seat the number of cards drawn
+  (one-hot over "did not draw", 0..max discard); per betting round and seat how many
+  checks, calls, bets or raises and folds; the last :data:`HISTORY` actions (seat,
+  kind, amount), newest first; the cards each seat showed; the share of the session
+  played.
+
+>>> from standpat.engine import Hand, Stakes, Action
+>>> hand = Hand("five-card-draw", "fixed-limit", Stakes.from_bets(2), [40, 40], rng=3)
+>>> observer = PokerObserver("five-card-draw", "fixed-limit", 2, big_blind=2, total_chips=80)
+>>> observer.start_hand(hand, (0, 1))
+>>> observer.record(hand, hand.apply(Action.call()))
+>>> obs = observer.observe(1)
+>>> obs.dtype.name, obs.shape == (observer.size,), float(obs[observer.pot_index])
+('float32', True, 2.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+
+from standpat.engine import Event, EventKind, Hand, LegalActions, get_game
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = ["HISTORY", "PokerObserver"]
+
+HISTORY: Final = 16
+"""How many of the latest actions the observation lists one by one."""
+_COUNT_CAP: Final = 15.0
+_KINDS: Final = {
+    EventKind.FOLD: 0, EventKind.CHECK: 1, EventKind.CALL: 2, EventKind.BET: 3,
+    EventKind.RAISE: 4, EventKind.DISCARD: 5,
+}
+_CHIPS: Final = frozenset({EventKind.CALL, EventKind.BET, EventKind.RAISE, EventKind.FOLD})
+_SUMMARY: Final = {EventKind.CHECK: 0, EventKind.CALL: 1, EventKind.BET: 2, EventKind.RAISE: 2,
+                   EventKind.FOLD: 3}
+_RANK_SUIT: Final = np.zeros((52, 17), dtype=np.float32)
+for _card in range(52):
+    _RANK_SUIT[_card, _card >> 2] = 1.0
+    _RANK_SUIT[_card, 13 + (_card & 3)] = 1.0
+
+
+class PokerObserver:
+    """Observation arrays of every seat of one poker table (see the module docstring)."""
+
+    def __init__(self, game: str, structure: str, players: int, *, big_blind: int,
+                 total_chips: int) -> None:
+        """Lay out the arrays for ``players`` seats; amounts are divided by ``big_blind``."""
+        spec = get_game(game)
+        self.players = p = players
+        self.hand_size = spec.hand_size
+        self.draws = d = spec.draws
+        self.max_discard = spec.max_discard
+        self.scale = 1.0 / big_blind
+        self.high = float(max(total_chips / big_blind, _COUNT_CAP, 1.0))
+        """The largest value any entry can take (the table's chips in big blinds)."""
+        offset = 0
+
+        def take(n: int) -> int:
+            nonlocal offset
+            start = offset
+            offset += n
+            return start
+
+        # private block
+        self._me = take(p)
+        self._cards = take(self.hand_size * 17)
+        self._set = take(52)
+        self._dealt = take(52)
+        self._mine = take(52)
+        self._turn = take(4)
+        self.private_size = offset
+        # public block (offsets relative to its start)
+        offset = 0
+        self._button = take(p)
+        self._to_act = take(p)
+        self._stacks = take(p)
+        self._bets = take(p)
+        self._contrib = take(p)
+        self._folded = take(p)
+        self._all_in = take(p)
+        self._out = take(p)
+        self._pot = take(1)
+        self._round = take(2 * d + 1)
+        self._draw_width = self.max_discard + 2
+        self._counts = take(d * p * self._draw_width)
+        self._summary = take((d + 1) * p * 4)
+        self._row = p + len(_KINDS) + 1
+        self._history = take(HISTORY * self._row)
+        self._shown = take(p * 52)
+        self._session = take(1)
+        self.public_size = offset
+        self.size = self.private_size + self.public_size
+        """Length of an observation."""
+        self.pot_index = self.private_size + self._pot
+        """Where the pot (in big blinds) sits in an observation."""
+        self._rows = []
+        for seat in range(p):
+            for kind in range(len(_KINDS)):
+                template = np.zeros(self._row, dtype=np.float32)
+                template[seat] = 1.0
+                template[p + kind] = 1.0
+                self._rows.append(template)
+        self._private = np.zeros((p, self.private_size), dtype=np.float32)
+        self._public = np.zeros(self.public_size, dtype=np.float32)
+        self._seats: tuple[int, ...] = tuple(range(p))
+        self._street = 0
+        self._draw = 0
+        self._pointed: int | None = None
+
+    def start_hand(self, hand: Hand, seats: Sequence[int], session: float = 0.0) -> None:
+        """Begin a new hand; ``seats[i]`` is the table seat of the hand's seat ``i``."""
+        self._seats = tuple(seats)
+        self._private.fill(0.0)
+        self._public.fill(0.0)
+        pub = self._public
+        for seat in range(self.players):
+            self._private[seat, self._me + seat] = 1.0
+            if seat not in self._seats:
+                pub[self._out + seat] = 1.0
+        for i, seat in enumerate(self._seats):
+            cards = hand.cards_of(i)
+            self._set_cards(seat, cards)
+            row = self._private[seat]
+            for card in cards:
+                row[self._dealt + card] = 1.0
+        pub[self._button + self._seats[hand.button]] = 1.0
+        pub[self._session] = session
+        self._street = 0
+        self._draw = 0
+        self._tally: dict[int, float] = {}
+        self._round_at(0)
+        self._refresh(hand)
+
+    def record(self, hand: Hand, events: Iterable[Event]) -> None:
+        """Take in the events of one ``Hand.apply`` (public parts, and each seat's own)."""
+        pub = self._public
+        seats = self._seats
+        acted: int | None = None
+        full = False
+        new_round = False
+        for event in events:
+            kind = event.kind
+            if kind in _CHIPS:
+                acted = event.seat
+            elif kind is EventKind.STREET or kind is EventKind.BURN:
+                new_round = True  # the bets in front went to the pot
+            elif kind not in _KINDS:
+                full = True  # returns and wins move chips of several seats
+            if kind in _KINDS:
+                seat = seats[event.seat]  # type: ignore[index]
+                self._push(seat, kind, event)
+                if kind is EventKind.DISCARD:
+                    width = self._draw_width
+                    at = self._counts + ((self._draw - 1) * self.players + seat) * width
+                    pub[at + 1 + event.amount] = 1.0
+                    if event.cards:  # only the discarder's own event names them
+                        row = self._private[seat]
+                        for card in event.cards:
+                            row[self._mine + card] = 1.0
+                    self._set_cards(seat, hand.cards_of(event.seat))  # type: ignore[arg-type]
+                else:
+                    at = self._summary + (self._street * self.players + seat) * 4 + _SUMMARY[kind]
+                    counts = self._tally
+                    counts[at] = count = counts.get(at, 0.0) + 1.0
+                    pub[at] = count if count < _COUNT_CAP else _COUNT_CAP
+            elif kind is EventKind.STREET:
+                if hand_phase_is_draw(event, self._draw):
+                    self._draw = event.amount
+                    self._round_at(2 * event.amount - 1)
+                else:
+                    self._street = event.amount
+                    self._round_at(2 * event.amount)
+            elif kind is EventKind.SHOW:
+                seat = seats[event.seat]  # type: ignore[index]
+                base = self._shown + seat * 52
+                for card in event.cards:
+                    pub[base + card] = 1.0
+        if full or (acted is None and not new_round):
+            self._refresh(hand)
+        else:
+            if acted is not None:
+                self._refresh_seat(hand, acted)
+            if new_round:
+                self._new_round(hand)
+
+    def observe(self, seat: int, hand: Hand | None = None,
+                legal: LegalActions | None = None) -> npt.NDArray[np.float32]:
+        """The observation of table seat ``seat`` (a new array).
+
+        ``hand`` for the turn data of the seat to act; ``legal``: its ``legal_actions()``
+        when the caller has it already.
+        """
+        private = self._private[seat]
+        turn = self._turn
+        if private[turn]:
+            private[turn : turn + 4] = 0.0
+        if hand is not None and not hand.is_over:
+            i = hand.to_act
+            if i is not None and self._seats[i] == seat:
+                if legal is None:
+                    legal = hand.legal_actions()
+                scale = self.scale
+                private[turn : turn + 4] = (1.0, legal.to_call * scale, legal.min_to * scale,
+                                            legal.max_to * scale)
+        return np.concatenate((private, self._public))
+
+    # -- internals ---------------------------------------------------------------
+
+    def _set_cards(self, seat: int, cards: Sequence[int]) -> None:
+        row = self._private[seat]
+        ordered = sorted(cards)
+        row[self._cards : self._cards + len(ordered) * 17] = _RANK_SUIT[ordered].ravel()
+        row[self._set : self._set + 52] = 0.0
+        for card in ordered:
+            row[self._set + card] = 1.0
+
+    def _round_at(self, index: int) -> None:
+        pub = self._public
+        pub[self._round : self._round + 2 * self.draws + 1] = 0.0
+        pub[self._round + index] = 1.0
+
+    def _push(self, seat: int, kind: EventKind, event: Event) -> None:
+        pub = self._public
+        row = self._row
+        start, end = self._history, self._history + HISTORY * row
+        pub[start + row : end] = pub[start : end - row]
+        if kind is EventKind.DISCARD:
+            amount = event.amount / self.hand_size
+        else:
+            amount = event.amount * self.scale
+        template = self._rows[seat * len(_KINDS) + _KINDS[kind]]
+        template[-1] = amount
+        pub[start : start + row] = template
+
+    def _refresh_seat(self, hand: Hand, i: int) -> None:
+        """After one seat's bet, call or fold: its chips, the pot and the seat to act."""
+        pub = self._public
+        scale = self.scale
+        seat = self._seats[i]
+        pub[self._stacks + seat] = hand.stacks[i] * scale
+        pub[self._bets + seat] = hand.bets[i] * scale
+        pub[self._contrib + seat] = hand.contributions[i] * scale
+        pub[self._folded + seat] = hand.folded(i)
+        pub[self._all_in + seat] = hand.all_in(i)
+        pub[self._pot] = hand.pot * scale
+        self._point_to(hand.to_act)
+
+    def _new_round(self, hand: Hand) -> None:
+        """A betting round ended: every bet in front went into the pot."""
+        pub = self._public
+        if len(self._seats) == self.players:
+            pub[self._bets : self._bets + self.players] = 0.0
+        else:
+            for seat in self._seats:
+                pub[self._bets + seat] = 0.0
+        pub[self._pot] = hand.pot * self.scale
+        self._point_to(hand.to_act)
+
+    def _point_to(self, to_act: int | None) -> None:
+        pub = self._public
+        if self._pointed is not None:
+            pub[self._to_act + self._pointed] = 0.0
+        self._pointed = None if to_act is None else self._seats[to_act]
+        if self._pointed is not None:
+            pub[self._to_act + self._pointed] = 1.0
+
+    def _refresh(self, hand: Hand) -> None:
+        pub = self._public
+        p = self.players
+        scale = self.scale
+        seats = self._seats
+        stacks, bets, contrib = hand.stacks, hand.bets, hand.contributions
+        pub[self._to_act : self._to_act + p] = 0.0
+        self._pointed = None
+        self._point_to(hand.to_act)
+        if len(seats) == p:  # everyone dealt in: whole blocks at once
+            chips = [x * scale for x in stacks + bets + contrib]
+            chips += [hand.folded(i) for i in range(p)]
+            chips += [hand.all_in(i) for i in range(p)]
+            pub[self._stacks : self._stacks + 5 * p] = chips  # stacks .. all-in: one block
+        else:
+            for i, seat in enumerate(seats):
+                pub[self._stacks + seat] = stacks[i] * scale
+                pub[self._bets + seat] = bets[i] * scale
+                pub[self._contrib + seat] = contrib[i] * scale
+                pub[self._folded + seat] = hand.folded(i)
+                pub[self._all_in + seat] = hand.all_in(i)
+        pub[self._pot] = hand.pot * scale
+
+
+def hand_phase_is_draw(event: Event, draws_seen: int) -> bool:
+    """Whether a STREET event opens a draw (its index is one more than the draws seen).
+
+    Betting rounds are numbered 0..draws and draws 1..draws; a STREET event with
+    index ``k`` after ``k - 1`` draws opens draw ``k``; one after ``k`` draws opens
+    betting round ``k``.
+
+    >>> hand_phase_is_draw(Event(EventKind.STREET, None, 1), 0)
+    True
+    >>> hand_phase_is_draw(Event(EventKind.STREET, None, 1), 1)
+    False
+    """
+    return event.amount == draws_seen + 1
+

@@ -12,7 +12,7 @@ Action.raise_to(8)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple, cast
@@ -62,6 +62,26 @@ class Action:
     kind: ActionKind
     amount: int = 0
     cards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Take a kind by its spelling (``Action("fold")``); refuse an amount that is not an int."""
+        if self.kind.__class__ is not ActionKind:
+            try:
+                object.__setattr__(self, "kind", ActionKind(self.kind))
+            except ValueError:
+                known = ", ".join(k.value for k in ActionKind)
+                raise IllegalActionError(
+                    f"{self.kind!r} is not an action kind; the kinds are {known}."
+                ) from None
+        if self.amount.__class__ is not int:
+            amount: object = self.amount
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise IllegalActionError(
+                    f"an action's amount is a whole number of chips, not {amount!r}."
+                )
+            object.__setattr__(self, "amount", int(amount))
+        if self.cards.__class__ is not tuple:
+            object.__setattr__(self, "cards", tuple(as_cards(self.cards)))
 
     @classmethod
     def fold(cls) -> Action:
@@ -149,18 +169,16 @@ Action.discard('7c 9h')]
         return kind.value
 
     def __repr__(self) -> str:
-        kind = self.kind
-        if kind is ActionKind.BET:
-            return f"Action.bet({self.amount})"
-        if kind is ActionKind.RAISE:
-            return f"Action.raise_to({self.amount})"
-        if kind is ActionKind.DISCARD:
-            if not self.cards:
-                return "Action.stand_pat()"
-            return f"Action.discard({format_cards(self.cards)!r})"
-        if self.amount:
-            return f"Action({kind!s}, {self.amount})"
-        return f"Action.{kind.value}()"
+        kind, amount, cards = self.kind, self.amount, self.cards
+        if kind is ActionKind.BET and not cards:
+            return f"Action.bet({amount})"
+        if kind is ActionKind.RAISE and not cards:
+            return f"Action.raise_to({amount})"
+        if kind is ActionKind.DISCARD and not amount:
+            return f"Action.discard({format_cards(cards)!r})" if cards else "Action.stand_pat()"
+        if not amount and not cards:
+            return f"Action.{kind.value}()"
+        return f"Action(ActionKind.{kind.name}, {amount}, {cards!r})"  # an action no seat may take
 
 
 _FOLD = Action(ActionKind.FOLD)
@@ -188,20 +206,16 @@ class LegalActions:
     cards: tuple[Card, ...] = ()
 
     def __contains__(self, action: object) -> bool:
+        """Whether ``action`` is legal: the one definition that ``Hand.can``, ``verify`` and
+        ``apply`` follow."""
         if not isinstance(action, Action) or action.kind not in self.kinds:
             return False
         kind = action.kind
         if kind is ActionKind.BET or kind is ActionKind.RAISE:
-            return self.min_to <= action.amount <= self.max_to
+            return not action.cards and self.min_to <= action.amount <= self.max_to
         if kind is ActionKind.DISCARD:
-            held = set(self.cards)
-            cards = action.cards
-            return (
-                len(cards) <= self.max_discard
-                and len(set(cards)) == len(cards)
-                and (not held or all(c in held for c in cards))
-            )
-        return action.amount == 0 and not action.cards
+            return _discard_fits(action, self.max_discard, self.cards)
+        return not action.amount and not action.cards
 
     def sample(self) -> tuple[Action, ...]:
         """One action of each legal kind (bets and raises at ``min_to`` and ``max_to``).
@@ -232,6 +246,25 @@ _LSET = [
     for name in ("seat", "kinds", "to_call", "min_to", "max_to", "max_discard", "cards")
 ]
 _DRAW_ONLY = frozenset({ActionKind.DISCARD})
+
+
+def _discard_fits(action: Action, max_discard: int, held: Sequence[Card]) -> bool:
+    """Whether the discard ``action`` fits a draw: no amount, at most ``max_discard`` cards,
+    each one ``held`` and none named twice (the kind is not looked at).
+
+    >>> held = as_cards("7c 9h Kd Ks 2c")
+    >>> [_discard_fits(Action.discard(text), 3, held) for text in ("7c 9h", "7c 7c", "As")]
+    [True, False, False]
+    """
+    if action.amount:
+        return False
+    cards = action.cards
+    if len(cards) > max_discard:
+        return False
+    for card in cards:
+        if card not in held:
+            return False
+    return len(cards) < 2 or len(set(cards)) == len(cards)
 
 
 def _discard_of(cards: tuple[Card, ...]) -> Action:

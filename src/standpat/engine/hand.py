@@ -44,6 +44,7 @@ from standpat.engine.actions import (
     EventKind,
     LegalActions,
     Phase,
+    _discard_fits,
     _draw_legal,
 )
 from standpat.engine.games import Game, Post, PostKind, Stakes, Structure, get_game
@@ -424,7 +425,11 @@ class Hand:
 
     @property
     def draw_counts(self) -> tuple[int | None, ...]:
-        """Cards each seat drew in the latest draw (``None``: not drawn yet or before any draw)."""
+        """Cards each seat drew in its latest draw (``None``: not drawn yet or before any draw).
+
+        A draw that follows another with no betting between them (everyone
+        all-in) keeps the earlier counts until each seat draws again.
+        """
         return tuple(self._draw_counts)
 
     @property
@@ -544,20 +549,32 @@ class Hand:
         self._check(action, to_act)
 
     def can(self, action: Action, seat: int | None = None) -> bool:
-        """Whether ``action`` is legal now (for ``seat``, if given)."""
-        try:
-            self.verify(action, seat)
-        except IllegalActionError:
+        """Whether ``action`` is legal now (for ``seat``, if given): ``action in legal_actions()``.
+        """
+        to_act = self._to_act
+        if to_act is None or (seat is not None and seat != to_act):
             return False
-        return True
+        return action in self.legal_actions()
 
     def _check(self, action: Action, seat: int) -> None:
+        """Raise unless ``action in self.legal_actions()``, saying why."""
+        if action in self.legal_actions():
+            return
+        self._refuse(action, seat)
+        raise IllegalActionError(f"seat {seat} cannot {action}: it is not a legal action now.")
+
+    def _refuse(self, action: Action, seat: int) -> None:
+        """Raise :class:`IllegalActionError` saying why the illegal ``action`` is refused."""
         kind = action.kind
         if self._phase is _DRAW:
             if kind is not _DISCARD:
                 raise IllegalActionError(
                     f"seat {seat} cannot {action}: it is draw {self._street}, and seat {seat} "
                     "must discard cards or stand pat."
+                )
+            if action.amount:
+                raise IllegalActionError(
+                    f"seat {seat} cannot discard with an amount ({action!r})."
                 )
             cards = action.cards
             limit = self.game.max_discard
@@ -642,19 +659,9 @@ class Hand:
             raise IllegalActionError(f"nobody may {action}: the hand is over.")
         kind = action.kind
         phase = self._phase
-        # The commonest actions are verified here without the general path.
+        # The commonest actions are verified here without building the legal actions.
         if kind is _DISCARD and phase is _DRAW:
-            cards = action.cards
-            ok = len(cards) <= self.game.max_discard
-            if ok:
-                hand = self._hands[seat]
-                for card in cards:
-                    if card not in hand:
-                        ok = False
-                        break
-                if ok and len(cards) > 1 and len(set(cards)) < len(cards):
-                    ok = False
-            if not ok:
+            if not _discard_fits(action, self.game.max_discard, self._hands[seat]):
                 self._check(action, seat)  # raises, saying why
         elif (
             (kind is _CHECK or kind is _CALL)
@@ -833,7 +840,8 @@ class Hand:
         self._pos += 1
         self._pool.append(burn)
         events.append(_new(Event, (_BURN, None, 1, (burn,), (), 0, False, None, 0)))
-        self._draw_counts = [None] * n
+        if not self._counts_public:  # else no betting since the last draw: its counts stay
+            self._draw_counts = [None] * n
         self._counts_public = True
         folded = self._folded
         queue = [s for s in reversed(self._order) if not folded[s]]
@@ -1004,8 +1012,7 @@ class Hand:
         for s in order:
             mine = strength[s]
             claims = [i for i, (_, eligible) in enumerate(pots) if s in eligible]
-            must = show_all or allin[s]
-            if must or any(_may_win(mine, best[i]) for i in claims):
+            if show_all or any(_may_win(mine, best[i]) for i in claims):
                 shown[s] = tuple(hands[s])
                 events.append(Event(EventKind.SHOW, s, 0, shown[s]))
                 for i in claims:
@@ -1033,7 +1040,7 @@ class Hand:
         strengths = {}
         for s in live:
             mine = strengths[s] = score(hands[s])
-            if show_all or mine >= best or allin[s]:
+            if show_all or mine >= best:
                 shown[s] = cards = tuple(hands[s])
                 events.append(_new(Event, (_SHOW, s, 0, cards, (), 0, False, None, 0)))
                 if mine > best:

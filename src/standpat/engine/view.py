@@ -31,9 +31,9 @@ class SeatView:
     """A hand as one seat (or a spectator, ``seat=None``) may see it.
 
     ``hand`` is the seat's own cards (kept after a fold; empty for a
-    spectator); ``draw_counts[i]`` is how many cards seat ``i`` drew in the
-    latest draw, or ``None`` when that is not shown; ``legal`` is set only for
-    the seat to act.  No deck order, stub card or other seat's hidden card
+    spectator); ``draw_counts[i]`` is how many cards seat ``i`` drew in its
+    latest draw, or ``None`` when that is not shown (see ``Hand.draw_counts``);
+    ``legal`` is set only for the seat to act.  No deck order, stub card or other seat's hidden card
     is reachable from a view.
     """
 

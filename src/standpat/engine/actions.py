@@ -303,7 +303,6 @@ class Phase(StrEnum):
 
     BETTING = "betting"
     DRAW = "draw"
-    SHOWDOWN = "showdown"
     OVER = "over"
 
 

@@ -79,10 +79,12 @@ _SHOW = EventKind.SHOW
 _DEAL = EventKind.DEAL
 _CHECK_EV = EventKind.CHECK
 _CALL_EV = EventKind.CALL
+_FOLD_EV = EventKind.FOLD
+_BET_EV = EventKind.BET
+_RAISE_EV = EventKind.RAISE
 _STREET = EventKind.STREET
 _BURN = EventKind.BURN
 _DISCARD_EV = EventKind.DISCARD
-_new = tuple.__new__  # events are made as whole tuples: faster than Event's keyword __new__
 _MUCK = EventKind.MUCK
 _WIN = EventKind.WIN
 _POSTS: dict[tuple[int, int, Stakes], tuple[Post, ...]] = {}
@@ -92,6 +94,37 @@ _CLOCK: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(1, 10)
 }
 """_CLOCK[n][s]: the seats of an n-player hand clockwise, starting at seat s."""
+
+
+_new = tuple.__new__
+"""Events are made as whole tuples (faster than Event's keyword ``__new__``), only by the
+builders below, whose field order ``tests/engine/test_hand.py`` checks against Event's."""
+
+
+def _event(kind: EventKind, seat: int | None, amount: int, cards: tuple[Card, ...] = ()) -> Event:
+    """An event with only a kind, seat, amount and cards (deal, street, check, fold, burn,
+    reshuffle, return, show, muck)."""
+    return _new(Event, (kind, seat, amount, cards, (), 0, False, None, 0))
+
+
+def _bet_event(kind: EventKind, seat: int, amount: int, all_in: bool) -> Event:
+    """A call (``amount``: the chips added), bet or raise (``amount``: the total)."""
+    return _new(Event, (kind, seat, amount, (), (), 0, all_in, None, 0))
+
+
+def _post_event(seat: int, amount: int, all_in: bool, post: PostKind) -> Event:
+    """A forced bet of ``amount`` chips."""
+    return _new(Event, (_POST, seat, amount, (), (), 0, all_in, post, 0))
+
+
+def _discard_event(seat: int, cards: tuple[Card, ...], drawn: tuple[Card, ...]) -> Event:
+    """A discard of ``cards`` (none: standing pat) and the cards ``drawn`` for them."""
+    return _new(Event, (_DISCARD_EV, seat, len(cards), cards, drawn, 0, False, None, 0))
+
+
+def _win_event(seat: int, amount: int, cards: tuple[Card, ...], pot: int) -> Event:
+    """``seat`` wins ``amount`` from pot number ``pot`` (0: the main pot) with ``cards``."""
+    return _new(Event, (_WIN, seat, amount, cards, (), pot, False, None, 0))
 
 
 class Hand:
@@ -256,7 +289,7 @@ class Hand:
                 dead[seat] += amount
             if not stack:
                 allin[seat] = True
-            events.append(_new(Event, (_POST, seat, amount, (), (), 0, not stack, kind, 0)))
+            events.append(_post_event(seat, amount, not stack, kind))
         self._dead = tuple(dead)
         self._dead_total = sum(dead)
         self._high = high
@@ -320,10 +353,10 @@ class Hand:
         self._hands = hands
         for seat in order:
             dealt = tuple(hands[seat])
-            events.append(_new(Event, (_DEAL, seat, size, dealt, (), 0, False, None, 0)))
+            events.append(_event(_DEAL, seat, size, dealt))
 
     def _open_first_round(self, events: list[Event]) -> None:
-        events.append(_new(Event, (_STREET, None, 0, (), (), 0, False, None, 0)))
+        events.append(_event(_STREET, None, 0))
         self._unit = self.stakes.small_bet
         self._to_act = self._seek(self._first)
         if self._to_act is None:
@@ -674,7 +707,7 @@ class Hand:
             if kind is _CHECK and drawn is None:  # the commonest action, applied here
                 events = self._events
                 start = len(events)
-                events.append(_new(Event, (_CHECK_EV, seat, 0, (), (), 0, False, None, 0)))
+                events.append(_event(_CHECK_EV, seat, 0))
                 self._counts_public = False
                 self._acted[seat] = True
                 self._faced[seat] = self._high
@@ -709,7 +742,7 @@ class Hand:
         if kind is _FOLD:
             self._folded[seat] = True
             self._pool.extend(self._hands[seat])
-            events.append(Event(EventKind.FOLD, seat))
+            events.append(_event(_FOLD_EV, seat, 0))
             self._live -= 1
             self._able -= 1
             if self._live == 1:
@@ -717,7 +750,7 @@ class Hand:
                 self._award_uncontested(self._folded.index(False), events)
                 return
         elif kind is _CHECK:
-            events.append(_new(Event, (_CHECK_EV, seat, 0, (), (), 0, False, None, 0)))
+            events.append(_event(_CHECK_EV, seat, 0))
         elif kind is _CALL:
             add = high - bets[seat]
             stack = stacks[seat]
@@ -728,7 +761,7 @@ class Hand:
             stacks[seat] = stack - add
             bets[seat] += add
             self._contrib[seat] += add
-            events.append(_new(Event, (_CALL_EV, seat, add, (), (), 0, not stacks[seat], None, 0)))
+            events.append(_bet_event(_CALL_EV, seat, add, not stacks[seat]))
             if bets[seat] >= self._high:
                 self._short = False
         else:
@@ -752,9 +785,7 @@ class Hand:
             self._high = to
             self._short = False
             self._aggressor = seat
-            events.append(
-                Event(EventKind.BET if kind is _BET else EventKind.RAISE, seat, to, all_in=allin)
-            )
+            events.append(_bet_event(_BET_EV if kind is _BET else _RAISE_EV, seat, to, allin))
         self._acted[seat] = True
         self._faced[seat] = self._high
         self._need[seat] = self._unit if self._fl else self._last_raise
@@ -818,7 +849,7 @@ class Hand:
             if self._allin[top]:
                 self._allin[top] = False
                 self._able += 1
-            events.append(Event(EventKind.RETURN, top, excess))
+            events.append(_event(EventKind.RETURN, top, excess))
 
     def _end_round(self, events: list[Event]) -> None:
         """The betting round is over: return an uncalled bet, then draw or show down."""
@@ -833,13 +864,13 @@ class Hand:
         self._phase = _DRAW
         self._street += 1
         n = self.players
-        events.append(_new(Event, (_STREET, None, self._street, (), (), 0, False, None, 0)))
+        events.append(_event(_STREET, None, self._street))
         if len(self._stub) - 1 - self._pos < 1:
             self._reshuffle(events)
         burn = self._stub[self._pos]
         self._pos += 1
         self._pool.append(burn)
-        events.append(_new(Event, (_BURN, None, 1, (burn,), (), 0, False, None, 0)))
+        events.append(_event(_BURN, None, 1, (burn,)))
         if not self._counts_public:  # else no betting since the last draw: its counts stay
             self._draw_counts = [None] * n
         self._counts_public = True
@@ -854,7 +885,7 @@ class Hand:
         pool.extend(self._pool)
         if len(pool) < 2:
             raise RuntimeError("the reshuffle pool has no card to deal; this is an engine bug.")
-        events.append(Event(EventKind.RESHUFFLE, None, len(pool), tuple(sorted(pool))))
+        events.append(_event(EventKind.RESHUFFLE, None, len(pool), tuple(sorted(pool))))
         rng = self._rng
         if rng.__class__ is random.Random:
             _shuffle(rng.getrandbits, pool)
@@ -898,7 +929,7 @@ class Hand:
             hands[seat] = kept
             self._pool.extend(cards)
         self._draw_counts[seat] = k
-        events.append(_new(Event, (_DISCARD_EV, seat, k, cards, tuple(got), 0, False, None, 0)))
+        events.append(_discard_event(seat, cards, tuple(got)))
         if extra:
             events.extend(extra)
         queue = self._queue
@@ -957,7 +988,7 @@ class Hand:
             else:
                 self._open_draw(events)
             return
-        events.append(_new(Event, (_STREET, None, self._street, (), (), 0, False, None, 0)))
+        events.append(_event(_STREET, None, self._street))
         self._to_act = nxt
 
     # -- the end ----------------------------------------------------------------------
@@ -972,19 +1003,18 @@ class Hand:
     def _award_uncontested(self, seat: int, events: list[Event]) -> None:
         total = sum(self._contrib)
         self._final_pots = self._live_pots()
-        self._finish(events)
+        self._finish()
         if total:
             self._stacks[seat] += total
             self._payouts[seat] += total
-            events.append(Event(EventKind.WIN, seat, total, pot=0))
+            events.append(_win_event(seat, total, (), 0))
 
-    def _finish(self, events: list[Event]) -> None:
+    def _finish(self) -> None:
         self._bets = [0] * self.players
         self._phase = _OVER
         self._to_act = None
 
     def _showdown(self, events: list[Event]) -> None:
-        self._phase = Phase.SHOWDOWN
         folded, allin, hands, contrib = self._folded, self._allin, self._hands, self._contrib
         first = self._aggressor
         if first is None or folded[first]:
@@ -1014,14 +1044,14 @@ class Hand:
             claims = [i for i, (_, eligible) in enumerate(pots) if s in eligible]
             if show_all or any(_may_win(mine, best[i]) for i in claims):
                 shown[s] = tuple(hands[s])
-                events.append(Event(EventKind.SHOW, s, 0, shown[s]))
+                events.append(_event(_SHOW, s, 0, shown[s]))
                 for i in claims:
                     b = best[i]
                     if b is None or mine > b:
                         best[i] = mine
             else:
-                events.append(Event(EventKind.MUCK, s, 0, tuple(hands[s])))
-        self._finish(events)
+                events.append(_event(_MUCK, s, 0, tuple(hands[s])))
+        self._finish()
         for i, (amount, eligible) in enumerate(pots):
             if not amount:
                 continue
@@ -1029,7 +1059,7 @@ class Hand:
             for s, won in split(amount, winners, button=self.button, players=n):
                 self._stacks[s] += won
                 self._payouts[s] += won
-                events.append(Event(EventKind.WIN, s, won, shown[s], pot=i))
+                events.append(_win_event(s, won, shown[s], i))
 
     def _one_pot(self, live: list[int], events: list[Event]) -> None:
         """The showdown of a single pot (nobody all-in for less), ``live`` in showing order."""
@@ -1042,25 +1072,22 @@ class Hand:
             mine = strengths[s] = score(hands[s])
             if show_all or mine >= best:
                 shown[s] = cards = tuple(hands[s])
-                events.append(_new(Event, (_SHOW, s, 0, cards, (), 0, False, None, 0)))
+                events.append(_event(_SHOW, s, 0, cards))
                 if mine > best:
                     best = mine
             else:
-                events.append(_new(Event, (_MUCK, s, 0, tuple(hands[s]), (), 0, False, None, 0)))
+                events.append(_event(_MUCK, s, 0, tuple(hands[s])))
         amount = sum(self._contrib)
         self._final_pots = [(amount, tuple(sorted(live)))]
-        self._finish(events)
+        self._finish()
         if not amount:
             return
-        winners = [s for s in self._order if s in shown and strengths[s] == best]
-        share, odd = divmod(amount, len(winners))
+        winners = [s for s in live if strengths[s] == best]
         stacks, payouts = self._stacks, self._payouts
-        for s in winners:
-            won = share + odd
-            odd = 0
+        for s, won in split(amount, winners, button=self.button, players=self.players):
             stacks[s] += won
             payouts[s] += won
-            events.append(_new(Event, (_WIN, s, won, shown[s], (), 0, False, None, 0)))
+            events.append(_win_event(s, won, shown[s], 0))
 
     # -- copies ----------------------------------------------------------------------
 

@@ -57,6 +57,8 @@ def split(
     Equal shares; the odd chips all go to the first winning seat clockwise
     from the button.
     """
+    if len(winners) == 1:
+        return [(winners[0], amount)]
     order = sorted(winners, key=lambda s: (s - button - 1) % players)
     share, odd = divmod(amount, len(order))
     return [(s, share + (odd if i == 0 else 0)) for i, s in enumerate(order)]

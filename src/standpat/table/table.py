@@ -617,8 +617,8 @@ class Table:
         """What shuffles the cards of the hand with this seed (see ``deal_rng``)."""
         return seed if self._deal_rng is None else self._deal_rng(seed)
 
-    def _begin(self, p: Plan, seed: int, *, record: bool = True) -> None:
-        """Apply a plan and deal its hand (``record``: emit the table events)."""
+    def _begin(self, p: Plan, seed: int) -> None:
+        """Apply a plan, emit its table events and deal its hand."""
         players = self._players
         for seat in p.sit_out:
             player = players[seat]

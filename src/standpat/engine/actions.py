@@ -12,7 +12,7 @@ Action.raise_to(8)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple, cast
@@ -214,7 +214,10 @@ class LegalActions:
         if kind is ActionKind.BET or kind is ActionKind.RAISE:
             return not action.cards and self.min_to <= action.amount <= self.max_to
         if kind is ActionKind.DISCARD:
-            return _discard_fits(action, self.max_discard, self.cards)
+            # the draw rule is written once, in hand.py, which the compiled engine runs as C
+            from standpat.engine.hand import discard_fits
+
+            return discard_fits(action, self.max_discard, self.cards)
         return not action.amount and not action.cards
 
     def sample(self) -> tuple[Action, ...]:
@@ -246,25 +249,6 @@ _LSET = [
     for name in ("seat", "kinds", "to_call", "min_to", "max_to", "max_discard", "cards")
 ]
 _DRAW_ONLY = frozenset({ActionKind.DISCARD})
-
-
-def _discard_fits(action: Action, max_discard: int, held: Sequence[Card]) -> bool:
-    """Whether the discard ``action`` fits a draw: no amount, at most ``max_discard`` cards,
-    each one ``held`` and none named twice (the kind is not looked at).
-
-    >>> held = as_cards("7c 9h Kd Ks 2c")
-    >>> [_discard_fits(Action.discard(text), 3, held) for text in ("7c 9h", "7c 7c", "As")]
-    [True, False, False]
-    """
-    if action.amount:
-        return False
-    cards = action.cards
-    if len(cards) > max_discard:
-        return False
-    for card in cards:
-        if card not in held:
-            return False
-    return len(cards) < 2 or len(set(cards)) == len(cards)
 
 
 def _discard_of(cards: tuple[Card, ...]) -> Action:

@@ -44,7 +44,6 @@ from standpat.engine.actions import (
     EventKind,
     LegalActions,
     Phase,
-    _discard_fits,
     _draw_legal,
 )
 from standpat.engine.games import Game, Post, PostKind, Stakes, Structure, get_game
@@ -55,7 +54,7 @@ from standpat.ranking import RankingName, get_ranking
 if TYPE_CHECKING:
     from standpat.engine.view import SeatView
 
-__all__ = ["Hand"]
+__all__ = ["Hand", "discard_fits"]
 
 _FOLD = ActionKind.FOLD
 _CHECK = ActionKind.CHECK
@@ -694,7 +693,7 @@ class Hand:
         phase = self._phase
         # The commonest actions are verified here without building the legal actions.
         if kind is _DISCARD and phase is _DRAW:
-            if not _discard_fits(action, self.game.max_discard, self._hands[seat]):
+            if not discard_fits(action, self.game.max_discard, self._hands[seat]):
                 self._check(action, seat)  # raises, saying why
         elif (
             (kind is _CHECK or kind is _CALL)
@@ -1230,6 +1229,26 @@ def _shuffle(getrandbits: Callable[[int], int], x: list[Card]) -> None:
 
 _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 """_STEPS[size]: (index, bound, bits) of each swap of a shuffle of ``size`` items."""
+
+
+def discard_fits(action: Action, max_discard: int, held: Sequence[Card]) -> bool:
+    """Whether the discard ``action`` fits a draw: no amount, at most ``max_discard`` cards,
+    each one ``held`` and none named twice (the kind is not looked at).
+
+    >>> from standpat.cards import as_cards
+    >>> held = as_cards("7c 9h Kd Ks 2c")
+    >>> [discard_fits(Action.discard(text), 3, held) for text in ("7c 9h", "7c 7c", "As")]
+    [True, False, False]
+    """
+    if action.amount:
+        return False
+    cards = action.cards
+    if len(cards) > max_discard:
+        return False
+    for card in cards:
+        if card not in held:
+            return False
+    return len(cards) < 2 or len(set(cards)) == len(cards)
 
 
 def _may_win(strength: int, best: int | None) -> bool:

@@ -195,13 +195,14 @@ def test_hands_and_views_pickle_and_copy() -> None:
 
 
 def test_copies_carry_every_attribute() -> None:
-    """``clone`` and pickling copy the attributes named in ``_FIELDS``: all but the scorer."""
+    """``clone`` and pickling copy the attributes named in ``_FIELDS``: all but the scorer
+    and the caches."""
     from standpat.engine import hand as module
 
     hand = deal("deuce-to-seven-triple-draw", "fixed-limit", [100] * 3)
     compiled = getattr(Hand, "__mypyc_attrs__", None)  # a compiled Hand has no __dict__
     names = set(compiled) if compiled is not None else set(vars(hand))
-    assert names - {"_score", "__dict__"} == set(module._FIELDS)
+    assert names - {"_score", "__dict__"} == set(module._FIELDS) | set(module._CACHES)
 
 
 def test_the_event_builders_put_each_field_where_event_names_it() -> None:
@@ -226,3 +227,5 @@ def test_the_event_builders_put_each_field_where_event_names_it() -> None:
     assert module._win_event(5, 30, (seven, nine), 2) == Event(
         kind=EventKind.WIN, seat=5, amount=30, cards=(seven, nine), pot=2
     )
+    every = Event(EventKind.MUCK, 2, 3, (seven,), (nine,), 4, True, PostKind.ANTE, 0)
+    assert module._hidden_event(every, 1) == every._replace(cards=(), drawn=(), hidden=1)

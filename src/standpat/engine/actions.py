@@ -30,7 +30,6 @@ __all__ = [
     "Phase",
     "event_from_json",
     "event_to_json",
-    "redact",
 ]
 
 
@@ -328,34 +327,6 @@ class Event(NamedTuple):
     all_in: bool = False
     post: PostKind | None = None
     hidden: int = 0
-
-
-_PRIVATE = frozenset({EventKind.DEAL, EventKind.DISCARD, EventKind.MUCK})
-
-
-def redact(event: Event, viewer: int | None) -> Event:
-    """The event as ``viewer`` (a seat, or ``None`` for a spectator) may see it.
-
-    Other seats' dealt, discarded, drawn and mucked cards, and all burned and
-    reshuffled cards, are emptied; ``hidden`` keeps their count.
-
-    >>> e = Event(EventKind.DISCARD, 1, 2, (Card("2c"), Card("3c")), (Card("Ah"), Card("Kh")))
-    >>> redact(e, 1) == e
-    True
-    >>> redact(e, 0)
-    Event(kind=<EventKind.DISCARD: 'discard'>, seat=1, amount=2, cards=(), drawn=(), pot=0, \
-all_in=False, post=None, hidden=2)
-    """
-    kind = event.kind
-    if kind in _PRIVATE:
-        if event.seat == viewer or not (event.cards or event.drawn):
-            return event
-        return event._replace(cards=(), drawn=(), hidden=max(len(event.cards), len(event.drawn)))
-    if kind is EventKind.BURN or kind is EventKind.RESHUFFLE:
-        if not event.cards:
-            return event
-        return event._replace(cards=(), hidden=len(event.cards))
-    return event
 
 
 def event_to_json(event: Event) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from standpat.cards import Card, format_cards
 from standpat.engine.actions import (
@@ -48,13 +48,11 @@ from standpat.engine.actions import (
 )
 from standpat.engine.games import Game, Post, PostKind, Stakes, Structure, get_game
 from standpat.engine.pots import side_pots, split
+from standpat.engine.view import _VIEW_SET, SeatView
 from standpat.errors import HandSetupError, IllegalActionError
 from standpat.ranking import RankingName, get_ranking
 
-if TYPE_CHECKING:
-    from standpat.engine.view import SeatView
-
-__all__ = ["Hand", "discard_fits"]
+__all__ = ["Hand", "discard_fits", "redact"]
 
 _FOLD = ActionKind.FOLD
 _CHECK = ActionKind.CHECK
@@ -83,6 +81,7 @@ _BET_EV = EventKind.BET
 _RAISE_EV = EventKind.RAISE
 _STREET = EventKind.STREET
 _BURN = EventKind.BURN
+_RESHUFFLE = EventKind.RESHUFFLE
 _DISCARD_EV = EventKind.DISCARD
 _MUCK = EventKind.MUCK
 _WIN = EventKind.WIN
@@ -96,6 +95,7 @@ _CLOCK: dict[int, tuple[tuple[int, ...], ...]] = {
 
 
 _new = tuple.__new__
+_new_object = object.__new__
 """Events are made as whole tuples (faster than Event's keyword ``__new__``), only by the
 builders below, whose field order ``tests/engine/test_hand.py`` checks against Event's."""
 
@@ -124,6 +124,43 @@ def _discard_event(seat: int, cards: tuple[Card, ...], drawn: tuple[Card, ...]) 
 def _win_event(seat: int, amount: int, cards: tuple[Card, ...], pot: int) -> Event:
     """``seat`` wins ``amount`` from pot number ``pot`` (0: the main pot) with ``cards``."""
     return _new(Event, (_WIN, seat, amount, cards, (), pot, False, None, 0))
+
+
+def _hidden_event(event: Event, hidden: int) -> Event:
+    """``event`` without its cards and drawn cards, ``hidden`` saying how many it had."""
+    return _new(Event, (
+        event.kind, event.seat, event.amount, (), (), event.pot, event.all_in, event.post, hidden,
+    ))
+
+
+_PRIVATE = frozenset({_DEAL, _DISCARD_EV, _MUCK})
+
+
+def redact(event: Event, viewer: int | None) -> Event:
+    """The event as ``viewer`` (a seat, or ``None`` for a spectator) may see it.
+
+    Other seats' dealt, discarded, drawn and mucked cards, and all burned and
+    reshuffled cards, are emptied; ``hidden`` keeps their count.  (Here, in the
+    compiled module, because every view redacts each new event.)
+
+    >>> from standpat.cards import Card
+    >>> e = Event(EventKind.DISCARD, 1, 2, (Card("2c"), Card("3c")), (Card("Ah"), Card("Kh")))
+    >>> redact(e, 1) == e
+    True
+    >>> redact(e, 0)
+    Event(kind=<EventKind.DISCARD: 'discard'>, seat=1, amount=2, cards=(), drawn=(), pot=0, \
+all_in=False, post=None, hidden=2)
+    """
+    kind = event.kind
+    if kind in _PRIVATE:
+        cards, drawn = event.cards, event.drawn
+        if event.seat == viewer or not (cards or drawn):
+            return event
+        return _hidden_event(event, len(cards) if len(cards) >= len(drawn) else len(drawn))
+    if kind is _BURN or kind is _RESHUFFLE:
+        cards = event.cards
+        return _hidden_event(event, len(cards)) if cards else event
+    return event
 
 
 class Hand:
@@ -225,6 +262,10 @@ class Hand:
         self._aggressor: int | None = None
         self._counts_public = False
         self._final_pots: list[tuple[int, tuple[int, ...]]] = []
+        self._pots_at = -1  # _pots's round and players still in (see pots)
+        self._pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        self._seen: dict[int | None, tuple[Event, ...]] = {}
+        """The events as each viewer may see them, redacted once each (see events_for)."""
         events = self._events
         self.posts: tuple[Post, ...] = self._post(posts, events)
         """The forced bets as given or as made from the stakes (amounts as asked)."""
@@ -387,10 +428,15 @@ class Hand:
         """
         if self._phase is _OVER:
             return tuple(self._final_pots)
-        collected = [
-            c - b - d for c, b, d in zip(self._contrib, self._bets, self._dead, strict=True)
-        ]
-        return tuple(side_pots(collected, self._folded, self._dead_total))
+        # the chips collected change only when a round ends, and eligibility when one folds
+        at = self._street * 16 + self._live
+        if self._pots_at != at:
+            collected = [
+                c - b - d for c, b, d in zip(self._contrib, self._bets, self._dead, strict=True)
+            ]
+            self._pots = tuple(side_pots(collected, self._folded, self._dead_total))
+            self._pots_at = at
+        return self._pots
 
     @property
     def contributions(self) -> tuple[int, ...]:
@@ -437,6 +483,22 @@ class Hand:
     def events(self) -> tuple[Event, ...]:
         """Every event so far, unredacted (see :func:`~standpat.engine.redact`)."""
         return tuple(self._events)
+
+    def events_for(self, viewer: int | None) -> tuple[Event, ...]:
+        """Every event so far as ``viewer`` (a seat, or ``None`` for a spectator) may see it.
+
+        The same as ``tuple(redact(e, viewer) for e in hand.events)``; each event is
+        redacted once per viewer and kept (events never change once made).
+        """
+        events = self._events
+        seen = self._seen.get(viewer)
+        if seen is None:
+            seen = ()
+        done = len(seen)
+        if done < len(events):
+            seen += tuple([redact(e, viewer) for e in events[done:]])
+            self._seen[viewer] = seen
+        return seen
 
     @property
     def actions(self) -> tuple[tuple[int, Action], ...]:
@@ -488,10 +550,58 @@ class Hand:
         return self._score(self._hands[seat])
 
     def view(self, seat: int | None) -> SeatView:
-        """What ``seat`` (or a spectator, ``None``) may know; see :class:`SeatView`."""
-        from standpat.engine.view import seat_view
+        """What ``seat`` (or a spectator, ``None``) may know; see :class:`SeatView`.
 
-        return seat_view(self, seat)
+        The one source of what any client is shown.  Built field by field (the
+        frozen dataclass's ``__init__`` costs more than the rest of a view).
+        """
+        n = self.players
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"seat {seat} is not a seat of this {n}-player hand.")
+        phase = self._phase
+        draws = self.game.draws
+        if phase is _OVER:
+            draws_left = 0
+        elif phase is _DRAW:
+            draws_left = draws - self._street + 1
+        else:
+            draws_left = draws - self._street
+        folded = tuple(self._folded)
+        size = self.game.hand_size
+        to_act = self._to_act
+        set_ = _VIEW_SET
+        view: SeatView = _new_object(SeatView)
+        set_["game"](view, self.game)
+        set_["structure"](view, self.structure)
+        set_["stakes"](view, self.stakes)
+        set_["ranking"](view, self.ranking)
+        set_["seat"](view, seat)
+        set_["players"](view, n)
+        set_["button"](view, self.button)
+        set_["phase"](view, phase)
+        set_["street"](view, self._street)
+        set_["to_act"](view, to_act)
+        set_["legal"](view, self.legal_actions() if seat is not None and seat == to_act else None)
+        set_["stacks"](view, tuple(self._stacks))
+        set_["bets"](view, tuple(self._bets))
+        set_["pot"](view, self.pot)
+        set_["pots"](view, self.pots)
+        set_["folded"](view, folded)
+        set_["all_in"](
+            view, tuple([a and not f for a, f in zip(self._allin, folded, strict=True)])
+        )
+        set_["hand"](view, tuple(self._hands[seat]) if seat is not None else ())
+        set_["card_counts"](view, tuple([0 if f else size for f in folded]))
+        set_["draw_counts"](
+            view, tuple(self._draw_counts) if self._counts_public else (None,) * n
+        )
+        set_["draws_left"](view, draws_left)
+        set_["stub"](view, len(self._stub) - self._pos)
+        set_["shown"](view, dict(self._shown))  # a fresh dict per view: copyable and picklable
+        set_["events"](view, self.events_for(seat))
+        set_["is_over"](view, phase is _OVER)
+        set_["payouts"](view, self.payouts)
+        return view
 
     def __repr__(self) -> str:
         return (
@@ -884,7 +994,7 @@ class Hand:
         pool.extend(self._pool)
         if len(pool) < 2:
             raise RuntimeError("the reshuffle pool has no card to deal; this is an engine bug.")
-        events.append(_event(EventKind.RESHUFFLE, None, len(pool), tuple(sorted(pool))))
+        events.append(_event(_RESHUFFLE, None, len(pool), tuple(sorted(pool))))
         rng = self._rng
         if rng.__class__ is random.Random:
             _shuffle(rng.getrandbits, pool)
@@ -1105,6 +1215,8 @@ class Hand:
         state["_hands"] = [held[:] for held in self._hands]
         state["_shown"] = dict(self._shown)
         state["_rng"] = _copy_rng(self._rng)
+        state["_seen"] = dict(self._seen)  # the caches too: their values never change
+        state["_pots"], state["_pots_at"] = self._pots, self._pots_at
         return _restore(state)
 
     def _state(self) -> dict[str, object]:
@@ -1167,7 +1279,9 @@ _FIELDS = (
     "_pos", "_queue", "_rng", "_short", "_shown", "_stacks", "_street", "_stub", "_to_act",
     "_unit",
 )
-"""Every attribute of a :class:`Hand` but ``_score`` (the compiled scorer, never copied)."""
+"""Every attribute of a :class:`Hand` but ``_score`` (the compiled scorer, never copied)
+and the caches of ``_CACHES`` (remade on demand; ``clone`` carries them, a pickle not)."""
+_CACHES = ("_pots", "_pots_at", "_seen")
 
 
 _Setup = tuple[Game, Structure, tuple[Card, ...], RankingName, Callable[[Sequence[int]], int]]

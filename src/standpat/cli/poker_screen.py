@@ -108,7 +108,7 @@ PLAIN: Final = Palette(False)
 
 
 def phase_name(view: SeatView) -> str:
-    """Where the hand is, in words: ``before the draw``, ``draw 2 of 3``, ``showdown``.
+    """Where the hand is, in words: ``before the draw``, ``draw 2 of 3``, ``hand over``.
 
     Betting round ``k`` follows draw ``k``; single-draw games say just
     ``the draw`` and ``after the draw``.
@@ -116,8 +116,6 @@ def phase_name(view: SeatView) -> str:
     draws = view.game.draws
     if view.is_over or view.phase is Phase.OVER:
         return "hand over"
-    if view.phase is Phase.SHOWDOWN:
-        return "showdown"
     if view.phase is Phase.DRAW:
         return "the draw" if draws == 1 else f"draw {view.street} of {draws}"
     if view.street == 0:

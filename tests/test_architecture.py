@@ -17,7 +17,7 @@ LAYERS = [
     {"ranking", "batch"},
     {"engine", "pinochle", "fairness"},
     {"table"},
-    {"bots", "history", "server", "store", "analysis", "cli", "__main__"},
+    {"bots", "history", "server", "store", "analysis", "odds", "cli", "__main__"},
 ]
 
 

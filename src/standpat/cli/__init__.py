@@ -14,7 +14,7 @@ from typing import Final
 
 from standpat import __version__
 
-COMMANDS: Final = ("play", "serve", "rank", "meld", "replay", "verify")
+COMMANDS: Final = ("play", "serve", "rank", "odds", "equity", "meld", "replay", "verify")
 """Modules of ``standpat.cli`` that provide subcommands, in ``--help`` order."""
 
 

@@ -8,7 +8,7 @@ import sys
 
 from standpat.engine.games import GameName
 from standpat.errors import StandpatError
-from standpat.odds.equity import EXACT_LIMIT, Equity, equity, parse_seat
+from standpat.odds.equities import EXACT_LIMIT, Equity, equity, parse_seat
 from standpat.odds.outcomes import LOWS
 
 NAME = "equity"

@@ -152,7 +152,8 @@ def _deal(model: DrawModel, opp: Opponent, taken: set[int], rng: random.Random,
 def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequence[int],
            opponents: Sequence[Opponent], *, keep: frozenset[int] | None = None,
            rng: random.Random | None = None, samples: int = 400,
-           deadline: float | None = None, min_samples: int = 16, exact: bool = False) -> float:
+           deadline: float | None = None, min_samples: int = 16, exact: bool = False,
+           mean_percentile: float | None = None) -> float:
     """Share of the pot ``hand`` wins against ``opponents`` at the showdown, 0..1.
 
     ``draws_left`` draws remain for us (``keep`` the cards kept on the first
@@ -162,6 +163,12 @@ def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequenc
     Stops early at ``deadline`` (a ``time.perf_counter()`` value), after at
     least ``min_samples`` samples.  ``exact`` deals the opponents from the
     libraries ranked by exact potentials (see :class:`Library`).
+
+    ``mean_percentile`` is the exact mean showdown percentile of our final hand
+    (:func:`standpat.bots.exact.hold_potentials`, for a last draw): the share is
+    then corrected by it as a control variate (the regression of each sample's
+    win on its percentile), which takes out most of the noise of sampling our
+    own draw.
     """
     rng = rng or random.Random(0)
     mine = [int(c) for c in hand]
@@ -170,6 +177,7 @@ def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequenc
     strength, percentile = model.strength, model.percentile
     won = 0.0
     weight_sum = 0.0
+    sum_p = sum_pp = sum_xp = 0.0  # weighted sums for the control variate
     pending = sum(model.draws - opp.draws_done for opp in opponents) + draws_left
     need = model.max_discard * pending
     for i in range(samples):
@@ -203,8 +211,21 @@ def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequenc
             elif s == best:
                 ties += 1
         weight_sum += weight
-        if mine_s > best:
-            won += weight
-        elif mine_s == best:
-            won += weight / (ties + 1)
-    return won / weight_sum if weight_sum else 0.0
+        x = 1.0 if mine_s > best else 1.0 / (ties + 1) if mine_s == best else 0.0
+        won += weight * x
+        if mean_percentile is not None:
+            p = percentile(mine_s)
+            sum_p += weight * p
+            sum_pp += weight * p * p
+            sum_xp += weight * x * p
+    if not weight_sum:
+        return 0.0
+    share = won / weight_sum
+    if mean_percentile is None:
+        return share
+    mean_p = sum_p / weight_sum
+    spread = sum_pp / weight_sum - mean_p * mean_p
+    if spread <= 1e-12:
+        return share
+    slope = (sum_xp / weight_sum - share * mean_p) / spread
+    return min(1.0, max(0.0, share - slope * (mean_p - mean_percentile)))

@@ -57,8 +57,10 @@ class StrongBot:
 
     Exact draw odds (``exact``, the default): at a five-card hand's last draw
     the candidates include the holds with the best exact potential (mean
-    showdown percentile, :mod:`standpat.bots.exact`), and the pre-draw ranges
-    are ranked by exact potentials instead of three sampled draws each.
+    showdown percentile, :mod:`standpat.bots.exact`), each candidate's
+    simulated share is corrected by its exact potential (a control variate),
+    and the pre-draw ranges are ranked by exact potentials instead of three
+    sampled draws each.
     ``exact=False`` is the bot as it was before, for comparisons.
     """
 
@@ -120,8 +122,15 @@ class StrongBot:
         return unique[:8]
 
     def draw(self, reading: Reading, max_discard: int, deadline: float) -> list[int]:
-        """The cards to throw: the keep with the best simulated share of the pot."""
+        """The cards to throw: the keep with the best simulated share of the pot.
+
+        With exact draw odds at a last draw, each keep's share is corrected by
+        its exact mean showdown percentile (a control variate, see
+        :func:`~standpat.bots.equity.equity`).
+        """
         options = self.candidates(reading, max_discard)
+        potentials = hold_potentials(reading.model, reading.hand, reading.dead) if (
+            self.exact and reading.draws_left == 1) else None
         seed = self.rng.getrandbits(32)
         best_keep, best_share = options[0], -1.0
         for i, keep in enumerate(options):
@@ -129,10 +138,12 @@ class StrongBot:
             if i and now > deadline:
                 break
             slice_end = now + (deadline - now) / (len(options) - i)
+            mean = None if potentials is None else potentials[
+                sum(1 << j for j, c in enumerate(reading.hand) if c in keep)]
             share = equity(reading.model, reading.hand, reading.draws_left, reading.dead,
                            reading.ranges, keep=keep, rng=random.Random(seed), samples=240,
                            deadline=slice_end, min_samples=16 if i == 0 else 4,
-                           exact=self.exact)
+                           exact=self.exact, mean_percentile=mean)
             if i == 0:
                 share += 0.015  # the rule of thumb wins near-ties: sampling noise is not an edge
             if share > best_share:

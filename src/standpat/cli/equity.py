@@ -82,6 +82,9 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--precision must be between 0 and 0.5, not {args.precision}.")
     if args.seconds <= 0:
         return _fail(f"--seconds must be positive, not {args.seconds}.")
+    if sys.stderr.isatty() and not args.exact:
+        print(f"Counting, or sampling for up to {args.seconds:g} s...", file=sys.stderr,
+              flush=True)
     texts = _groups(args.players)
     if any(not t for t in texts):
         return _fail('every player needs cards, a pattern or "random": check the "vs".')

@@ -80,6 +80,10 @@ def run(args: argparse.Namespace) -> int:
     """Analyse and print; bad input goes to stderr with exit code 2."""
     if args.top is not None and args.top < 1:
         return _fail(f"--top must be at least 1, not {args.top}.")
+    if (sys.stderr.isatty() and args.keep is None and args.draws != 1
+            and args.game == GameName.TRIPLE_DRAW.value):
+        print("Following every hold over several draws (a few seconds)...", file=sys.stderr,
+              flush=True)
     try:
         analysis = analyse(args.cards, args.game, keep=args.keep, dead=args.dead,
                            deck=args.deck, draws=args.draws, aim=args.aim)

@@ -34,7 +34,7 @@ Fraction(8, 47)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -42,7 +42,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from standpat.cards import Card, format_cards
+from standpat.cards import Card
 from standpat.engine.games import Game
 from standpat.errors import HandSetupError
 from standpat.odds.completions import completion_counts
@@ -76,10 +76,11 @@ class Hold:
 
     ``probabilities`` maps each outcome to its chance: the chance of that
     final category (high games) or of finishing at or under that low
-    (deuce-to-seven).  ``exact`` holds the same as fractions when they are
-    exact (every single draw), else ``None``; ``counts`` and ``completions``
-    are the counts of final hands behind a single draw (per outcome of
-    :func:`~standpat.odds.outcomes.outcomes`).
+    (deuce-to-seven).  A single draw also keeps the counts behind them:
+    ``tally`` (final hands per key of ``probabilities``), ``improved`` and
+    ``completions``, from which :attr:`exact` and :attr:`exact_improve` are
+    fractions; ``counts`` are the final hands per outcome of
+    :func:`~standpat.odds.outcomes.outcomes`.
     """
 
     keep: tuple[Card, ...]
@@ -87,22 +88,37 @@ class Hold:
     probabilities: Mapping[str, float]
     improve: float
     chance: float
-    """The chance of the analysis's aim."""
-    exact: Mapping[str, Fraction] | None = None
-    exact_improve: Fraction | None = None
+    """The chance of the analysis's aim (or the mean strength, for the aim ``strength``)."""
+    tally: Mapping[str, int] | None = None
+    improved: int | None = None
     counts: tuple[int, ...] | None = None
     completions: int | None = None
     strength: Fraction | None = None
     """Mean share of the deck's five-card hands the final hand beats (ties half), 0 to 1:
     the aim ``strength`` (five-card hands, one draw)."""
 
+    @property
+    def exact(self) -> dict[str, Fraction] | None:
+        """``probabilities`` as exact fractions (a single draw), else ``None``."""
+        if self.tally is None or not self.completions:
+            return None
+        return {k: Fraction(v, self.completions) for k, v in self.tally.items()}
+
+    @property
+    def exact_improve(self) -> Fraction | None:
+        """``improve`` as an exact fraction (a single draw), else ``None``."""
+        if self.improved is None or not self.completions:
+            return None
+        return Fraction(self.improved, self.completions)
+
     def to_json(self, *, fractions: bool = False) -> dict[str, Any]:
         """The hold as in ``standpat odds --json``; ``fractions`` writes exact ones as "a/b"."""
         probabilities: dict[str, Any] = dict(self.probabilities)
         improve: Any = self.improve
-        if fractions and self.exact is not None and self.exact_improve is not None:
-            probabilities = {k: _fraction_text(v) for k, v in self.exact.items()}
-            improve = _fraction_text(self.exact_improve)
+        exact, exact_improve = self.exact, self.exact_improve
+        if fractions and exact is not None and exact_improve is not None:
+            probabilities = {k: _fraction_text(v) for k, v in exact.items()}
+            improve = _fraction_text(exact_improve)
         return {
             "keep": [str(c) for c in self.keep],
             "discard": [str(c) for c in self.discard],
@@ -173,77 +189,78 @@ def analyse(hand: str | Iterable[int], game: str | Game = "five-card-draw", *,
     """
     situation = Situation.of(hand, game, dead=dead, deck=deck, draws=draws)
     aim = _check_aim(situation, aim)
-    kept = [parse_hold(situation, keep)] if keep is not None else situation.holds()
+    masks = ([situation.mask_of(parse_hold(situation, keep))] if keep is not None
+             else list(situation.hold_masks()))
+    kept = [situation.kept(m) for m in masks]
     now = outcome_of(situation.hand, situation.ranking)
     if situation.ranking.low and situation.draws > 1:
-        found = _multi_draw(situation, kept, now, aim)
+        found = _multi_draw(situation, kept, masks, now, aim)
         exact = False
     else:
-        found = _single_draw(situation, kept, now, aim)
+        found = _single_draw(situation, kept, masks, now, aim)
         exact = True
     order = sorted(range(len(found)), key=lambda i: found[i][1], reverse=True)
     return Analysis(situation, aim, now, tuple(found[i][0] for i in order), exact)
 
 
-def _discard(situation: Situation, keep: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(c for c in situation.hand if c not in keep)
+def _discard(situation: Situation, mask: int) -> tuple[Card, ...]:
+    return situation.kept(~mask & ((1 << len(situation.hand)) - 1))
 
 
-def _mask(situation: Situation, keep: Sequence[Card]) -> int:
-    return sum(1 << i for i, c in enumerate(situation.hand) if c in keep)
-
-
-def _single_draw(situation: Situation, kept: list[tuple[Card, ...]], now: str,
-                 aim: str) -> list[tuple[Hold, tuple[float, ...]]]:
+def _single_draw(situation: Situation, kept: list[tuple[Card, ...]], masks: list[int],
+                 now: str, aim: str) -> list[tuple[Hold, tuple[float, ...]]]:
     names = outcomes(situation.ranking)
-    masks = [_mask(situation, k) for k in kept]
     values: Any = None
     if len(situation.hand) == 5 and len(situation.hand) + len(situation.dead) <= DENSE_LIMIT:
         table = hold_counts(class_counts(situation.ranking), situation.hand, situation.dead)
-        rows = {m: table[m] for m in masks}
+        rows = table[masks]
         if aim == STRENGTH:
             sums = strength_percentiles(situation.ranking)
-            values = (hold_values(sums, situation.hand, situation.dead), sums.scale)
+            values = (hold_values(sums, situation.hand, situation.dead)[masks].tolist(),
+                      sums.scale)
     else:
-        rows = completion_counts(situation, masks)
+        found_rows = completion_counts(situation, masks)
+        rows = np.array([found_rows[m] for m in masks], dtype=np.int64)
         if aim == STRENGTH:
             raise HandSetupError(f"the aim {STRENGTH!r} needs at most {DENSE_LIMIT - 5} "
                                  "dead cards.")
     low = situation.ranking.low
     current = names.index(now)
+    keys = LOWS if low else names
+    better = (current if current < len(LOWS) else len(LOWS)) if low else current
+    upto = names.index(aim) + 1 if aim in names else 0
+    totals = [comb(len(situation.stub), len(situation.hand) - len(k)) for k in kept]
+    if rows.sum(axis=1).tolist() != totals:
+        raise AssertionError(f"completions {rows.sum(axis=1).tolist()}, expected {totals}")
+    tallies = (np.cumsum(rows[:, :len(LOWS)], axis=1) if low else rows).tolist()
+    improved = rows[:, :better].sum(axis=1).tolist()
+    aimed = rows[:, :upto].sum(axis=1).tolist()
+    means = (rows @ np.arange(rows.shape[1])).tolist()
+    counts = rows.tolist()
     found: list[tuple[Hold, tuple[float, ...]]] = []
-    for keep, mask in zip(kept, masks, strict=True):
-        counts = tuple(int(x) for x in rows[mask])
-        total = comb(len(situation.stub), len(situation.hand) - len(keep))
-        if sum(counts) != total:
-            raise AssertionError(f"hold {format_cards(keep)}: {sum(counts)} completions, "
-                                 f"expected {total}")
-        each = [Fraction(n, total) for n in counts]
-        if low:
-            running = np.cumsum(counts[:len(LOWS)]).tolist()
-            exact = {name: Fraction(int(n), total) for name, n in zip(LOWS, running, strict=True)}
-            better = current if current < len(LOWS) else len(LOWS)
-            improve = sum(each[:better], Fraction(0))
+    for i, keep in enumerate(kept):
+        total = totals[i]
+        strength = None if values is None else Fraction(values[0][i], total * values[1])
+        if aim == IMPROVE:
+            target = improved[i] / total
+        elif strength is not None:
+            target = float(strength)
         else:
-            exact = dict(zip(names, each, strict=True))
-            improve = sum(each[:current], Fraction(0))
-        strength = None if values is None else Fraction(int(values[0][mask]), total * values[1])
-        upto = names.index(aim) + 1 if aim in names else 0
-        target = improve if aim == IMPROVE else strength if strength is not None else sum(
-            each[:upto], Fraction(0))
-        mean = sum(i * p for i, p in enumerate(each))
+            target = aimed[i] / total
+        tally = tallies[i]
         hold = Hold(
-            keep=keep, discard=_discard(situation, keep),
-            probabilities={k: float(v) for k, v in exact.items()},
-            improve=float(improve), chance=float(target), exact=exact, exact_improve=improve,
-            counts=counts, completions=total, strength=strength,
+            keep=keep, discard=_discard(situation, masks[i]),
+            probabilities={k: n / total for k, n in zip(keys, tally, strict=True)},
+            improve=improved[i] / total, chance=target,
+            tally=dict(zip(keys, tally, strict=True)), improved=improved[i],
+            counts=tuple(counts[i]), completions=total, strength=strength,
         )
-        found.append((hold, (float(target), float(improve), -float(mean), float(len(keep)))))
+        found.append((hold, (target, improved[i] / total, -means[i] / total, float(len(keep)))))
     return found
 
 
-def _multi_draw(situation: Situation, kept: list[tuple[Card, ...]], now: str,
-                aim: str) -> list[tuple[Hold, tuple[float, ...]]]:
+def _multi_draw(situation: Situation, kept: list[tuple[Card, ...]], masks: list[int],
+                now: str, aim: str) -> list[tuple[Hold, tuple[float, ...]]]:
     names = outcomes(situation.ranking)
     current = names.index(now)
     hand = [int(c) for c in situation.hand]
@@ -264,7 +281,7 @@ def _multi_draw(situation: Situation, kept: list[tuple[Card, ...]], now: str,
         probabilities = {name: float(p[i]) for name, p in by_target.items()}
         improve = probabilities[LOWS[better]] if better >= 0 else 0.0
         target = improve if aim == IMPROVE else probabilities[aim]
-        hold = Hold(keep=keep, discard=_discard(situation, keep), probabilities=probabilities,
+        hold = Hold(keep=keep, discard=_discard(situation, masks[i]), probabilities=probabilities,
                     improve=improve, chance=target)
         found.append((hold, (target, improve, sum(probabilities.values()), float(len(keep)))))
     return found

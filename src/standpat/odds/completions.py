@@ -22,7 +22,7 @@ import numpy as np
 
 from standpat.odds.combos import colex
 from standpat.odds.situation import Situation
-from standpat.odds.strengths import strengths
+from standpat.odds.strengths import codes, from_codes
 from standpat.odds.tables import class_counts, strength_classes
 
 __all__ = ["completion_counts"]
@@ -34,43 +34,32 @@ CHUNK: Final = 1 << 20
 def completion_counts(situation: Situation, holds: Iterable[int]) -> dict[int, Any]:
     """Completions of each hold by outcome, as int64 arrays, keyed by hold mask.
 
-    A hold mask keeps ``situation.hand[i]`` for each bit ``i``.  The final
-    hands of all holds are ranked together, :data:`CHUNK` at a time.
+    A hold mask keeps ``situation.hand[i]`` for each bit ``i``.  Every set of
+    cards the draw can bring is listed once per draw size, with the sums of
+    its cards' codes (:func:`~standpat.odds.strengths.codes`); a hold adds its
+    own cards' sums, and the strengths follow from the totals.
     """
     table = class_counts(situation.ranking)
     width = table.classes
-    hand = np.array(situation.hand, dtype=np.uint8)
-    stub = np.array(situation.stub, dtype=np.uint8)
+    hand = np.array(situation.hand, dtype=np.int64)
+    stub = np.array(situation.stub, dtype=np.int64)
     n = len(hand)
-    masks = list(holds)
-    totals = np.zeros((len(masks), width), dtype=np.int64)
-    pending: list[Any] = []
-    owners: list[Any] = []
-    size = 0
-
-    def flush() -> None:
-        nonlocal size
-        if not pending:
-            return
-        rows = np.vstack(pending)
-        classes = strength_classes(table, strengths(rows, situation.ranking))
-        owner = np.concatenate(owners)
-        totals.reshape(-1)[:] += np.bincount(owner * width + classes,
-                                             minlength=totals.size)
-        pending.clear()
-        owners.clear()
-        size = 0
-
-    for index, mask in enumerate(masks):
+    keys, masks = codes(situation.ranking, n)
+    drawn: dict[int, tuple[Any, Any]] = {}
+    found: dict[int, Any] = {}
+    for mask in holds:
         kept = hand[[i for i in range(n) if mask >> i & 1]]
-        combos = colex(stub.size, n - kept.size)
-        for start in range(0, combos.shape[0], CHUNK):
-            drawn = stub[combos[start:start + CHUNK]]
-            pending.append(np.hstack([np.broadcast_to(kept, (drawn.shape[0], kept.size)),
-                                      drawn]))
-            owners.append(np.full(drawn.shape[0], index, dtype=np.int64))
-            size += drawn.shape[0]
-            if size >= CHUNK:
-                flush()
-    flush()
-    return {mask: totals[i] for i, mask in enumerate(masks)}
+        size = n - kept.size
+        if size not in drawn:
+            combos = colex(stub.size, size).astype(np.int64)
+            picked = stub[combos]
+            drawn[size] = (keys[picked].sum(axis=1), masks[picked].sum(axis=1))
+        key_sums, mask_sums = drawn[size]
+        total = np.zeros(width, dtype=np.int64)
+        for start in range(0, key_sums.size, CHUNK):
+            found_strengths = from_codes(key_sums[start:start + CHUNK] + keys[kept].sum(),
+                                         mask_sums[start:start + CHUNK] + masks[kept].sum(),
+                                         situation.ranking, n)
+            total += np.bincount(strength_classes(table, found_strengths), minlength=width)
+        found[mask] = total
+    return found

@@ -33,6 +33,7 @@ def plot_holds(analysis: Analysis, path: str | Path, *, top: int = 8) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import PercentFormatter
 
     holds = analysis.holds[:top]
     s = analysis.situation
@@ -59,10 +60,11 @@ def plot_holds(analysis: Analysis, path: str | Path, *, top: int = 8) -> None:
             ax.text(1.01, y, f"{aim}: {hold.chance:.1%}", va="center", fontsize=8)
         ax.invert_yaxis()
         ax.set_xlim(0, 1)
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
         ax.set_xlabel("chance of each final outcome")
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12 - 0.6 / max(height, 1)),
-                  ncol=min(6, len(ax.get_legend_handles_labels()[1])), fontsize=8,
-                  frameon=False)
+        shown = len(ax.get_legend_handles_labels()[1])
+        fig.legend(loc="lower center", ncol=min(5, shown), fontsize=8, frameon=False)
+        bottom = (0.15 + 0.2 * ((shown + 4) // 5)) / max(3.0, height)
     else:
         fig, ax = plt.subplots(figsize=(9, 5))
         lows = [n for n in analysis.outcomes if n in holds[0].probabilities]
@@ -71,11 +73,13 @@ def plot_holds(analysis: Analysis, path: str | Path, *, top: int = 8) -> None:
                     color=_COLOURS[(2 * k) % len(_COLOURS)],
                     label=_label(format_cards(hold.keep), len(hold.discard)))
         ax.set_ylim(0, 1)
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
         ax.set_ylabel("chance to finish at or under")
         ax.set_xlabel("low")
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
+        bottom = 0.0
     ax.set_title(title, fontsize=10)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, bottom, 1, 1))
     fig.savefig(path, dpi=110)
     plt.close(fig)

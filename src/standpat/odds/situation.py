@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from standpat.cards import SHORT_6A, SHORT_7A, STANDARD, Card, as_cards, format_cards
@@ -115,15 +116,28 @@ class Situation:
 
     def holds(self) -> list[tuple[Card, ...]]:
         """Every legal hold (kept cards, in hand order), standing pat first, then by size."""
-        n = len(self.hand)
-        least = n - self.max_discard
-        found = [
-            tuple(c for i, c in enumerate(self.hand) if mask >> i & 1)
-            for mask in range(1 << n)
-            if mask.bit_count() >= least
-        ]
-        found.sort(key=lambda kept: -len(kept))
-        return found
+        return [self.kept(mask) for mask in _hold_masks(len(self.hand), self.max_discard)]
+
+    def hold_masks(self) -> tuple[int, ...]:
+        """The holds of :meth:`holds` as masks: bit ``i`` keeps ``hand[i]``."""
+        return _hold_masks(len(self.hand), self.max_discard)
+
+    def kept(self, mask: int) -> tuple[Card, ...]:
+        """The cards a hold mask keeps, in hand order."""
+        return tuple(c for i, c in enumerate(self.hand) if mask >> i & 1)
+
+    def mask_of(self, keep: Iterable[int]) -> int:
+        """The mask of a hold given by its cards (all in the hand)."""
+        cards = set(keep)
+        return sum(1 << i for i, c in enumerate(self.hand) if c in cards)
+
+
+@cache
+def _hold_masks(size: int, max_discard: int) -> tuple[int, ...]:
+    least = size - max_discard
+    found = [m for m in range(1 << size) if m.bit_count() >= least]
+    found.sort(key=lambda m: -m.bit_count())
+    return tuple(found)
 
 
 def parse_hold(situation: Situation, keep: str | Iterable[int]) -> tuple[Card, ...]:

@@ -122,17 +122,11 @@ def build_class_counts(ranking: str | Ranking) -> ClassCounts:
     n = len(deck)
     hands = colex(n, 5)
     classes, lows = _outcomes_of(rank, deck[hands])
-    binom = binomials(n)
-    width = len(outcomes(rank))
     tables: list[Any] = []
-    for size in range(5):
-        total = np.zeros(comb(n, size) * width, dtype=np.int64)
-        for choice in combinations(range(5), size):
-            rows = colex_rank(binom, hands[:, list(choice)])
-            total += np.bincount(rows * width + classes, minlength=total.size)
+    for total in _superset_sums(n, hands, classes.astype(np.int64), len(outcomes(rank))):
         most = int(total.max())
         dtype = np.uint8 if most < 1 << 8 else np.uint16 if most < 1 << 16 else np.uint32
-        tables.append(total.reshape(-1, width).astype(dtype))
+        tables.append(total.astype(dtype))
     tables.append(classes)
     return ClassCounts(rank.name, tuple(int(c) for c in rank.deck), tuple(tables), lows)
 
@@ -224,18 +218,43 @@ def _subsets(n: int) -> tuple[tuple[Any, Any], ...]:
     return tuple(by_size)
 
 
-def _superset_sums(deck_size: int, hands: Any, values: Any) -> list[Any]:
-    """``sums[s][row]``: total of ``values`` (one per five-card hand, colex order) over the
-    hands that contain each set of ``s`` cards, for s = 0..4 (int64)."""
+def _superset_sums(deck_size: int, hands: Any, values: Any, width: int = 0) -> list[Any]:
+    """``sums[s][row]``: total of ``values`` over the five-card hands (colex order) that
+    contain each set of ``s`` cards, for s = 0..4, as int64.
+
+    With ``width``, ``values`` are outcome indexes and the totals count each outcome
+    (rows of ``width``).  The four-card sums come from the hands; each smaller size from
+    the next: a hand holding a set of ``s`` cards holds ``5 - s`` of its sets of ``s + 1``.
+    """
     binom = binomials(deck_size)
-    out = []
-    for size in range(5):
-        total = np.zeros(comb(deck_size, size), dtype=np.int64)
-        for choice in combinations(range(5), size):
+    size = comb(deck_size, 4)
+    upper: Any
+    if width:
+        flat = np.zeros(size * width, dtype=np.int64)
+        for choice in combinations(range(5), 4):
             rows = colex_rank(binom, hands[:, list(choice)])
-            total += np.bincount(rows, weights=values, minlength=total.size).astype(np.int64)
-        out.append(total)
-    return out
+            flat += np.bincount(rows * width + values, minlength=flat.size)
+        upper = flat.reshape(size, width)
+    else:
+        upper = np.zeros(size, dtype=np.int64)
+        for choice in combinations(range(5), 4):
+            rows = colex_rank(binom, hands[:, list(choice)])
+            upper += np.bincount(rows, weights=values, minlength=size).astype(np.int64)
+    out = [upper]
+    for small in range(3, -1, -1):
+        sets = colex(deck_size, small + 1)
+        total: Any = np.zeros((comb(deck_size, small), *upper.shape[1:]), dtype=np.int64)
+        for part in combinations(range(small + 1), small):
+            rows = colex_rank(binom, sets[:, list(part)])
+            if width:
+                for column in range(width):
+                    total[:, column] += np.bincount(rows, weights=upper[:, column],
+                                                    minlength=total.shape[0]).astype(np.int64)
+            else:
+                total += np.bincount(rows, weights=upper, minlength=total.size).astype(np.int64)
+        upper = total // (5 - small)
+        out.append(upper)
+    return out[::-1]
 
 
 @dataclass(frozen=True, eq=False)

@@ -29,16 +29,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from standpat.cards import Card
 from standpat.engine import ActionKind, EventKind, SeatView
 from standpat.odds.analysis import IMPROVE, STRENGTH, Hold, analyse
+from standpat.odds.lowball import chances
 from standpat.odds.lowpolicy import keep_toward
-from standpat.odds.outcomes import LOWS
+from standpat.odds.outcomes import LOWS, outcome_of
 from standpat.odds.tables import DENSE_LIMIT
 
 __all__ = ["MULTI_DRAW_AIM", "hint", "hint_lines"]
 
 MULTI_DRAW_AIM: Final = "8-low"
 """What a deuce-to-seven hint with several draws left sorts by."""
+_HINT_LOWS: Final = LOWS[:3]
 
 
 def _discards(view: SeatView) -> list[int]:
@@ -71,7 +74,8 @@ def hint(view: SeatView, *, top: int = 3) -> dict[str, Any] | None:
     (the hand's outcome as it stands), ``aim``, ``exact``, and ``holds``: up to
     ``top`` of ``{"keep", "discard", "improve", "chance", "probabilities"}``,
     best first (``chance`` is that of the aim; ``probabilities`` as in
-    ``standpat odds --json``).
+    ``standpat odds --json``; with several deuce-to-seven draws left, the
+    chances of a 7-, 8- and 9-low by the last draw, and ``improve`` is ``None``).
     """
     legal = view.legal
     if view.seat is None or legal is None or ActionKind.DISCARD not in legal.kinds:
@@ -82,19 +86,9 @@ def hint(view: SeatView, *, top: int = 3) -> dict[str, Any] | None:
     draws = max(1, view.draws_left)
     hand = [int(c) for c in view.hand]
     if draws > 1 and view.ranking.value == "deuce-to-seven":
-        unseen = [c for c in range(52) if c not in hand and c not in dead]
-        analyses = [analyse(hand, view.game, keep=keep, dead=dead, deck=deck, draws=draws,
-                            aim=MULTI_DRAW_AIM) for keep in _candidates(hand, unseen)]
-        holds = sorted((h for a in analyses for h in a.holds),
-                       key=lambda h: (h.chance, h.probabilities[LOWS[0]], len(h.keep)),
-                       reverse=True)
-        first = analyses[0]
-        aim, exact = MULTI_DRAW_AIM, False
-    else:
-        aim = STRENGTH if len(hand) == 5 and len(dead) <= DENSE_LIMIT - 5 else IMPROVE
-        first = analyse(hand, view.game, dead=dead, deck=deck, draws=1, aim=aim)
-        holds = list(first.holds)
-        exact = True
+        return _several_draws(view, hand, dead, draws, top)
+    aim = STRENGTH if len(hand) == 5 and len(dead) <= DENSE_LIMIT - 5 else IMPROVE
+    first = analyse(hand, view.game, dead=dead, deck=deck, draws=1, aim=aim)
     return {
         "game": view.game.name.value,
         "deck": len(first.situation.deck),
@@ -102,8 +96,41 @@ def hint(view: SeatView, *, top: int = 3) -> dict[str, Any] | None:
         "hand": [str(c) for c in view.hand],
         "now": first.now,
         "aim": aim,
-        "exact": exact,
-        "holds": [_hold(h) for h in holds[:top]],
+        "exact": True,
+        "holds": [_hold(h) for h in first.holds[:top]],
+    }
+
+
+def _several_draws(view: SeatView, hand: list[int], dead: list[int], draws: int,
+                   top: int) -> dict[str, Any]:
+    """Deuce-to-seven with draws after this one: the candidate holds, followed to the end
+    toward 7-, 8- and 9-low (no "improve": a worse target costs seconds)."""
+    unseen = [c for c in range(52) if c not in hand and c not in dead]
+    holds = _candidates(hand, unseen)
+    lows = _HINT_LOWS
+    found = {name: chances(hand, [list(k) for k in holds], unseen, target=5 + LOWS.index(name),
+                           draws=draws).tolist() for name in lows}
+    rows = []
+    for i, keep in enumerate(holds):
+        probabilities = {name: found[name][i] for name in lows}
+        rows.append({
+            "keep": [str(Card(c)) for c in sorted(keep, key=hand.index)],
+            "discard": [str(Card(c)) for c in hand if c not in keep],
+            "probabilities": probabilities,
+            "improve": None,
+            "chance": probabilities[MULTI_DRAW_AIM],
+        })
+    rows.sort(key=lambda r: (r["chance"], r["probabilities"][LOWS[0]], -len(r["discard"])),
+              reverse=True)
+    return {
+        "game": view.game.name.value,
+        "deck": 52,
+        "draws_left": draws,
+        "hand": [str(c) for c in view.hand],
+        "now": outcome_of(hand, "deuce-to-seven"),
+        "aim": MULTI_DRAW_AIM,
+        "exact": False,
+        "holds": rows[:top],
     }
 
 
@@ -125,7 +152,8 @@ def hint_lines(data: dict[str, Any]) -> list[str]:
     lowball = bool(holds) and set(holds[0]["probabilities"]) <= set(LOWS)
     strength = data["aim"] == STRENGTH
     when = " by the last draw" if data["draws_left"] > 1 else ""
-    head = f"Hint ({data['now'].replace('-', ' ')}): "
+    now = data["now"] if data["now"] in LOWS else data["now"].replace("-", " ")
+    head = f"Hint ({now}): "
     lines = []
     for i, hold in enumerate(holds):
         drawn = len(hold["discard"])

@@ -169,8 +169,11 @@ def render(
     *,
     hand_no: int,
     palette: Palette = PLAIN,
+    notes: Sequence[str] = (),
 ) -> str:
     """The whole table for ``view.seat``: header, one line per chair, pots, own cards, actions.
+
+    ``notes`` are lines shown just above the turn line (the draw hint).
 
     A line starts with ``>`` for the seat whose turn it is.  Columns: seat
     number, name and markers, position (``D``, ``SB``, ``BB``), stack behind,
@@ -201,6 +204,7 @@ def render(
     if view.phase is Phase.DRAW or view.draws_left:
         line += f" | draws left: {view.draws_left} | cards in the stub: {view.stub}"
     lines.append(line)
+    lines.extend(notes)
     lines.append(_turn_line(view, chairs, palette))
     return "\n".join(lines)
 

@@ -62,6 +62,8 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     hands: set[tuple[int, int]] = field(default_factory=set)
     actions: int = 0
+    server_cpu: float = 0.0
+    """CPU seconds the server used while the clients played."""
 
 
 def free_port() -> int:
@@ -180,7 +182,29 @@ class Client:
                                   "action": action}))
 
 
-async def main_async(args: argparse.Namespace, base: str) -> Stats:
+def make_players(db: str, count: int) -> list[str]:
+    """Create the clients' accounts and log-in sessions directly in the database, before the
+    server starts: the players' set-up is not what is measured.  Their passwords are hashed
+    with a cheap Argon2 setting (the server verifies a hash with the parameters stored in it);
+    returns each player's session cookie."""
+    from argon2 import PasswordHasher
+
+    from standpat.store import Store
+
+    store = Store(db)
+    store._hasher = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    cookies = []
+    for number in range(1, count + 1):
+        account = store.create_account(f"load{number}", f"load-password-{number}",
+                                       grant=10_000)
+        cookies.append(f"standpat_session={store.new_session(account.id)}")
+    store.close()
+    return cookies
+
+
+async def main_async(
+    args: argparse.Namespace, base: str, cookies: list[str], pid: int
+) -> Stats:
     stats = Stats()
     admin = httpx.AsyncClient(base_url=base, timeout=30)
     await admin.post("/api/accounts", json={"name": "loadadmin", "password": "load-admin-pw"})
@@ -195,25 +219,21 @@ async def main_async(args: argparse.Namespace, base: str) -> Stats:
     url = base.replace("http", "ws") + "/ws"
     clients: list[Client] = []
     number = 0
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        for table in tables:
-            state = TableState()
-            for _ in range(args.clients):
-                number += 1
-                response = await http.post("/api/accounts", json={
-                    "name": f"load{number}", "password": f"load-password-{number}"})
-                response.raise_for_status()
-                cookie = f"standpat_session={response.cookies['standpat_session']}"
-                http.cookies.clear()
-                state.clients.append(number)
-                clients.append(Client(number, table, cookie, url, state, stats))
-                clients[-1].think = args.think
+    for table in tables:
+        state = TableState()
+        for _ in range(args.clients):
+            number += 1
+            state.clients.append(number)
+            clients.append(Client(number, table, cookies[number - 1], url, state, stats))
+            clients[-1].think = args.think
     stop = asyncio.Event()
     print(f"{len(clients)} clients at {len(tables)} tables; playing for {args.seconds:.0f} s",
           flush=True)
     tasks = [asyncio.create_task(c.run(stop)) for c in clients]
     started = time.perf_counter()
+    cpu = cpu_seconds(pid)
     await asyncio.sleep(args.seconds)
+    stats.server_cpu = cpu_seconds(pid) - cpu
     stop.set()
     elapsed = time.perf_counter() - started
     results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -222,6 +242,12 @@ async def main_async(args: argparse.Namespace, base: str) -> Stats:
             stats.errors.append(repr(result))
     stats.latencies.append(-elapsed)  # carried to the report; removed there
     return stats
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system, every thread) a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -239,17 +265,25 @@ def main() -> int:
         "--think", type=float, default=0.0,
         help="a client's mean thinking time before it acts, s (default 0: act at once)",
     )
+    parser.add_argument(
+        "--profile", default=None, metavar="FILE",
+        help="sample the server with py-spy during the run and write its collapsed stacks here",
+    )
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="standpat-load-"))
     db = args.db or f"sqlite:///{workdir / 'load.db'}"
+    started = time.perf_counter()
+    cookies = make_players(db, args.tables * args.clients)
+    print(f"{len(cookies)} accounts and sessions made in {time.perf_counter() - started:.1f} s",
+          flush=True)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log = open(workdir / "server.log", "wb")  # noqa: SIM115
     server = subprocess.Popen(
         [sys.executable, "-m", "standpat.cli", "serve", "--db", db, "--port", str(port),
          "--between-hands", args.between_hands, "--login-rate", "100000", "--rate", "100",
-         "--log-level", "warning"],
+         "--log-level", "warning", "--operator", "loadadmin", "--per-address", "100000"],
         stdout=log, stderr=log, env={**os.environ},
     )
     try:
@@ -262,7 +296,16 @@ def main() -> int:
                 print("the server did not start; see", workdir / "server.log")
                 return 1
             time.sleep(0.1)
-        stats = asyncio.run(main_async(args, base))
+        spy = None
+        if args.profile:
+            spy = subprocess.Popen(
+                ["py-spy", "record", "--format", "raw", "--output", args.profile, "--pid",
+                 str(server.pid), "--duration", str(int(args.seconds) + 5), "--nonblocking"],
+                stdout=log, stderr=log,
+            )
+        stats = asyncio.run(main_async(args, base, cookies, server.pid))
+        if spy is not None:
+            spy.wait(60)
     finally:
         server.terminate()
         try:
@@ -297,6 +340,9 @@ def main() -> int:
         print(f"action -> last client's update: p50 {percentile(lat, 0.5):.1f} ms, "
               f"p99 {percentile(lat, 0.99):.1f} ms, max {max(lat):.1f} ms, "
               f"mean {statistics.fmean(lat):.1f} ms over {len(lat)} actions")
+    if stats.actions:
+        print(f"server CPU: {stats.server_cpu:.1f} s ({100 * stats.server_cpu / elapsed:.0f}% "
+              f"of one core), {1000 * stats.server_cpu / stats.actions:.2f} ms per action")
     print(f"errors: {len(stats.errors)}")
     for error in stats.errors[:10]:
         print("  ", error)

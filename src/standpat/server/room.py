@@ -11,6 +11,7 @@ from standpat.errors import NotFoundError, StandpatError
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command
 from standpat.server.live import LiveTable
+from standpat.server.live.writer import Writer
 from standpat.server.schemas import TableSpec
 from standpat.store import Store, TableRecord
 from standpat.table.rooms import hosted_table
@@ -33,6 +34,8 @@ class LocalHost:
         self.bots = bots
         self.tables: dict[int, LiveTable] = {}
         self.voided: list[int] = []
+        self.writer = Writer(store)
+        """The thread that writes every table's rounds (grouped commits)."""
         self.refused: list[int] = []
         """Stored tables that could not be started (closed, their chips returned)."""
 
@@ -59,11 +62,13 @@ class LocalHost:
             table.start()
 
     def _load(self, record: TableRecord) -> LiveTable:
-        return LiveTable(record, self.store, self.config, self.bots, on_close=self._closed)
+        return LiveTable(record, self.store, self.config, self.bots, on_close=self._closed,
+                         writer=self.writer)
 
     async def stop(self) -> None:
         """Stop every table's task."""
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
+        await asyncio.to_thread(self.writer.close)
 
     def table_ids(self) -> list[int]:
         """The ids of the open tables."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 from typing import Any
 
@@ -27,6 +26,7 @@ from standpat.errors import ProtocolError, StandpatError
 from standpat.fairness import check_client_seed
 from standpat.server.api import RestApi
 from standpat.server.config import ServerConfig
+from standpat.server.frames import encode
 from standpat.server.host import Command, TableHost
 from standpat.server.problems import error_code
 from standpat.server.protocol import VERSION, error_message, message
@@ -105,7 +105,7 @@ async def serve_socket(
                 with contextlib.suppress(Exception):
                     await socket.close(code=item)
                 return
-            await socket.send_text(json.dumps(item, separators=(",", ":")))
+            await socket.send_text(encode(item))
 
     send_task = asyncio.create_task(sender())
     conn.send(_welcome(account))

@@ -164,6 +164,16 @@ class Store:
             with conn.begin():
                 yield conn
 
+    def transaction(self) -> AbstractContextManager[Connection]:
+        """One write transaction, for callers that put several writes in one
+        (:meth:`start_hand`, :meth:`log_actions` and :meth:`finish_hand` take its
+        connection as ``conn``)."""
+        return self._tx()
+
+    def _in(self, conn: Connection | None) -> AbstractContextManager[Connection]:
+        """The caller's transaction if it gave one, else a new one."""
+        return self._tx() if conn is None else nullcontext(conn)
+
     def _lock_account(self, conn: Connection, account_id: int) -> None:
         """Hold the account's row until the transaction ends (PostgreSQL's row lock), so
         that its bankroll is read and debited by one transaction at a time.  On SQLite the
@@ -664,9 +674,10 @@ class Store:
         setup: Mapping[str, Any],
         players: Sequence[int],
         button: int,
+        conn: Connection | None = None,
     ) -> int:
         """Record that a hand is dealt (status ``running``); returns its id."""
-        with self._tx() as conn:
+        with self._in(conn) as conn:
             new_id = conn.execute(
                 m.hands.insert().values(
                     table_id=table_id,
@@ -695,13 +706,16 @@ class Store:
         """Write one accepted action of a running hand."""
         self.log_actions(hand_id, seq, [(seat, action)])
 
-    def log_actions(self, hand_id: int, seq: int, actions: Sequence[tuple[int, str]]) -> None:
+    def log_actions(
+        self, hand_id: int, seq: int, actions: Sequence[tuple[int, str]],
+        conn: Connection | None = None,
+    ) -> None:
         """Write accepted actions of a running round, numbered from ``seq``, in one
         transaction (a seat and the action's stored text each)."""
         if not actions:
             return
         now = _now()
-        with self._tx() as conn:
+        with self._in(conn) as conn:
             conn.execute(
                 m.actions.insert(),
                 [{"hand_id": hand_id, "seq": seq + i, "seat": seat, "action": action,
@@ -709,13 +723,14 @@ class Store:
             )
 
     def finish_hand(
-        self, table_id: int, hand_id: int, net: Mapping[int, int], record: Mapping[str, Any]
+        self, table_id: int, hand_id: int, net: Mapping[int, int], record: Mapping[str, Any],
+        conn: Connection | None = None,
     ) -> None:
         """Settle a hand: each account's net result moves between seat wallets, stacks follow.
 
         ``net`` maps account ids to chips won (+) or lost (-); it must sum to zero.
         """
-        with self._tx() as conn:
+        with self._in(conn) as conn:
             status = conn.execute(
                 select(m.hands.c.status).where(m.hands.c.id == hand_id)
             ).scalar_one()

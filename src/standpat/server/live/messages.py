@@ -1,9 +1,13 @@
 """What a live table sends: each watcher's ``table`` message, built from the hosted
 table's views for that watcher, and who watches.
 
-The part every watcher sees alike (seats, positions, the clock) is built once per
-change; the round's part comes from :meth:`~standpat.table.hosted.HostedTable.view`
-for the watcher's seat, with only the events he has not been sent yet.
+The part every watcher sees alike (seats, positions, the clock) is built and encoded
+once per change; the round's part comes from
+:meth:`~standpat.table.hosted.HostedTable.view` for the watcher's seat, with only the
+events he has not been sent yet, made and encoded once per seat (every spectator
+shares one message).  The messages are :class:`~standpat.server.frames.Frame`
+objects: their JSON text is spliced from these parts, so a connection never encodes
+them again.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from standpat.server.frames import Frame, text
 from standpat.server.host import Outbox
 from standpat.server.live.clock import Clock
 from standpat.server.live.sitters import Sitter
@@ -71,9 +76,10 @@ class Audience:
         return sum(1 for _, account in self.watchers.values() if account not in seated)
 
     def tell(self, body: Json) -> None:
-        """Send the same message to every watcher."""
+        """Send the same message to every watcher (encoded once)."""
+        frame = Frame.of(body)
         for outbox, _ in self.watchers.values():
-            outbox.send(body)
+            outbox.send(frame)
 
     def state(
         self,
@@ -89,26 +95,9 @@ class Audience:
     ) -> Json:
         """The ``table`` message for one connection (``full``: the round's events from the
         start, as after a ``watch``)."""
-        seat = None if sitter is None else sitter.seat
-        last_round, count = self.sent.get(outbox.id, (0, 0))
-        since = count if last_round == round_id and not full else 0
-        hand = None
-        if round_id:
-            hand = table.view(seat, since) or None
-            if hand is not None:
-                hand["id"] = round_id
-                hand["number"] = table.round_number
-                self.sent[outbox.id] = (round_id, hand["event_count"])
-        you = None
-        if sitter is not None:
-            you = {
-                "seat": sitter.seat,
-                "time_bank": round(sitter.time_bank, 1),
-                "reconnects": sitter.reconnects,
-                **table.you(sitter.seat),
-                **({} if extra is None else extra(sitter)),
-            }
-        return message("table", table=table_id, **public, hand=hand, you=you)
+        return _Change(table_id, table, round_id, public, extra).message(
+            self, outbox.id, sitter, full=full
+        )
 
     def broadcast(
         self,
@@ -121,11 +110,77 @@ class Audience:
         extra: Callable[[Sitter], Json] | None = None,
     ) -> None:
         """Send every watcher his ``table`` message (``extra``: what the room adds to a
-        seated player's own part)."""
+        seated player's own part).
+
+        Each part is made once for the change: the public part for all, the round's view
+        once per seat and events already sent (so all spectators share one message).
+        """
+        change = _Change(table_id, table, round_id, public, extra)
         by_account = {s.account: s for s in sitters.values()}
         for outbox, account in self.watchers.values():
             sitter = None if account is None else by_account.get(account)
-            outbox.send(
-                self.state(table_id, table, round_id, outbox, sitter, public, extra=extra)
-            )
+            outbox.send(change.message(self, outbox.id, sitter))
 
+
+class _Change:
+    """The parts of the ``table`` messages of one change of a table, each made once."""
+
+    def __init__(
+        self,
+        table_id: int,
+        table: HostedTable,
+        round_id: int,
+        public: Json,
+        extra: Callable[[Sitter], Json] | None,
+    ) -> None:
+        self.table = table
+        self.round_id = round_id
+        self.extra = extra
+        self.head = message("table", table=table_id, **public)
+        self.head_text = text(self.head)[:-1]
+        self.hands: dict[tuple[int | None, int], tuple[Json | None, str]] = {}
+        """(seat, events already sent) -> the round's view and its text."""
+        self.spectators: dict[int, Frame] = {}
+        """Events already sent -> the message of a spectator."""
+
+    def hand(self, seat: int | None, since: int) -> tuple[Json | None, str]:
+        """The round as ``seat`` sees it, from event ``since`` on, and its text."""
+        key = (seat, since)
+        made = self.hands.get(key)
+        if made is None:
+            hand = None
+            if self.round_id:
+                hand = self.table.view(seat, since) or None
+                if hand is not None:
+                    hand["id"] = self.round_id
+                    hand["number"] = self.table.round_number
+            made = self.hands[key] = (hand, text(hand))
+        return made
+
+    def message(
+        self, audience: Audience, outbox_id: int, sitter: Sitter | None, *, full: bool = False
+    ) -> Frame:
+        """The ``table`` message of one connection, and what it has been sent noted."""
+        last_round, count = audience.sent.get(outbox_id, (0, 0))
+        since = count if last_round == self.round_id and not full else 0
+        seat = None if sitter is None else sitter.seat
+        hand, hand_text = self.hand(seat, since)
+        if hand is not None:
+            audience.sent[outbox_id] = (self.round_id, hand["event_count"])
+        if sitter is None:
+            frame = self.spectators.get(since)
+            if frame is None:
+                frame = self.spectators[since] = self._frame(hand, hand_text, None)
+            return frame
+        you = {
+            "seat": sitter.seat,
+            "time_bank": round(sitter.time_bank, 1),
+            "reconnects": sitter.reconnects,
+            **self.table.you(sitter.seat),
+            **({} if self.extra is None else self.extra(sitter)),
+        }
+        return self._frame(hand, hand_text, you)
+
+    def _frame(self, hand: Json | None, hand_text: str, you: Json | None) -> Frame:
+        body = {**self.head, "hand": hand, "you": you}
+        return Frame.of(body, f'{self.head_text},"hand":{hand_text},"you":{text(you)}}}')

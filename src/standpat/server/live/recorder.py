@@ -3,18 +3,19 @@
 The recorder keeps a cursor over the round's played actions
 (:meth:`~standpat.table.hosted.HostedTable.played`): whatever the table did since the
 last write (a player's action, the actions it played by itself for a leaver) is
-written in one transaction, in a worker thread, before anyone hears of it.  A round
-starts with its set-up and seed commitment and ends with its chips moved in the
-ledger in one transaction.
+written in one transaction before anyone hears of it.  A round starts with its set-up
+and seed commitment and ends with its chips moved in the ledger in one transaction.
+The writes are made by the process's :class:`~standpat.server.live.writer.Writer`,
+off the event loop, grouped with other tables' writes into one commit.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from standpat.server.live.writer import Writer
 from standpat.store import Store
 from standpat.table.hosted import HostedTable
 
@@ -22,11 +23,12 @@ __all__ = ["Recorder"]
 
 
 class Recorder:
-    """The store calls of one table, made off the event loop."""
+    """The store calls of one table's rounds, made by a writer thread."""
 
-    def __init__(self, store: Store, table_id: int) -> None:
+    def __init__(self, store: Store, table_id: int, writer: Writer) -> None:
         self.store = store
         self.table_id = table_id
+        self.writer = writer
         self.round_id = 0
         """The id of the current (or last) round, 0 before the first."""
         self.written = 0
@@ -43,10 +45,11 @@ class Recorder:
         button: int,
     ) -> int:
         """Record that a round is dealt; its id."""
-        self.round_id = await asyncio.to_thread(
-            self.store.start_hand, self.table_id, number, seed=seed, commitment=commitment,
-            setup=setup, players=players, button=button,
-        )
+        store, table_id = self.store, self.table_id
+        self.round_id = await self.writer.write(lambda conn: store.start_hand(
+            table_id, number, seed=seed, commitment=commitment, setup=setup,
+            players=players, button=button, conn=conn,
+        ))
         self.written = 0
         return self.round_id
 
@@ -56,12 +59,14 @@ class Recorder:
         if not new:
             return
         rows = [(seat, json.dumps(action, separators=(",", ":"))) for seat, action in new]
-        await asyncio.to_thread(self.store.log_actions, self.round_id, self.written, rows)
+        store, round_id, seq = self.store, self.round_id, self.written
+        await self.writer.write(lambda conn: store.log_actions(round_id, seq, rows, conn=conn))
         self.written += len(rows)
 
     async def finish(self, net: Mapping[int, int], record: Mapping[str, Any]) -> None:
         """Settle the round: ``net`` by account moves between seat wallets, in one
         transaction with the round's record."""
-        await asyncio.to_thread(
-            self.store.finish_hand, self.table_id, self.round_id, net, record
+        store, table_id, round_id = self.store, self.table_id, self.round_id
+        await self.writer.write(
+            lambda conn: store.finish_hand(table_id, round_id, net, record, conn=conn)
         )

@@ -33,6 +33,7 @@ from standpat.server.live.ghosts import Ghosts, Seen, Why
 from standpat.server.live.messages import Audience, public_state
 from standpat.server.live.recorder import Recorder
 from standpat.server.live.sitters import Sitter
+from standpat.server.live.writer import Writer
 from standpat.server.problems import error_code
 from standpat.server.protocol import error_message, message
 from standpat.server.seatbots import game_bot
@@ -57,6 +58,7 @@ class LiveTable:
         *,
         on_close: Callable[[int], None] | None = None,
         now: Callable[[], float] = time.monotonic,
+        writer: Writer | None = None,
     ) -> None:
         self.now = now
         """The table's clock (seconds; injected in tests)."""
@@ -81,7 +83,9 @@ class LiveTable:
         self.chain_start = record.chain_start
         self.number = record.hands_dealt
         self.rng = FairRandom()
-        self.recorder = Recorder(store, self.id)
+        self.own_writer = writer is None
+        """Whether the table made its own writer (else the room's is shared)."""
+        self.recorder = Recorder(store, self.id, writer or Writer(store))
         self.audience = Audience()
         self.sitters: dict[int, Sitter] = {}
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
@@ -138,6 +142,8 @@ class LiveTable:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
+        if self.own_writer:
+            await asyncio.to_thread(self.recorder.writer.close)
 
     async def run(self) -> None:
         """Serve commands and deadlines until cancelled, or until the table closes."""

@@ -1,0 +1,140 @@
+"""The rounds' writes of every table of a process, made by one thread in group transactions.
+
+A table hands its writes (a round dealt, the actions just played, a round settled) to
+the :class:`Writer` and waits for them: nothing is told before it is committed, so a
+crash (kill -9) loses nothing anyone heard of.  The writer's thread takes every write
+waiting when it is free and commits them together in one transaction, so a busy room
+makes one commit (and one wait for the database's write lock) for many tables'
+actions, never more than one per action, and none on the event loop.  If one write of
+a group fails, the group is rolled back and each of its writes is made again alone,
+so only the failing one fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection
+
+from standpat.store import Store
+
+__all__ = ["Writer"]
+
+T = TypeVar("T")
+Job = Callable[[Connection], Any]
+log = logging.getLogger("standpat.server")
+
+MAX_GROUP = 256
+"""Writes in one transaction at most."""
+POSTGRES_THREADS = 4
+"""Writer threads on PostgreSQL."""
+
+
+class Writer:
+    """One thread that makes the writes given to it, grouped in transactions."""
+
+    def __init__(self, store: Store, threads: int | None = None) -> None:
+        self.store = store
+        self.threads = threads or (POSTGRES_THREADS if store.postgres else 1)
+        self._jobs: queue.SimpleQueue[
+            tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop] | None
+        ] = queue.SimpleQueue()
+        self._pool: list[threading.Thread] = []
+        self._lock = threading.Lock()
+        self.commits = 0
+        """Transactions committed (a group counts once)."""
+        self.writes = 0
+        """Writes made."""
+
+    async def write(self, job: Callable[[Connection], T]) -> T:
+        """Make ``job(conn)`` in a transaction of the writer's thread; its result once
+        committed (its error if it failed)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._start()
+        self._jobs.put((job, future, loop))
+        return await future
+
+    def close(self) -> None:
+        """Make what is queued, then stop the thread (it starts again if written to)."""
+        with self._lock:
+            pool, self._pool = self._pool, []
+        for _ in pool:
+            self._jobs.put(None)
+        for thread in pool:
+            thread.join()
+
+    def _start(self) -> None:
+        if self._pool:
+            return
+        with self._lock:
+            while len(self._pool) < self.threads:
+                thread = threading.Thread(target=self._run, name="standpat-writer", daemon=True)
+                thread.start()
+                self._pool.append(thread)
+
+    def _run(self) -> None:
+        stop = False
+        while not stop:
+            first = self._jobs.get()
+            if first is None:
+                return
+            group = [first]
+            while len(group) < MAX_GROUP:
+                try:
+                    item = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    stop = True
+                    break
+                group.append(item)
+            self._make(group)
+
+    def _make(
+        self, group: list[tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop]]
+    ) -> None:
+        outcomes: list[tuple[Any, BaseException | None]]
+        try:
+            with self.store.transaction() as conn:
+                outcomes = [(job(conn), None) for job, _, _ in group]
+            self.commits += 1
+        except Exception as error:
+            if len(group) == 1:
+                outcomes = [(None, error)]
+            else:
+                log.warning("a group of %s writes failed: each is made alone", len(group))
+                outcomes = [self._alone(job) for job, _, _ in group]
+        self.writes += len(group)
+        by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
+        for (_, future, loop), outcome in zip(group, outcomes, strict=True):
+            by_loop.setdefault(loop, []).append((future, *outcome))
+        for loop, settled in by_loop.items():
+            # a closed loop: nobody waits for these any more
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(_settle, settled)
+
+    def _alone(self, job: Job) -> tuple[Any, BaseException | None]:
+        try:
+            with self.store.transaction() as conn:
+                result = job(conn)
+        except Exception as error:
+            return None, error
+        self.commits += 1
+        return result, None
+
+
+def _settle(settled: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:
+    for future, result, error in settled:
+        if future.done():  # cancelled: the table stopped waiting
+            continue
+        if error is None:
+            future.set_result(result)
+        else:
+            future.set_exception(error)

@@ -1,0 +1,165 @@
+"""The room's writer: writes of many tables grouped into few transactions, a failing write
+failing alone, every result handed back to the table that waits for it."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from functools import partial
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Connection, func, select
+
+from standpat.errors import TableError
+from standpat.server.live.writer import Writer
+from standpat.store import Store, models
+
+
+def _hand(store: Store, table_id: int, number: int, conn: Connection) -> int:
+    return store.start_hand(table_id, number, seed=b"\0" * 32, commitment="c", setup={},
+                            players=[PLAYER], button=0, conn=conn)
+
+
+PLAYER = 1
+"""The account every test round deals in (the first account of a fresh store)."""
+
+
+def _store(path: Path) -> Store:
+    store = Store(f"sqlite:///{path / 'w.db'}")
+    assert store.create_account("writer-test", "a-password").id == PLAYER
+    return store
+
+
+async def _held(
+    writer: Writer,
+) -> tuple[asyncio.Future[bool], threading.Event, threading.Event]:
+    """A write that holds the writer's thread until the returned gate is set; returned once
+    it has started, so whatever is written next waits behind it."""
+    started, gate = threading.Event(), threading.Event()
+
+    def hold(conn: Connection) -> bool:
+        started.set()
+        return gate.wait(10)
+
+    future = asyncio.ensure_future(writer.write(hold))
+    while not started.is_set():
+        await asyncio.sleep(0.001)
+    return future, gate, started
+
+
+def _table(store: Store, name: str) -> int:
+    return store.create_table(name=name, game="five-card-draw", structure="fixed-limit",
+                              stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
+                              chain_length=10, owner=None, max_owned=None).id
+
+
+def test_writes_waiting_together_share_one_commit(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    tables = [_table(store, f"t{i}") for i in range(8)]
+    writer = Writer(store)
+
+    async def main() -> list[int]:
+        # the first write holds the thread until the others are queued behind it
+        first, gate, _ = await _held(writer)
+        rest = [asyncio.ensure_future(writer.write(partial(_hand, store, t, 1)))
+                for t in tables]
+        while writer._jobs.qsize() < len(tables):
+            await asyncio.sleep(0.001)
+        gate.set()
+        await first
+        return list(await asyncio.gather(*rest))
+
+    try:
+        ids = asyncio.run(main())
+        assert len(set(ids)) == len(tables)
+        assert writer.writes == len(tables) + 1
+        assert writer.commits == 2  # the gate's, then the eight together
+        with store.engine.connect() as conn:
+            stored = conn.execute(select(func.count()).select_from(models.hands)).scalar_one()
+        assert stored == len(tables)
+    finally:
+        writer.close()
+        store.close()
+
+
+def test_a_failing_write_fails_alone(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    good, other = _table(store, "good"), _table(store, "other")
+    writer = Writer(store)
+
+    def settle_twice(conn: Connection) -> None:
+        # a round settled twice: the store refuses the second
+        hand = _hand(store, other, 1, conn)
+        store.finish_hand(other, hand, {}, {}, conn=conn)
+        store.finish_hand(other, hand, {}, {}, conn=conn)
+
+    async def main() -> list[BaseException | int]:
+        first, gate, _ = await _held(writer)
+        ok = asyncio.ensure_future(writer.write(lambda conn: _hand(store, good, 1, conn)))
+        bad = asyncio.ensure_future(writer.write(settle_twice))
+        while writer._jobs.qsize() < 2:
+            await asyncio.sleep(0.001)
+        gate.set()
+        await first
+        try:
+            await bad
+        except TableError as error:
+            return [await ok, error]
+        return [await ok]
+
+    try:
+        ok, bad = asyncio.run(main())  # the bad write raised; the good one did not
+        assert isinstance(ok, int)
+        assert isinstance(bad, TableError)
+        with store.engine.connect() as conn:
+            tables = conn.execute(select(models.hands.c.table_id)).scalars().all()
+        assert tables == [good]  # the failing write left nothing, the good one is kept
+    finally:
+        writer.close()
+        store.close()
+
+
+def test_closing_makes_what_is_queued(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    table = _table(store, "t")
+    writer = Writer(store)
+
+    async def main(number: int) -> int:
+        return await writer.write(lambda conn: _hand(store, table, number, conn))
+
+    try:
+        assert asyncio.run(main(1)) > 0
+        writer.close()
+        assert writer._pool == []
+        # written to again, it starts again
+        assert asyncio.run(main(2)) > 0
+    finally:
+        writer.close()
+        store.close()
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_every_write_is_answered_under_load(tmp_path: Path, threads: int) -> None:
+    store = _store(tmp_path)
+    tables = [_table(store, f"t{i}") for i in range(5)]
+    writer = Writer(store, threads=threads)
+
+    async def table(t: int) -> list[int]:
+        ids = []
+        for n in range(1, 21):
+            def job(conn: Connection, n: int = n) -> int:
+                return _hand(store, t, n, conn)
+            ids.append(await writer.write(job))
+        return ids
+
+    async def main() -> list[list[int]]:
+        return list(await asyncio.gather(*(table(t) for t in tables)))
+
+    try:
+        ids = asyncio.run(main())
+        assert sorted(i for row in ids for i in row) == list(range(1, 101))
+        assert writer.writes == 100 and writer.commits <= 100
+    finally:
+        writer.close()
+        store.close()

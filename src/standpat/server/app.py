@@ -28,6 +28,7 @@ from standpat.server.api import RestApi, hand_for, own_hand
 from standpat.server.bodies import BodyLimit
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command, TableHost
+from standpat.server.metrics import CONTENT_TYPE, exposition
 from standpat.server.openapi import ENDPOINTS, OPENAPI
 from standpat.server.origins import check_origin
 from standpat.server.problems import error_body
@@ -80,6 +81,10 @@ def create_app(
         """GET /api/openapi.json: this API's OpenAPI document."""
         return JSONResponse(OPENAPI)
 
+    async def metrics(request: Request) -> Response:
+        """GET /metrics: this node's counters and tables, in Prometheus's text format."""
+        return Response(exposition(the_host), media_type=CONTENT_TYPE)
+
     async def page(request: Request) -> Response:
         """The browser client's one page (lobby, log-in and table views)."""
         return FileResponse(web / "index.html", headers={"Cache-Control": "no-cache"})
@@ -101,6 +106,7 @@ def create_app(
     ]
     routes += [
         Route("/api/openapi.json", openapi, methods=["GET"]),
+        Route("/metrics", metrics, methods=["GET"]),
         WebSocketRoute("/ws", websocket),
         Route("/", page, methods=["GET"]),
         Route("/login", page, methods=["GET"]),

@@ -34,6 +34,7 @@ from standpat.server.live.messages import Audience, public_state
 from standpat.server.live.recorder import Recorder
 from standpat.server.live.sitters import Sitter
 from standpat.server.live.writer import Writer
+from standpat.server.metrics import ACTION_SECONDS, ACTIONS, HANDS
 from standpat.server.problems import error_code
 from standpat.server.protocol import error_message, message
 from standpat.server.seatbots import game_bot
@@ -332,8 +333,11 @@ class LiveTable:
 
     async def apply(self, sitter: Sitter, action: Any) -> None:
         """The player (or bot) in ``sitter``'s seat acts."""
+        started = time.perf_counter()
         self.table.act(sitter.seat, action)
         await self.after_change()
+        ACTIONS.inc()
+        ACTION_SECONDS.observe(time.perf_counter() - started)
 
     async def after_change(self, *, timed_out: int | None = None) -> None:
         """The round moved: write what was played, tell everyone, time the next turn (or
@@ -362,6 +366,7 @@ class LiveTable:
         net = {self.sitters[s].account: n for s, n in outcome.net.items()}
         await self.recorder.finish(net, {**outcome.record, **outcome.summary})
         self.table.finish()
+        HANDS.inc()
         pot = int(outcome.summary.get("pot", 0))
         self.pots.append(pot)
         del self.pots[:-100]

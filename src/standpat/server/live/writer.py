@@ -17,11 +17,13 @@ import contextlib
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection
 
+from standpat.server.metrics import COMMIT_SECONDS, COMMITS, WRITES
 from standpat.store import Store
 
 __all__ = ["Writer"]
@@ -101,10 +103,13 @@ class Writer:
         self, group: list[tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop]]
     ) -> None:
         outcomes: list[tuple[Any, BaseException | None]]
+        started = time.perf_counter()
         try:
             with self.store.transaction() as conn:
                 outcomes = [(job(conn), None) for job, _, _ in group]
             self.commits += 1
+            COMMITS.inc()
+            COMMIT_SECONDS.observe(time.perf_counter() - started)
         except Exception as error:
             if len(group) == 1:
                 outcomes = [(None, error)]
@@ -112,6 +117,7 @@ class Writer:
                 log.warning("a group of %s writes failed: each is made alone", len(group))
                 outcomes = [self._alone(job) for job, _, _ in group]
         self.writes += len(group)
+        WRITES.inc(len(group))
         by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
         for (_, future, loop), outcome in zip(group, outcomes, strict=True):
             by_loop.setdefault(loop, []).append((future, *outcome))
@@ -127,6 +133,7 @@ class Writer:
         except Exception as error:
             return None, error
         self.commits += 1
+        COMMITS.inc()
         return result, None
 
 

@@ -1,0 +1,2 @@
+"""Running a room as several nodes over one PostgreSQL database (issue 21, in progress):
+table ownership under leases with fencing tokens (:mod:`~standpat.server.cluster.lease`)."""

@@ -1,0 +1,107 @@
+"""Table ownership among nodes: a lease per table in PostgreSQL, with a fencing token.
+
+A node runs a table only while it holds the table's lease: a row naming the node, a
+token and an expiry, all in the database's own clock (no two machines' clocks are
+compared).  The holder renews it well before it expires; a node that dies (or is
+paused) stops renewing, and once the lease has expired any other node may take it,
+which raises the token by one.  Every write of the table's rounds checks, in its own
+transaction, that the lease still holds this node's token (:meth:`Leases.check`,
+which also locks the row against a takeover until the write commits), so a node that
+lost its lease while it was paused writes nothing when it wakes: the write raises
+:class:`FencedError`, and is rolled back whole.
+
+The leases' table is made by this module on first use (``CREATE TABLE IF NOT EXISTS``):
+only a room of several nodes needs it.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Connection, Engine, text
+
+from standpat.errors import StandpatError
+
+__all__ = ["FencedError", "Leases"]
+
+_TABLE = """
+CREATE TABLE IF NOT EXISTS table_leases (
+    table_id BIGINT PRIMARY KEY,
+    node TEXT NOT NULL,
+    token BIGINT NOT NULL,
+    expires_at TIMESTAMPTZ NOT NULL
+)
+"""
+
+
+class FencedError(StandpatError):
+    """A write by a node whose lease on the table is gone (taken over or expired)."""
+
+
+class Leases:
+    """One node's leases on tables, in a PostgreSQL database.
+
+    ``ttl``: seconds a lease lasts unless renewed (renew at least every third of it).
+    """
+
+    def __init__(self, engine: Engine, node: str, ttl: float = 10.0) -> None:
+        if engine.dialect.name != "postgresql":
+            raise StandpatError("table leases need PostgreSQL.")
+        self.engine = engine
+        self.node = node
+        self.ttl = ttl
+        with engine.begin() as conn:
+            conn.execute(text("SELECT pg_advisory_xact_lock(21021)"))  # one creator at a time
+            conn.execute(text(_TABLE))
+
+    def acquire(self, table_id: int) -> int | None:
+        """Take the table's lease if it is free or has expired; the new fencing token, or
+        None if a node (this one included) holds it."""
+        with self.engine.begin() as conn:
+            row = conn.execute(text(
+                "INSERT INTO table_leases (table_id, node, token, expires_at) "
+                "VALUES (:t, :n, 1, now() + make_interval(secs => :ttl)) "
+                "ON CONFLICT (table_id) DO UPDATE SET node = EXCLUDED.node, "
+                "token = table_leases.token + 1, expires_at = EXCLUDED.expires_at "
+                "WHERE table_leases.expires_at < now() RETURNING token"
+            ), {"t": table_id, "n": self.node, "ttl": self.ttl}).first()
+        return None if row is None else int(row[0])
+
+    def renew(self, table_id: int, token: int) -> bool:
+        """Extend the lease this node holds with ``token``; False if it is lost (expired
+        or taken over): the node must stop running the table."""
+        with self.engine.begin() as conn:
+            row = conn.execute(text(
+                "UPDATE table_leases SET expires_at = now() + make_interval(secs => :ttl) "
+                "WHERE table_id = :t AND node = :n AND token = :k AND expires_at > now() "
+                "RETURNING token"
+            ), {"t": table_id, "n": self.node, "k": token, "ttl": self.ttl}).first()
+        return row is not None
+
+    def release(self, table_id: int, token: int) -> None:
+        """Give the lease up at once (a node that stops cleanly)."""
+        with self.engine.begin() as conn:
+            conn.execute(text(
+                "UPDATE table_leases SET expires_at = now() - interval '1 second' "
+                "WHERE table_id = :t AND node = :n AND token = :k"
+            ), {"t": table_id, "n": self.node, "k": token})
+
+    def check(self, conn: Connection, table_id: int, token: int) -> None:
+        """In a write's transaction: raise :class:`FencedError` unless this node still holds
+        the lease with ``token``; the row stays locked against a takeover until the
+        transaction ends."""
+        row = conn.execute(text(
+            "SELECT token FROM table_leases WHERE table_id = :t AND node = :n "
+            "AND token = :k AND expires_at > now() FOR SHARE"
+        ), {"t": table_id, "n": self.node, "k": token}).first()
+        if row is None:
+            raise FencedError(
+                f"node {self.node} no longer holds table {table_id}'s lease (token {token}): "
+                "the write is refused."
+            )
+
+    def expired(self) -> list[int]:
+        """Tables whose lease has expired (their node died or stopped): to take over."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(text(
+                "SELECT table_id FROM table_leases WHERE expires_at < now() ORDER BY table_id"
+            )).all()
+        return [int(r[0]) for r in rows]

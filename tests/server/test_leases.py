@@ -1,0 +1,94 @@
+"""Table leases among nodes (PostgreSQL): one holder at a time, a takeover only after
+expiry with a higher fencing token, and a stale holder's writes refused whole."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+from sqlalchemy import Connection, func, select
+
+from standpat.server.cluster.lease import FencedError, Leases
+from standpat.server.live.writer import Writer
+from standpat.store import Store, models
+from tests.server.conftest import fresh_postgres_database
+
+
+@pytest.fixture
+def store() -> Iterator[Store]:
+    for url in fresh_postgres_database():
+        the_store = Store(url)
+        try:
+            yield the_store
+        finally:
+            the_store.close()
+
+
+def _wait_expired(leases: Leases, table_id: int) -> None:
+    deadline = time.monotonic() + 10
+    while table_id not in leases.expired():
+        assert time.monotonic() < deadline, "the lease never expired"
+        time.sleep(0.02)
+
+
+def test_one_holder_then_a_takeover_after_expiry(store: Store) -> None:
+    a = Leases(store.engine, "a", ttl=0.3)
+    b = Leases(store.engine, "b", ttl=0.3)
+    first = a.acquire(7)
+    assert first == 1
+    assert b.acquire(7) is None  # held
+    assert a.acquire(7) is None  # held, by a itself: it renews instead
+    assert a.renew(7, first)
+    _wait_expired(a, 7)
+    second = b.acquire(7)
+    assert second == 2
+    assert not a.renew(7, first)  # lost: a must stop running table 7
+    assert b.renew(7, second)
+    b.release(7, second)
+    assert a.acquire(7) == 3
+
+
+def test_a_stale_holder_writes_nothing(store: Store) -> None:
+    account = store.create_account("lease-player", "a-password")
+    table = store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
+                               stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
+                               chain_length=10).id
+    a = Leases(store.engine, "a", ttl=0.3)
+    b = Leases(store.engine, "b", ttl=30)
+    token = a.acquire(table)
+    assert token is not None
+    writer = Writer(store)
+
+    def deal(leases: Leases, lease: int, number: int) -> Callable[[Connection], int]:
+        def job(conn: Connection) -> int:
+            leases.check(conn, table, lease)
+            return store.start_hand(table, number, seed=b"\0" * 32, commitment="c",
+                                    setup={}, players=[account.id], button=0, conn=conn)
+        return job
+
+    async def main() -> tuple[int, BaseException | None, int]:
+        mine = await writer.write(deal(a, token, 1))
+        _wait_expired(a, table)  # a is paused past its lease ...
+        taken = b.acquire(table)
+        assert taken == token + 1
+        refused = None
+        try:  # ... and wakes up: its next write is fenced
+            await writer.write(deal(a, token, 2))
+        except FencedError as error:
+            refused = error
+        theirs = await writer.write(deal(b, taken, 2))
+        return mine, refused, theirs
+
+    try:
+        mine, refused, theirs = asyncio.run(main())
+    finally:
+        writer.close()
+    assert refused is not None and "no longer holds" in str(refused)
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(models.hands.c.id, models.hands.c.number)
+                            .order_by(models.hands.c.number)).all()
+        count = conn.execute(select(func.count()).select_from(models.hand_players)).scalar_one()
+    assert [tuple(r) for r in rows] == [(mine, 1), (theirs, 2)]  # nothing of a's second write
+    assert count == 2

@@ -81,10 +81,6 @@ def create_app(
         """GET /api/openapi.json: this API's OpenAPI document."""
         return JSONResponse(OPENAPI)
 
-    async def metrics(request: Request) -> Response:
-        """GET /metrics: this node's counters and tables, in Prometheus's text format."""
-        return Response(exposition(the_host), media_type=CONTENT_TYPE)
-
     async def page(request: Request) -> Response:
         """The browser client's one page (lobby, log-in and table views)."""
         return FileResponse(web / "index.html", headers={"Cache-Control": "no-cache"})
@@ -101,17 +97,21 @@ def create_app(
         await serve_socket(socket, the_host, api, config, throttle, account,
                            session=(token, sockets) if account and token else None)
 
+    async def metrics(request: Request) -> Response:
+        """GET /metrics: this node's counters and tables, in Prometheus's text format."""
+        return Response(exposition(the_host), media_type=CONTENT_TYPE)
+
     routes: list[BaseRoute] = [
         Route(e.path, api.route(e), methods=[e.method], name=e.handler) for e in ENDPOINTS
     ]
     routes += [
         Route("/api/openapi.json", openapi, methods=["GET"]),
-        Route("/metrics", metrics, methods=["GET"]),
         WebSocketRoute("/ws", websocket),
         Route("/", page, methods=["GET"]),
         Route("/login", page, methods=["GET"]),
         Route("/tables/{table_id:int}", page, methods=["GET"]),
         Mount("/static", StaticFiles(directory=web), name="static"),
+        Route("/metrics", metrics, methods=["GET"]),
     ]
     app = Starlette(
         routes=routes,

@@ -4,12 +4,14 @@ expiry with a higher fencing token, and a stale holder's writes refused whole.""
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable, Iterator
 
 import pytest
 from sqlalchemy import Connection, func, select
 
+from standpat.server.cluster.keeper import LeaseKeeper
 from standpat.server.cluster.lease import FencedError, Leases
 from standpat.server.live.writer import Writer
 from standpat.store import Store, models
@@ -92,3 +94,55 @@ def test_a_stale_holder_writes_nothing(store: Store) -> None:
         count = conn.execute(select(func.count()).select_from(models.hand_players)).scalar_one()
     assert [tuple(r) for r in rows] == [(mine, 1), (theirs, 2)]  # nothing of a's second write
     assert count == 2
+
+
+def test_a_node_paused_past_its_lease_loses_the_table_and_says_so(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    account = store.create_account("keeper-player", "a-password")
+    table = store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
+                               stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
+                               chain_length=10).id
+    lost: list[int] = []
+    stale = LeaseKeeper(Leases(store.engine, "node-1", ttl=0.3), lost.append)
+    other = LeaseKeeper(Leases(store.engine, "node-2", ttl=30), lambda t: None)
+    writer = Writer(store)
+
+    def deal(keeper: LeaseKeeper, token: int, number: int) -> Callable[[Connection], int]:
+        fence = keeper.fence(table, token)
+
+        def job(conn: Connection) -> int:
+            fence(conn)
+            return store.start_hand(table, number, seed=b"\0" * 32, commitment="c",
+                                    setup={}, players=[account.id], button=0, conn=conn)
+        return job
+
+    async def main() -> tuple[list[int], list[int], bool]:
+        token = await stale.claim(table)
+        assert token is not None and await other.claim(table) is None
+        assert await stale.renew_all() == []
+        await writer.write(deal(stale, token, 1))
+        # node-1 is paused (its renewals do not run) past its lease; node-2 takes over
+        _wait_expired(stale.leases, table)
+        taken = await other.take_over()
+        refused = False
+        try:  # node-1 wakes up mid-round and tries its next write first
+            await writer.write(deal(stale, token, 2))
+        except FencedError:
+            refused = True
+        return taken, await stale.renew_all(), refused
+
+    with caplog.at_level(logging.WARNING, logger="standpat.server"):
+        try:
+            taken, lost_now, refused = asyncio.run(main())
+        finally:
+            writer.close()
+    assert taken == [table] and other.held == {table: 2}
+    assert refused and lost_now == [table] and lost == [table] and stale.held == {}
+    messages = [r.getMessage() for r in caplog.records]
+    assert any("node-1: a write to table" in m and "refused" in m for m in messages)
+    assert any("node-1 lost table" in m for m in messages)
+    assert any("node-2 takes table" in m for m in messages)
+    with store.engine.connect() as conn:
+        numbers = conn.execute(select(models.hands.c.number)).scalars().all()
+    assert numbers == [1]  # the stale node's second write left nothing

@@ -1,0 +1,85 @@
+"""The leases one node holds: claimed, renewed on time, and given up when lost.
+
+A node claims a table (a new one, or one whose node died: :meth:`LeaseKeeper.take_over`)
+and runs it while :meth:`LeaseKeeper.renew_all` keeps its lease; every write of the
+table's rounds runs :meth:`LeaseKeeper.fence` in its transaction.  A node that was
+paused past its leases (SIGSTOP, a long GC, a frozen VM) finds on waking that a renewal
+fails: the table is handed to ``on_lost`` (the node stops running it) and any write it
+still tries is refused by the fence and logged, so it writes nothing to a table another
+node now owns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from sqlalchemy import Connection
+
+from standpat.server.cluster.lease import FencedError, Leases
+
+__all__ = ["LeaseKeeper"]
+
+log = logging.getLogger("standpat.server")
+
+
+class LeaseKeeper:
+    """The tables this node runs under lease, and their fencing tokens."""
+
+    def __init__(self, leases: Leases, on_lost: Callable[[int], None]) -> None:
+        self.leases = leases
+        self.on_lost = on_lost
+        self.held: dict[int, int] = {}
+        """Table id -> the fencing token of this node's lease."""
+
+    async def claim(self, table_id: int) -> int | None:
+        """Take a free (or expired) table's lease; its token, or None if it is held."""
+        token = await asyncio.to_thread(self.leases.acquire, table_id)
+        if token is not None:
+            self.held[table_id] = token
+        return token
+
+    async def take_over(self) -> list[int]:
+        """Claim every table whose lease expired (its node died); the tables taken."""
+        taken = []
+        for table_id in await asyncio.to_thread(self.leases.expired):
+            if table_id not in self.held and await self.claim(table_id) is not None:
+                log.warning("node %s takes table %s over (token %s)", self.leases.node,
+                            table_id, self.held[table_id])
+                taken.append(table_id)
+        return taken
+
+    async def renew_all(self) -> list[int]:
+        """Renew every lease held; the tables whose lease was lost (handed to
+        ``on_lost``)."""
+        lost = []
+        for table_id, token in list(self.held.items()):
+            if not await asyncio.to_thread(self.leases.renew, table_id, token):
+                del self.held[table_id]
+                log.error("node %s lost table %s's lease (token %s): it stops running it",
+                          self.leases.node, table_id, token)
+                self.on_lost(table_id)
+                lost.append(table_id)
+        return lost
+
+    async def run(self) -> None:
+        """Renew the leases every third of their length, until cancelled."""
+        while True:
+            await self.renew_all()
+            await asyncio.sleep(self.leases.ttl / 3)
+
+    def fence(self, table_id: int, token: int) -> Callable[[Connection], None]:
+        """The check a write of the table makes in its transaction: it is refused (and
+        logged) unless this node still holds the lease with ``token``."""
+        leases = self.leases
+
+        def check(conn: Connection) -> None:
+            try:
+                leases.check(conn, table_id, token)
+            except FencedError:
+                log.error("node %s: a write to table %s refused, its lease (token %s) is "
+                          "lost", leases.node, table_id, token)
+                raise
+
+        return check

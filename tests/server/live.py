@@ -20,6 +20,11 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+PATIENCE = float(os.environ.get("STANDPAT_TEST_PATIENCE", "4"))
+"""How many times longer than on a quiet machine a waiting test allows (a deadline only
+bounds how long a failing test takes to fail: a loaded 2-core machine runs servers several
+times slower)."""
+
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 
 
@@ -54,7 +59,7 @@ class Server:
         )
         if self.log:
             out.close()  # type: ignore[union-attr]
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 30 * PATIENCE
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"standpat serve exited with {self.proc.returncode}")
@@ -62,7 +67,7 @@ class Server:
                 if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
                     return self
             time.sleep(0.1)
-        raise RuntimeError("standpat serve did not start in 30 s")
+        raise RuntimeError(f"standpat serve did not start in {30 * PATIENCE} s")
 
     def kill(self) -> None:
         """kill -9."""
@@ -193,7 +198,8 @@ class Player:
         await self.send(type="act", table=frame["table"], hand=hand["id"], action=action)
 
     async def wait_for(
-        self, test: Callable[[dict[str, Any]], bool], timeout: float = 20, *, old: bool = False
+        self, test: Callable[[dict[str, Any]], bool], timeout: float = 20 * PATIENCE, *,
+        old: bool = False
     ) -> dict[str, Any]:
         """The first frame passing ``test`` (from now on; ``old``: from the first frame)."""
         deadline = time.monotonic() + timeout

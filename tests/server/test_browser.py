@@ -18,6 +18,8 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.server.live import PATIENCE
+
 from .browser import CHROMIUM_ARGS, chromium_path, screenshot, wait_until
 from .live import Server
 
@@ -262,7 +264,7 @@ def test_two_players_and_a_bot_play_whole_hands(
     players = [alice, bob]
     done: set[str] = set()
     goals = {f"game:{game}"}
-    deadline = time.monotonic() + 300
+    deadline = time.monotonic() + 300 * PATIENCE
     showdown_shot = False
     while not set(GOALS) <= done:
         assert time.monotonic() < deadline, f"goals not reached: {set(GOALS) - done}"
@@ -408,7 +410,7 @@ def test_a_player_who_missed_the_blinds_chooses_to_post_all(browser: Any, server
     page.wait_for_selector("button[data-action=sit-in]")
     # The big blind passes him while he is out: the ML marker goes up on his seat.
     marker = page.locator(".seat.you .badge.marker.ml")
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 90 * PATIENCE
     while not marker.count():  # he plays out the hand he is in (check, else fold)
         assert time.monotonic() < deadline, page.inner_text(".table-page")
         for action in ("check", "fold"):
@@ -487,7 +489,7 @@ def test_no_more_than_the_games_maximum_discard_can_be_selected(
     page.wait_for_selector(".seat[data-seat='1'].empty")
     seat.sit(0)
     page.click("button[data-action=bot][data-seat='1']")
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 60 * PATIENCE
     while not page.locator(".draw-controls").count():  # check or call to the draw
         assert time.monotonic() < deadline, page.inner_text(".table-page")
         for action in ("check", "call"):

@@ -15,6 +15,7 @@ from standpat.server.app import COOKIE, create_app
 from standpat.server.config import ServerConfig
 from standpat.server.schemas import SeatBot, TableSpec
 from standpat.server.seatbots import calling_station, game_bot
+from tests.server.live import PATIENCE
 
 
 @pytest.fixture
@@ -169,7 +170,8 @@ def test_blind_choices_are_offered(client: TestClient) -> None:
         ws.send_json({"type": "sit-out", "table": 1, "when": "next-big-blind"})
         assert ws.receive_json()["you"]["sit_out_next_big_blind"] is True
         ws.send_json({"type": "leave", "table": 1})
-        assert ws.receive_json() == {"v": 1, "type": "left", "table": 1, "seat": 0, "reason": "left"}
+        left = {"v": 1, "type": "left", "table": 1, "seat": 0, "reason": "left"}
+        assert ws.receive_json() == left
     assert client.get("/api/me").json()["bankroll"] == 10_000
 
 
@@ -193,7 +195,7 @@ def test_a_failing_bot_gets_the_default_action(tmp_path: Path) -> None:
         client.post("/api/tables", json={"game": "deuce-to-seven-triple-draw", "seats": 2})
         client.post("/api/tables/1/bots", json={"level": "easy"})
         client.post("/api/tables/1/bots", json={"level": "house"})
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 20 * PATIENCE
         while client.get("/api/tables/1").json()["hands"] < 3 and time.monotonic() < deadline:
             time.sleep(0.05)
         assert client.get("/api/tables/1").json()["hands"] >= 3
@@ -239,7 +241,7 @@ def test_a_slow_bot_does_not_hold_up_the_room(tmp_path: Path) -> None:
                 await host.ask(
                     table, Command("seat-bot", payload=SeatBot(level=level, operator=True))
                 )
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + 20 * PATIENCE
             while not thinking.is_set():
                 assert time.monotonic() < deadline, "the slow bot was never asked to act"
                 await asyncio.sleep(0.01)

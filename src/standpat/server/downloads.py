@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from standpat.engine import Event, Post, PostKind, Stakes, redact
-from standpat.engine.codec import event_from_json
+from standpat.engine.codec import events_from_json
 from standpat.errors import ProtocolError
 from standpat.history import HandRecord, dumps
 from standpat.history.capture import phh_events, record_from_events
@@ -49,7 +49,7 @@ def seen_history(
     accounts = list(setup["accounts"])
     viewer = accounts.index(account_id)
     button, players = int(setup["button"]), len(accounts)
-    events = tuple(redact(event_from_json(e), viewer) for e in record["events"])
+    events = tuple(redact(e, viewer) for e in events_from_json(record["events"]))
     started = stored.get("started_at")
     history = record_from_events(
         setup["game"],

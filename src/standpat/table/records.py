@@ -19,8 +19,8 @@ from standpat.engine import EventKind, Hand, Post, PostKind, Stakes, redact
 from standpat.engine.codec import (
     action_from_json,
     action_to_json,
-    event_from_json,
     event_to_json,
+    events_from_json,
 )
 from standpat.errors import FairnessError, StandpatError
 from standpat.fairness import FairRandom, hand_key, verify_seed
@@ -45,7 +45,7 @@ def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool)
     viewer = accounts.index(account_id) if account_id in accounts else None
     own_seat = None if viewer is None else setup["seats"][viewer]
     events = [
-        event_to_json(redact(event_from_json(e), viewer)) for e in record.get("events", [])
+        event_to_json(redact(e, viewer)) for e in events_from_json(record.get("events", []))
     ]
     return {
         "format": FORMAT,
@@ -176,7 +176,7 @@ def verify_record(doc: Mapping[str, Any]) -> list[str]:
     viewer = doc.get("you")
     replayed = [redact(e, viewer) for e in hand.events]
     try:
-        recorded = [event_from_json(e) for e in doc["events"]]
+        recorded = events_from_json(doc["events"])
     except (KeyError, TypeError, ValueError) as error:
         raise FairnessError(f"the record's events cannot be read: {error}") from None
     if recorded and replayed[: len(recorded)] != recorded:

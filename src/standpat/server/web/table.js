@@ -18,7 +18,6 @@ class TablePage {
     this.state = null; // the latest `table` message
     this.events = []; // the current hand's events
     this.eventsHand = null;
-    this.streets = new Set(); // the street numbers of the hand's log so far
     this.selected = new Set();
     this.selectKey = null;
     this.amount = null;
@@ -161,7 +160,6 @@ class TablePage {
     if (hand) {
       if (this.eventsHand !== hand.id) {
         this.events = [];
-        this.streets = new Set();
         this.eventsHand = hand.id;
         this.log(t("log.newHand", { number: hand.number }), "hand");
       }
@@ -635,14 +633,8 @@ class TablePage {
       case "call": return t("log.call", { name, chips: event.amount });
       case "bet": return t("log.bet", { name, chips: event.amount });
       case "raise": return t("log.raise", { name, chips: event.amount });
-      case "street": {
-        // Draw k opens with a street event k, and the betting after it with another.
-        const k = event.amount || 0;
-        if (k === 0) return t("log.street", { number: 1 });
-        const seen = this.streets.has(k);
-        this.streets.add(k);
-        return seen ? t("log.street", { number: k + 1 }) : t("log.draw", { number: k });
-      }
+      case "street": return t("log.street", { number: (event.amount || 0) + 1 });
+      case "draw": return t("log.draw", { number: event.amount });
       case "discard":
         if (mine && event.drawn) {
           return t("log.drewYou", { count: event.amount, cards: event.drawn.map(cardText).join(" ") });

@@ -10,6 +10,7 @@ hand names in English and Spanish.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .browser import CHROMIUM_ARGS, chromium_path, screenshot, wait_until
+from .browser import CHROMIUM_ARGS, SCREENSHOTS, chromium_path, wait_until
 from .live import Server
 
 pytestmark = pytest.mark.slow
@@ -60,8 +61,14 @@ def new_page(browser: Any, server: Server, size: tuple[int, int], locale: str = 
     page.set_default_timeout(20_000)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.js_errors = errors  # type: ignore[attr-defined]
+    page.js_errors = errors
     return page
+
+
+def screenshot(page: Any, name: str) -> None:
+    """build/screenshots/<name>.png, with the page's motion played to its end."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), animations="disabled")
 
 
 def register(page: Any, name: str) -> None:
@@ -91,6 +98,12 @@ def open_practice_table(page: Any, game: str, structure: str, seats: int) -> int
         page.click(f"button[data-action=bot][data-seat='{seat}']")
         page.wait_for_selector(f".seat[data-seat='{seat}']:not(.empty)")
     return int(page.url.rsplit("/", 1)[1])
+
+
+def wait_events(page: Any, events: str | None, what: str) -> None:
+    """Wait until the hand's event count moves on from ``events``."""
+    wait_until(lambda: page.evaluate("document.querySelector('.table-page').dataset.events")
+               != events, 10, what)
 
 
 def boxes(page: Any, selector: str) -> list[dict[str, float]]:
@@ -147,8 +160,7 @@ def play_one_hand(page: Any, size: tuple[int, int], name: str) -> set[str]:
             events = data.get("events")
             page.click("button[data-action=discard]" if page.locator(
                 ".my-hand .card.selected").count() else "button[data-action=stand-pat]")
-            wait_until(lambda: page.evaluate(
-                "document.querySelector('.table-page').dataset.events") != events, 10, "the draw")
+            wait_events(page, events, "the draw")
         elif page.locator(".bet-controls").count():
             if "bet" not in seen:
                 check_layout(page, size, f"{name} bet")
@@ -160,8 +172,7 @@ def play_one_hand(page: Any, size: tuple[int, int], name: str) -> set[str]:
                 if button.count():
                     button.click()
                     break
-            wait_until(lambda: page.evaluate(
-                "document.querySelector('.table-page').dataset.events") != events, 10, "the action")
+            wait_events(page, events, "the action")
         time.sleep(0.05)
 
 
@@ -177,5 +188,176 @@ def test_a_hand_of_each_game_fits_the_screen(browser: Any, server: Server, size_
         assert {"bet", "draw", "hint", "over"} <= seen, seen
         page.click("button[data-action=leave]")
         page.wait_for_selector("button[data-action=sit]", timeout=30_000)
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+def test_hand_names_with_ranks_in_english_and_spanish(browser: Any, server: Server) -> None:
+    """The structured hand values the server sends, named by the page in both languages."""
+    page = new_page(browser, server, SIZES["1366x768"])
+    page.goto("/login")
+    page.wait_for_selector("form.login")
+    values = [
+        {"category": "three-of-a-kind", "key": "three-of-a-kind", "ranks": ["A"],
+         "best": ["Ac", "Ad", "Ah", "9s", "2c"]},
+        {"category": "high-card", "key": "low", "ranks": ["9", "8"],
+         "best": ["9c", "8d", "6h", "4s", "2c"]},
+        {"category": "flush", "key": "flush", "ranks": ["A", "K"],
+         "best": ["Ac", "Kc", "9c", "5c", "2c"]},
+        {"category": "full-house", "key": "full-house", "ranks": ["K", "7"],
+         "best": ["Kc", "Kd", "Ks", "7h", "7c"]},
+        {"category": "two-pair", "key": "two-pair", "ranks": ["6", "3"],
+         "best": ["6c", "6d", "3s", "3h", "Ac"]},
+        {"category": "pair", "key": "pair", "ranks": ["2"], "best": ["2c", "2d", "Ks", "Qh", "Jc"]},
+        {"category": "straight-flush", "key": "royal-flush", "ranks": [],
+         "best": ["Ac", "Kc", "Qc", "Jc", "Tc"]},
+    ]
+    names = page.evaluate("""async (values) => {
+        const cards = await import('/static/cards.js');
+        const i18n = await import('/static/i18n.js');
+        const out = {};
+        for (const lang of ['en', 'es']) {
+            await i18n.setLanguage(lang);
+            out[lang] = values.map((v) => cards.handName(v, 'high'));
+        }
+        return out;
+    }""", values)
+    assert names["en"] == [
+        "Three of a kind, aces", "Nine-eight low", "Flush, ace-king high",
+        "Full house, kings full of sevens", "Two pair, sixes and threes", "Pair of deuces",
+        "Royal flush"]
+    assert names["es"] == [
+        "Trío de ases", "Nueve-ocho baja", "Color, as-rey", "Full de reyes con sietes",
+        "Dobles parejas, seises y treses", "Pareja de doses", "Escalera real"]
+    # /docs is a page listing the API, not a bare "Not Found"
+    page.goto("/docs")
+    page.wait_for_selector("table.endpoints tbody tr")
+    assert "/api/tables" in page.inner_text("table.endpoints")
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+def seat_stack(page: Any) -> int:
+    return int(page.get_attribute(".seat.you .stack", "data-stack") or -1)
+
+
+def test_pre_actions_and_shortcut_keys_after_the_slider_and_a_checkbox(
+    browser: Any, server: Server
+) -> None:
+    page = new_page(browser, server, SIZES["1280x800"])
+    register(page, "keys")
+    open_practice_table(page, "five-card-draw", "no-limit", 3)
+    log = page.locator(".log")
+    done: set[str] = set()
+    deadline = time.monotonic() + 150
+    while done != {"pre-action", "checkbox-key", "slider-key"}:
+        assert time.monotonic() < deadline, f"only {done}"
+        data = page.evaluate("({...document.querySelector('.table-page').dataset})")
+        pre = page.locator(".pre-actions input[data-pre=call-any]")
+        if "pre-action" not in done and pre.count() and data.get("turn") == "no":
+            actions = log.inner_text().count("keys ")
+            try:
+                pre.check(timeout=1000)
+            except Exception:  # the turn came meanwhile: try again later
+                continue
+            # his turn comes and the page calls (or checks) for him: no click, no key
+            def played(actions: int = actions) -> bool:
+                return bool(log.inner_text().count("keys ") > actions or not page.locator(
+                    ".pre-actions input[data-pre=call-any]:checked").count())
+
+            wait_until(played, 30, "the pre-action played")
+            acted = log.inner_text().count("keys ") > actions
+            if acted and not page.locator(".bet-controls").count():
+                assert re.search(r"keys (calls|checks)", log.inner_text())
+                done.add("pre-action")
+            continue
+        if page.locator(".bet-controls").count():
+            events = data.get("events")
+            if "checkbox-key" not in done:
+                box = page.locator("input[data-key=sound]")
+                box.check()
+                box.focus()  # the focus stays on the ticked box
+                page.keyboard.press("c")
+                wait_events(page, events, "c after ticking a checkbox")
+                box.uncheck()
+                done.add("checkbox-key")
+            elif "slider-key" not in done and page.locator(".sizing input[type=range]").count():
+                slider = page.locator(".sizing input[type=range]")
+                box = slider.bounding_box()
+                page.mouse.click(box["x"] + 5, box["y"] + box["height"] / 2)  # drag: focus on it
+                assert page.evaluate("document.activeElement.type") == "range"
+                page.keyboard.press("c")
+                wait_events(page, events, "c after the slider")
+                done.add("slider-key")
+            else:
+                page.locator(".bet-controls button[data-action=check], "
+                             ".bet-controls button[data-action=call]").first.click()
+                wait_events(page, events, "act")
+        elif page.locator(".draw-controls").count():
+            events = data.get("events")
+            page.click("button[data-action=stand-pat]")
+            wait_events(page, events, "pat")
+        time.sleep(0.05)
+    assert page.title() in ("standpat", "\u25b6 Your turn · standpat")
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+def test_add_chips_and_the_rebuy_dialog(browser: Any, server: Server) -> None:
+    page = new_page(browser, server, SIZES["1366x768"])
+    register(page, "rebuyer")
+    page.goto("/")
+    page.select_option("#new-game", "five-card-draw")
+    page.fill("#new-seats", "2")
+    page.click("form.create button[type=submit]")
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    page.click("button[data-action=sit][data-seat='0']")
+    page.click("button[data-action=confirm-sit]")
+    page.wait_for_selector(".seat.you")
+    before = seat_stack(page)
+    # Add chips opens the page's dialog (no window.prompt), and the chips arrive.
+    page.click("button[data-action=add-chips]")
+    page.wait_for_selector("form.rebuy")
+    page.fill("form.rebuy input", "5")
+    page.click("button[data-action=confirm-chips]")
+    wait_until(lambda: seat_stack(page) == before + 5, 10, "the added chips")
+    assert not page.locator("form.rebuy").count()
+    page.context.close()
+
+    # A busted player: the table message says how long his seat is kept; the dialog opens by
+    # itself and counts down (the server's message is rewritten on its way to the page).
+    page = new_page(browser, server, SIZES["phone-390x844"])
+    page.goto("/login")
+    page.fill("input[name=name]", "rebuyer")
+    page.fill("input[name=password]", "rebuyer-password-1")
+
+    def busted(route: Any) -> None:
+        upstream = route.connect_to_server()
+
+        def down(text: str | bytes) -> None:
+            body = json.loads(text)
+            if body.get("type") == "table" and body.get("you"):
+                body["you"]["rebuy_in"] = 42.0
+                for seat in body["seats"]:
+                    if seat["seat"] == body["you"]["seat"]:
+                        seat["stack"] = 0
+                        seat["sitting_out"] = True
+            route.send(json.dumps(body))
+
+        upstream.on_message(down)
+        route.on_message(lambda text: upstream.send(text))
+
+    page.route_web_socket(re.compile(r".*/ws$"), busted)
+    page.click("button[type=submit][value=login]")
+    page.wait_for_selector("table.lobby")
+    page.locator("table.lobby tbody tr a").last.click()
+    page.wait_for_selector("form.rebuy [data-rebuy-clock]")
+    assert re.fullmatch(r"Your seat is kept for (4[0-2]|3\d) s",
+                        page.inner_text("[data-rebuy-clock]"))
+    check_layout(page, SIZES["phone-390x844"], "rebuy dialog")
+    screenshot(page, "rebuy-phone")
+    # a busted player's Sit in opens the same dialog rather than doing nothing
+    page.click("button[data-action=sit-in]")
+    assert page.locator("form.rebuy").count() == 1
     assert not page.js_errors, page.js_errors
     page.context.close()

@@ -201,6 +201,7 @@ class TablePage {
           el("p", { text: t("shortcuts.text") })))));
     document.body.classList.add("at-table");
     this.fitHeight();
+    window.scrollTo({ top: 0 }); // the lobby may have been scrolled: the table starts at the top
     this.root.focus({ preventScroll: true });
     this.setStatus("connecting");
     this.render();
@@ -738,8 +739,7 @@ class TablePage {
       this.rebuyInput = el("input", { type: "number", name: "chips", min: "1", step: "1", inputmode: "numeric",
         "aria-label": t("tw.rebuy.amount") });
     }
-    const input = this.rebuyInput;
-    input.max = String(most);
+    const input = this.rebuyInput; // no max: the table says why it refuses too many
     if (!input.value) input.value = String(busted ? Math.min(most, Math.round((buyIn.min + buyIn.max) / 2)) : most);
     const form = el("form", { class: "rebuy card-panel", role: "dialog", "aria-label": t("tw.rebuy.title") },
       el("h2", { text: busted ? t("tw.rebuy.busted") : t("tw.rebuy.title") }),

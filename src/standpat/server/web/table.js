@@ -638,7 +638,7 @@ class TablePage {
     if (!account()) {
       parts.push(el("p", {}, el("a", { href: `/login?next=/tables/${this.id}`, "data-link": "", text: t("table.loginToSit") })));
     }
-    if (you && (this.rebuyOpen || (you.rebuy_in !== null && you.rebuy_in !== undefined && this.rebuyOpen))) {
+    if (you && this.rebuyOpen) {
       parts.push(this.rebuyDialog(you));
     }
     if (you && you.choices.some((choice) => choice !== "wait-for-bb")) {

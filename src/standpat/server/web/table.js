@@ -281,8 +281,31 @@ class TablePage {
       page.dataset.turn = this.myTurn() ? "yes" : "no";
     }
     this.render();
+    if (hand && hand.over && this.potFlown !== hand.id) {
+      this.potFlown = hand.id;
+      this.flyPot(hand);
+    }
     this.turnAlert(hand);
     if (this.myTurn() && this.preAction) this.playPreAction(hand);
+  }
+
+  /** The pot slides from the middle to each winner's seat (none under reduced motion). */
+  flyPot(hand) {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    for (const w of hand.players.filter((p) => p.won > 0)) {
+      const seat = this.seatEls[w.seat];
+      if (!seat) continue;
+      const chip = el("div", { class: "bet flying", "aria-hidden": "true", text: String(w.won) });
+      chip.style.left = "50%";
+      chip.style.top = "50%";
+      this.oval.append(chip);
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        chip.style.left = seat.style.left;
+        chip.style.top = seat.style.top;
+        chip.style.opacity = "0";
+      }));
+      setTimeout(() => chip.remove(), 900);
+    }
   }
 
   /** The tab title says when it is his turn; a short tone too if he turned the sound on. */
@@ -607,7 +630,9 @@ class TablePage {
     }
     const pct = (p) => `${(100 * p).toFixed(1)}%`;
     const lows = (probabilities) => Object.entries(probabilities).slice(0, 3)
-      .map(([name, p]) => `${name} ${pct(p)}`).join(", ");
+      .map(([name, p]) => `${lowName(name)} ${pct(p)}`).join(", ");
+    // "7-low" (the odds' outcome names) in the player's language
+    const lowName = (name) => (/^[2-9TJQKA]-low$/.test(name) ? t("tw.hint.low", { rank: name[0] }) : name);
     const items = hint.holds.map((hold, i) => {
       const what = hold.discard.length
         ? t("tw.hint.keep", { cards: hold.keep.map(cardText).join(" ") || t("tw.hint.nothing"), count: hold.discard.length })
@@ -618,7 +643,7 @@ class TablePage {
       return el("li", { "data-hold": i, title: hold.discard.join(" ") },
         el("button", { type: "button", class: "link small", "data-action": "use-hint", "data-hold": i,
           text: what, onclick: () => this.useHint(hold) }),
-        el("span", { text: ` ${chance}` }));
+        el("span", { text: `: ${chance}` }));
     });
     this.hintEl.replaceChildren(el("span", { class: "hint-title", text: t("tw.hint.title") }),
       el("ol", {}, ...items));

@@ -362,3 +362,64 @@ def test_add_chips_and_the_rebuy_dialog(browser: Any, server: Server) -> None:
     assert page.locator("form.rebuy").count() == 1
     assert not page.js_errors, page.js_errors
     page.context.close()
+
+
+def test_a_check_pre_action_is_cleared_when_the_bet_changes(browser: Any, server: Server) -> None:
+    """A bet before his turn clears "Check" (the page is sent a table message with a bet)."""
+    page = new_page(browser, server, SIZES["1366x768"])
+    routes: list[Any] = []
+    last: dict[str, Any] = {}
+
+    def relay(route: Any) -> None:
+        upstream = route.connect_to_server()
+
+        def down(text: str | bytes) -> None:
+            body = json.loads(text)
+            if body.get("type") == "table":
+                last["table"] = body
+            route.send(text)
+
+        upstream.on_message(down)
+        route.on_message(lambda text: upstream.send(text))
+        routes.append(route)
+
+    page.route_web_socket(re.compile(r".*/ws$"), relay)
+    register(page, "prebet")
+    open_practice_table(page, "five-card-draw", "fixed-limit", 3)
+    deadline = time.monotonic() + 90
+    while True:
+        assert time.monotonic() < deadline, "no moment to tick Check before the turn"
+        check = page.locator(".pre-actions input[data-pre=check]")
+        if check.count():
+            try:
+                check.check(timeout=1000)
+                break
+            except Exception:  # the turn came meanwhile
+                pass
+        for action in ("check", "call"):
+            button = page.locator(f".bet-controls button[data-action={action}]")
+            if button.count():
+                button.click()
+                break
+        else:
+            if page.locator(".draw-controls").count():
+                page.click("button[data-action=stand-pat]")
+        time.sleep(0.05)
+    before = json.dumps(last["table"])
+    body = json.loads(before)
+    me = body["you"]["seat"]
+    hand = body["hand"]
+    other = next(p for p in hand["players"] if p["seat"] != me and not p["folded"])
+    other["bet"] = max(p["bet"] for p in hand["players"]) + 4
+    bet = json.dumps(body)
+    routes[-1].send(bet)  # someone bets before his turn
+    page.wait_for_selector(".pre-actions input[data-pre=fold]")  # he faces a bet now
+    routes[-1].send(before)  # (the same moment again, without the bet)
+    page.wait_for_selector(".pre-actions input[data-pre=check]")
+    assert not page.is_checked(".pre-actions input[data-pre=check]"), "Check was kept"
+    # "Call any" does not depend on the bet: it stays
+    page.check(".pre-actions input[data-pre=call-any]")
+    routes[-1].send(bet)
+    page.wait_for_selector(".pre-actions input[data-pre=fold]")
+    assert page.is_checked(".pre-actions input[data-pre=call-any]")
+    page.context.close()

@@ -645,7 +645,9 @@ class TablePage {
           text: what, onclick: () => this.useHint(hold) }),
         el("span", { text: `: ${chance}` }));
     });
-    this.hintEl.replaceChildren(el("span", { class: "hint-title", text: t("tw.hint.title") }),
+    // ranked by the aim: the chance to improve, or (aim "strength") the hand made on average
+    const title = hint.aim === "strength" ? t("tw.hint.byStrength") : t("tw.hint.title");
+    this.hintEl.replaceChildren(el("span", { class: "hint-title", text: title }),
       el("ol", {}, ...items));
     this.hintEl.hidden = false;
   }

@@ -479,7 +479,8 @@ class TablePage {
     const status = [];
     if (info.bot) status.push(t("seat.bot"));
     if (info.sitting_out) status.push(t("seat.sittingOut"));
-    else if (info.waiting) status.push(t("seat.waiting"));
+    // "waiting" is only "not dealt in yet": he may have posted and wait for the next hand
+    else if (info.waiting) status.push(t("tw.waiting"));
     if (!info.connected) status.push(t("seat.disconnected"));
     if (player && player.folded) status.push(t("seat.folded"));
     if (player && player.all_in) status.push(t("seat.allIn"));

@@ -349,8 +349,9 @@ def test_a_refused_request_is_a_message_at_the_table_and_the_socket_comes_back(
         page.click("button[data-action=sit]")
         page.click("button[data-action=confirm-sit]")
         page.wait_for_selector(".seat.you")
-        page.once("dialog", lambda dialog: dialog.accept("99999999"))
         page.click("button[data-action=add-chips]")
+        page.fill("form.rebuy input", "99999999")
+        page.click("button[data-action=confirm-chips]")
         message = page.locator(".table-message")
         message.wait_for(state="visible")
         assert "maximum" in message.inner_text()
@@ -439,9 +440,7 @@ def test_four_colour_deck_clock_and_accessible_names(browser: Any, server: Serve
     register(page, "flora")
     page.goto("/tables/2")  # the second demo table: three bots and a free seat
     page.wait_for_selector(".seat .cards")
-    clock = page.locator("[data-clock]")
-    clock.wait_for()
-    assert re.fullmatch(r"\d+ s", clock.inner_text()), clock.inner_text()
+    assert not page.locator("[data-clock]").count()  # a bot's clock is not shown
     # Every control has a name a screen reader can say.
     names = page.eval_on_selector_all(
         "button, a, input, select",
@@ -472,6 +471,11 @@ def test_four_colour_deck_clock_and_accessible_names(browser: Any, server: Serve
     wait_until(lambda: page.evaluate("document.querySelector('.table-page').dataset.events")
                != events, 30, "a table update")
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == label
+    free = page.locator("button[data-action=sit]").first.get_attribute("data-seat")
+    TablePage(page, "flora").sit(int(free or 0))
+    clock = page.locator(f"[data-clock='{free}']")
+    clock.wait_for(timeout=60_000)  # a person's clock is shown, at his turn
+    assert re.fullmatch(r"\d+ s", clock.inner_text()), clock.inner_text()
     page.context.close()
 
 

@@ -80,6 +80,10 @@ def create_app(
         """GET /api/openapi.json: this API's OpenAPI document."""
         return JSONResponse(OPENAPI)
 
+    async def docs(request: Request) -> Response:
+        """GET /docs: a page listing the API, read from /api/openapi.json."""
+        return FileResponse(web / "docs.html", headers={"Cache-Control": "no-cache"})
+
     async def page(request: Request) -> Response:
         """The browser client's one page (lobby, log-in and table views)."""
         return FileResponse(web / "index.html", headers={"Cache-Control": "no-cache"})
@@ -104,6 +108,7 @@ def create_app(
         WebSocketRoute("/ws", websocket),
         Route("/", page, methods=["GET"]),
         Route("/login", page, methods=["GET"]),
+        Route("/docs", docs, methods=["GET"]),
         Route("/tables/{table_id:int}", page, methods=["GET"]),
         Mount("/static", StaticFiles(directory=web), name="static"),
     ]

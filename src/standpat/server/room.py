@@ -94,7 +94,7 @@ class LocalHost:
             structure=structure or "",
             stakes=stakes,
             seats=seats,
-            config={"clock": float(clock)},
+            config={"clock": float(clock), **({} if spec.hints is None else {"hints": spec.hints})},
             chain_top=secrets.token_bytes(32),
             chain_length=CHAIN_LENGTH,
             owner=owner,

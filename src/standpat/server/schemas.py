@@ -112,6 +112,11 @@ class TableSpec(_Strict):
     seats: Annotated[int, Field(ge=2, le=6)] | None = None
     clock: Annotated[float, Field(ge=5, le=300)] | None = None
     name: Annotated[str, Field(max_length=64)] | None = None
+    hints: bool | None = Field(
+        None,
+        description="show each player the best holds with their chances at his draw; left out: "
+        "on while every other seat is a bot and the player opened the table, off elsewhere",
+    )
 
     @field_validator("stakes")
     @classmethod

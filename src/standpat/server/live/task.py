@@ -37,7 +37,7 @@ from standpat.server.problems import error_code
 from standpat.server.protocol import error_message, message
 from standpat.server.seatbots import game_bot
 from standpat.store import Store, TableRecord
-from standpat.table.hosted import HostedTable
+from standpat.table.hosted import Hinting, HostedTable
 from standpat.table.rooms import hosted_table
 
 __all__ = ["LiveTable"]
@@ -93,6 +93,8 @@ class LiveTable:
         self.pots: list[int] = []
         self.task: asyncio.Task[None] | None = None
         self.closed = False
+        self.hint_tasks: set[asyncio.Task[None]] = set()
+        """Hints being computed (held so that they are not collected mid-way)."""
         self._seat_again(store)
 
     def _seat_again(self, store: Store) -> None:
@@ -350,6 +352,44 @@ class LiveTable:
             sitter.reconnects -= 1
         self.clock.start_turn(seat, self.now(), bot=sitter.decide is not None, away=away)
         self.broadcast()
+        if sitter.bot is None and self.hints_for(sitter):
+            self.hint(sitter)
+
+    def hints_for(self, sitter: Sitter) -> bool:
+        """Whether ``sitter`` is shown hints: the table's ``hints`` option, or, left out, when
+        he opened the table and every other seat is a bot (a practice table)."""
+        chosen = self.record.config.get("hints")
+        if chosen is not None:
+            return bool(chosen)
+        return self.record.owner == sitter.account and all(
+            s.bot is not None for s in self.sitters.values() if s is not sitter)
+
+    def hint(self, sitter: Sitter) -> None:
+        """Compute the seat's hint in a worker thread (a triple-draw hint takes up to a
+        second) and send it to that player's connections only."""
+        if not isinstance(self.table, Hinting):
+            return
+        job = self.table.hinter(sitter.seat)
+        if job is None:
+            return
+        round_id = self.recorder.round_id
+
+        async def send() -> None:
+            try:
+                data = await asyncio.to_thread(job)
+            except Exception:
+                log.exception("table %s: the hint failed", self.id)
+                return
+            if data is None or self.recorder.round_id != round_id:
+                return
+            body = message("hint", table=self.id, hand=round_id, seat=sitter.seat, hint=data)
+            for outbox, account in list(self.audience.watchers.values()):
+                if account == sitter.account:
+                    outbox.send(body)
+
+        task = asyncio.create_task(send(), name=f"table-{self.id}-hint")
+        self.hint_tasks.add(task)
+        task.add_done_callback(self.hint_tasks.discard)
 
     async def _finish(self) -> None:
         outcome = self.table.outcome()

@@ -1,6 +1,6 @@
 // standpat's browser client: log-in, the lobby and the table, on one page.
 import { preferredLanguage, setLanguage, t, has, translatePage, language } from "./i18n.js";
-import { openTable } from "./table.js";
+import { openTable, tableFacts } from "./table.js";
 
 const view = document.getElementById("view");
 const toastBox = document.getElementById("toast");
@@ -71,11 +71,16 @@ function el(tag, attrs = {}, ...children) {
 export { el };
 
 async function loadMe() {
-  try {
-    me = await api("GET", "/api/me");
-  } catch (e) {
-    me = null;
+  // Asked only when this browser logged in (no 401 in the console on every logged-out load).
+  let found = null;
+  if (localStorage.getItem("standpat.session") === "1") {
+    try {
+      found = await api("GET", "/api/me");
+    } catch (e) {
+      if (e.status === 401) localStorage.removeItem("standpat.session");
+    }
   }
+  me = found;
   const who = document.getElementById("who");
   who.textContent = me ? t("top.who", { name: me.name, bankroll: me.bankroll }) : "";
   document.getElementById("logout").hidden = !me;
@@ -98,6 +103,7 @@ function loginView() {
     const data = Object.fromEntries(new FormData(form));
     try {
       await api("POST", which === "register" ? "/api/accounts" : "/api/session", data);
+      localStorage.setItem("standpat.session", "1");
       await loadMe();
       const next = new URLSearchParams(location.search).get("next");
       navigate(next && next.startsWith("/") ? next : "/", true);
@@ -127,10 +133,13 @@ async function lobbyView() {
     el("label", {}, el("span", { "data-i18n": "lobby.stakesLong" }), stakes),
     el("label", {}, el("span", { "data-i18n": "lobby.seats" }), seats),
     el("button", { type: "submit", class: "primary", "data-i18n": "lobby.open" }));
-  gameSelect.addEventListener("change", () => {
+  const fitSeats = () => { // the default form is valid: no more seats than the game deals
     const game = games.games.find((g) => g.name === gameSelect.value);
     if (game) seats.max = String(game.max || 6);
-  });
+    if (Number(seats.value) > Number(seats.max)) seats.value = seats.max;
+  };
+  gameSelect.addEventListener("change", fitSeats);
+  fitSeats();
   create.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
@@ -163,7 +172,7 @@ async function lobbyView() {
       el("td", { text: `#${line.id}` }),
       el("td", { text: gameTitle(line.game) }),
       el("td", { text: t(`structure.${line.structure}`) }),
-      el("td", { text: line.stakes }),
+      el("td", {}, line.stakes, el("small", { class: "facts", text: ` · ${tableFacts(line)}` })),
       el("td", { text: t("lobby.taken", { taken: line.taken, seats: line.seats }) }),
       el("td", { text: line.average_pot === null ? "-" : String(line.average_pot) }),
       el("td", { class: "row" },
@@ -225,6 +234,7 @@ async function start() {
   });
   document.getElementById("logout").addEventListener("click", async () => {
     try { await api("DELETE", "/api/session"); } catch (e) { /* logged out anyway */ }
+    localStorage.removeItem("standpat.session");
     await loadMe();
     navigate("/login");
   });

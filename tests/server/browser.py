@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from .live import PATIENCE
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -48,7 +50,7 @@ def screenshot(page: Any, name: str) -> Path:
 
 def wait_until(check: Callable[[], Any], timeout: float = 20.0, what: str = "a condition") -> Any:
     """Poll ``check`` until it returns something true; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * PATIENCE
     while True:
         value = check()
         if value:

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from .browser import CHROMIUM_ARGS, SCREENSHOTS, chromium_path, wait_until
-from .live import Server
+from .live import PATIENCE, Server
 
 pytestmark = pytest.mark.slow
 
@@ -135,7 +135,7 @@ def play_one_hand(page: Any, size: tuple[int, int], name: str) -> set[str]:
     seen (``bet``, ``draw``, ``hint``, ``over``)."""
     seen: set[str] = set()
     start = page.evaluate("document.querySelector('.table-page').dataset.hand")
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 90 * PATIENCE
     while True:
         assert time.monotonic() < deadline, f"{name}: no end of hand; saw {seen}"
         data = page.evaluate("({...document.querySelector('.table-page').dataset})")
@@ -250,7 +250,7 @@ def test_pre_actions_and_shortcut_keys_after_the_slider_and_a_checkbox(
     open_practice_table(page, "five-card-draw", "no-limit", 3)
     log = page.locator(".log")
     done: set[str] = set()
-    deadline = time.monotonic() + 150
+    deadline = time.monotonic() + 150 * PATIENCE
     while done != {"pre-action", "checkbox-key", "slider-key"}:
         assert time.monotonic() < deadline, f"only {done}"
         data = page.evaluate("({...document.querySelector('.table-page').dataset})")
@@ -386,7 +386,7 @@ def test_a_check_pre_action_is_cleared_when_the_bet_changes(browser: Any, server
     page.route_web_socket(re.compile(r".*/ws$"), relay)
     register(page, "prebet")
     open_practice_table(page, "five-card-draw", "fixed-limit", 3)
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 90 * PATIENCE
     while True:
         assert time.monotonic() < deadline, "no moment to tick Check before the turn"
         check = page.locator(".pre-actions input[data-pre=check]")

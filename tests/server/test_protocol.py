@@ -55,6 +55,16 @@ def test_accounts_and_cookies(client: TestClient) -> None:
     assert bad_json.status_code == 400 and bad_json.json()["error"]["code"] == "bad-json"
 
 
+def test_the_session_answers_who_is_logged_in_without_a_401(client: TestClient) -> None:
+    nobody = client.get("/api/session")
+    assert nobody.status_code == 200 and nobody.json() == {"account": None}
+    account = register(client, "alice")
+    assert client.get("/api/session").json() == {"account": account}
+    assert client.delete("/api/session").status_code == 204
+    assert client.get("/api/session").json() == {"account": None}
+    assert client.get("/api/me").status_code == 401
+
+
 def test_login_rate_limit(client: TestClient) -> None:
     """Per address: 10 attempts in 10 s, whatever the names."""
     codes = [

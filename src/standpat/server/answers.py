@@ -49,6 +49,12 @@ class Account(BaseModel):
     client_seed: str
 
 
+class SessionState(BaseModel):
+    """Who this session belongs to: an account, or nobody (``null``) when not logged in."""
+
+    account: Account | None
+
+
 class ClientSeedAnswer(BaseModel):
     """The stored client seed."""
 

@@ -171,6 +171,12 @@ class RestApi:
             "client_seed": fresh.client_seed,
         }
 
+    async def session_state(self, request: Request, data: None) -> Response:
+        """GET /api/session: the logged-in account, or ``{"account": null}``."""
+        account = await self.current(request)
+        found = None if account is None else await self._account_json(account)
+        return JSONResponse({"account": found})
+
     async def me(self, request: Request, data: None) -> Response:
         """GET /api/me: the logged-in account and its bankroll."""
         return JSONResponse(await self._account_json(await self.need_account(request)))

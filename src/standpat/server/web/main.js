@@ -71,16 +71,8 @@ function el(tag, attrs = {}, ...children) {
 export { el };
 
 async function loadMe() {
-  // Asked only when this browser logged in (no 401 in the console on every logged-out load).
-  let found = null;
-  if (localStorage.getItem("standpat.session") === "1") {
-    try {
-      found = await api("GET", "/api/me");
-    } catch (e) {
-      if (e.status === 401) localStorage.removeItem("standpat.session");
-    }
-  }
-  me = found;
+  // GET /api/session answers 200 with a null account when logged out (no 401 in the console).
+  me = (await api("GET", "/api/session")).account;
   const who = document.getElementById("who");
   who.textContent = me ? t("top.who", { name: me.name, bankroll: me.bankroll }) : "";
   document.getElementById("logout").hidden = !me;
@@ -103,7 +95,6 @@ function loginView() {
     const data = Object.fromEntries(new FormData(form));
     try {
       await api("POST", which === "register" ? "/api/accounts" : "/api/session", data);
-      localStorage.setItem("standpat.session", "1");
       await loadMe();
       const next = new URLSearchParams(location.search).get("next");
       navigate(next && next.startsWith("/") ? next : "/", true);
@@ -234,7 +225,6 @@ async function start() {
   });
   document.getElementById("logout").addEventListener("click", async () => {
     try { await api("DELETE", "/api/session"); } catch (e) { /* logged out anyway */ }
-    localStorage.removeItem("standpat.session");
     await loadMe();
     navigate("/login");
   });

@@ -11,7 +11,12 @@ median of ``--repeats`` timed runs, timed in CPU seconds of this process
 (``time.process_time``), which the other jobs of a shared machine disturb less
 than the wall clock.  The first line says whether standpat's engine is the
 mypyc build of ``hand.py`` (see setup.py) or the source run as plain Python.
-Run: ``python benchmarks/engine.py``.
+
+A second line per table size times the same standpat play with ``Hand.view``
+of the seat to act before every decision (as an agent or a client does): its
+hands/s, its ratio to PokerKit, and the cost of one view in microseconds
+(the median extra CPU time of the viewed runs over the plain ones, divided by
+the views made).  Run: ``python benchmarks/engine.py``.
 """
 
 from __future__ import annotations
@@ -43,25 +48,36 @@ AUTOMATIONS = (
 )
 
 
-def standpat_hands(players: int, count: int, seed: int) -> None:
-    """Play ``count`` hands in standpat."""
+def standpat_hands(players: int, count: int, seed: int, *, views: bool = False) -> int:
+    """Play ``count`` hands in standpat (``views``: a view for the seat to act at each
+    decision); return the number of views made."""
     rnd = random.Random(seed)
     call, check = Action.call(), Action.check()
     stacks = [STACK] * players
+    made = 0
     for i in range(count):
         hand = Hand(
             "deuce-to-seven-triple-draw", "fixed-limit", STAKES, stacks,
             button=i % players, rng=rnd,
         )
         while not hand.is_over:
+            if views:
+                hand.view(hand.to_act)
+                made += 1
             legal = hand.legal_actions()
             if legal.max_discard:
                 hand.apply(Action.discard([c for c in legal.cards if rnd.random() < 0.5]))
             else:
                 hand.apply(call if legal.to_call else check)
+    return made
 
 
-def pokerkit_hands(players: int, count: int, seed: int) -> None:
+def standpat_viewed(players: int, count: int, seed: int) -> int:
+    """Play ``count`` hands in standpat with a view per decision; return the views made."""
+    return standpat_hands(players, count, seed, views=True)
+
+
+def pokerkit_hands(players: int, count: int, seed: int) -> int:
     """Play ``count`` hands in PokerKit."""
     rnd = random.Random(seed)
     game = FixedLimitDeuceToSevenLowballTripleDraw(
@@ -78,16 +94,27 @@ def pokerkit_hands(players: int, count: int, seed: int) -> None:
                 state.stand_pat_or_discard([c for c in held if rnd.random() < 0.5])
             else:
                 state.check_or_call()
+    return 0
 
 
-def rate(play: Callable[[int, int, int], None], players: int, count: int, repeats: int) -> float:
-    """Median hands per CPU second over ``repeats`` runs."""
+Play = Callable[[int, int, int], int]
+
+
+def timings(play: Play, players: int, count: int, repeats: int) -> tuple[list[float], int]:
+    """CPU seconds of ``repeats`` runs of ``count`` hands (run ``r`` seeded ``1000 * r``),
+    and the sum of what the runs returned (the views made)."""
     times = []
+    made = 0
     for repeat in range(repeats):
         start = time.process_time()
-        play(players, count, 1000 * repeat)
+        made += play(players, count, 1000 * repeat)
         times.append(time.process_time() - start)
-    return count / statistics.median(times)
+    return times, made
+
+
+def rate(play: Play, players: int, count: int, repeats: int) -> float:
+    """Median hands per CPU second over ``repeats`` runs."""
+    return count / statistics.median(timings(play, players, count, repeats)[0])
 
 
 def main() -> None:
@@ -105,11 +132,22 @@ def main() -> None:
         for warm_up in (standpat_hands, pokerkit_hands):  # build lookup tables untimed
             warm_up(6, 20, 1)
         for players, label in ((2, "heads-up"), (6, "6-max")):
-            ours = rate(standpat_hands, players, args.hands, args.repeats)
+            plain, _ = timings(standpat_hands, players, args.hands, args.repeats)
+            viewed, views = timings(standpat_viewed, players, args.hands, args.repeats)
             theirs = rate(pokerkit_hands, players, args.pokerkit_hands, args.repeats)
+            ours = args.hands / statistics.median(plain)
             print(
                 f"{label}: standpat {ours:,.0f} hands/s, pokerkit {theirs:,.0f} hands/s, "
                 f"{ours / theirs:.1f}x"
+            )
+            # run r of both plays the same hands, so each pair differs by its views alone
+            extra = statistics.median(v - p for v, p in zip(viewed, plain, strict=True))
+            per_view = 1e6 * extra / (views / args.repeats)
+            with_views = args.hands / statistics.median(viewed)
+            print(
+                f"{label} with a view per decision: standpat {with_views:,.0f} hands/s, "
+                f"{with_views / theirs:.1f}x pokerkit; {per_view:.1f} us a view "
+                f"({views / args.hands / args.repeats:.0f} views a hand)"
             )
 
 

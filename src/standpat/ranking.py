@@ -341,17 +341,40 @@ class Ranking:
             return _HIGH_ORDER[(_LOW_BASE - strength) >> _LEVEL_SHIFT]
         return self.order[strength >> _LEVEL_SHIFT]
 
-    def describe(self, strength: int) -> str:
-        """A readable name for a strength, e.g. ``'Full house, kings full of sevens'``."""
+    def name_parts(self, strength: int) -> tuple[str, tuple[int, ...]]:
+        """What a strength's name says: a key and the ranks (0 = deuce .. 12 = ace) it
+        names, so that any language can word it; :meth:`describe` words it in English.
+
+        The keys are the categories' values, plus ``low`` (a lowball high-card hand,
+        named by its two top cards) and ``royal-flush``.  The ranks: the group's rank for
+        quads, trips and a pair; both groups for a full house and two pair; the top card
+        for a straight; the top two cards for a flush, a high-card hand and a low.
+
+        >>> high = get_ranking("high")
+        >>> high.name_parts(high.strength(as_cards("Kc Kd Ks 7h 7c")))
+        ('full-house', (11, 5))
+        """
         value = _LOW_BASE - strength if self.low else strength
         cat = self.category_of(strength)
         ranks = [(value >> (16 - 4 * i)) & 15 for i in range(5)]
-        one, many = RANK_NAMES, RANK_PLURALS
         if self.low and cat is C.HIGH_CARD:
+            return "low", (ranks[0], ranks[1])
+        if cat is C.STRAIGHT_FLUSH and ranks[0] == 12:
+            return "royal-flush", ()
+        if cat in (C.STRAIGHT_FLUSH, C.STRAIGHT, C.FOUR_OF_A_KIND, C.THREE_OF_A_KIND, C.PAIR):
+            return cat.value, (ranks[0],)
+        return cat.value, (ranks[0], ranks[1])
+
+    def describe(self, strength: int) -> str:
+        """A readable name for a strength, e.g. ``'Full house, kings full of sevens'``."""
+        key, ranks = self.name_parts(strength)
+        one, many = RANK_NAMES, RANK_PLURALS
+        if key == "low":
             return f"{one[ranks[0]].capitalize()}-{one[ranks[1]]} low"
+        if key == "royal-flush":
+            return "Royal flush"
+        cat = C(key)
         if cat is C.STRAIGHT_FLUSH:
-            if ranks[0] == 12:
-                return "Royal flush"
             return f"Straight flush, {one[ranks[0]]} high"
         if cat is C.FOUR_OF_A_KIND:
             return f"Four of a kind, {many[ranks[0]]}"

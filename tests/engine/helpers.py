@@ -7,6 +7,7 @@ from collections import Counter
 
 from standpat.cards import Card, parse_cards
 from standpat.engine import Action, ActionKind, Event, Hand, LegalActions, Post, Stakes
+from standpat.engine.pots import side_pots
 
 STAKES = Stakes.from_bets(2)
 
@@ -66,11 +67,21 @@ def play(hand: Hand, rnd: random.Random, *, check: bool = True) -> Hand:
         if check:
             assert sum(hand.stacks) + hand.pot == total
             assert min(hand.stacks) >= 0
-            if not hand.is_over:  # the engine's running counts
+            if not hand.is_over:  # the engine's running counts, and its kept pots
                 live = [s for s in range(hand.players) if not hand.folded(s)]
                 assert hand._live == len(live)
                 assert hand._able == sum(1 for s in live if not hand.all_in(s))
+                assert hand.pots == running_pots(hand)
     return hand
+
+
+def running_pots(hand: Hand) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The pots of a running hand made afresh: the chips collected from finished rounds."""
+    collected = [
+        c - b - d for c, b, d in zip(hand.contributions, hand.bets, hand.dead, strict=True)
+    ]
+    folded = [hand.folded(s) for s in range(hand.players)]
+    return tuple(side_pots(collected, folded, sum(hand.dead)))
 
 
 def posts_of(*items: tuple[int, str, int]) -> list[Post]:

@@ -8,6 +8,9 @@ made of live money only (what each seat bet in the betting rounds).
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from standpat.engine import EventKind, Hand, Stakes
 from standpat.engine.pots import side_pots
 from tests.engine.helpers import act, deal, posts_of
@@ -49,6 +52,32 @@ def test_dead_money_with_all_ins_and_folds() -> None:
     assert side_pots([5, 20, 12, 20], [False, False, True, False], 3) == [
         (23, (0, 1, 3)), (37, (1, 3)),
     ]
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 40), st.booleans()), min_size=2, max_size=9),
+    st.integers(0, 12),
+)
+def test_each_player_in_contests_what_he_matched_plus_the_dead_money(
+    seats: list[tuple[int, bool]], dead: int
+) -> None:
+    live = [c for c, _ in seats]
+    folded = [f for _, f in seats]
+    if all(folded):
+        folded[0] = False
+    pots = side_pots(live, folded, dead)
+    assert sum(amount for amount, _ in pots) == sum(live) + dead
+    assert all(amount > 0 for amount, _ in pots)
+    for i in range(1, len(pots)):  # each side pot is contested by fewer players
+        assert set(pots[i][1]) < set(pots[i - 1][1])
+    top = max(c for c, f in zip(live, folded, strict=True) if not f)
+    for s, mine in enumerate(live):
+        if not folded[s]:  # what he may win: each player's chips up to his own, and the dead
+            reach = sum(amount for amount, eligible in pots if s in eligible)
+            if mine == top:  # (folded chips above every level lie in the last pot)
+                assert reach == sum(live) + dead
+            else:
+                assert reach == sum(min(mine, c) for c in live) + dead
 
 
 # -- hands ------------------------------------------------------------------------------

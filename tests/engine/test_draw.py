@@ -125,6 +125,20 @@ def test_draw_counts_stay_public_when_no_betting_follows() -> None:
     assert hand.view(None).draw_counts == (2, 0)
 
 
+def test_draw_counts_stay_public_from_one_draw_to_the_next_with_no_betting_between() -> None:
+    hand = deal("deuce-to-seven-triple-draw", "no-limit", [100, 100], button=0)
+    act(hand, "raise to 100", "call")  # both all-in: three draws, no more betting
+    act(hand, f"discard {_text(hand.cards_of(1)[:2])}", f"discard {_text(hand.cards_of(0)[:1])}")
+    assert hand.street == 2 and hand.phase == "draw"
+    assert hand.view(None).draw_counts == (1, 2)  # the first draw's counts, still public
+    act(hand, f"discard {_text(hand.cards_of(1)[:3])}")
+    assert hand.view(0).draw_counts == (1, 3)  # seat 1 has drawn again, seat 0 not yet
+    act(hand, "pat")
+    assert hand.street == 3 and hand.view(1).draw_counts == (0, 3)
+    act(hand, "pat", "pat")
+    assert hand.is_over and hand.view(None).draw_counts == (0, 0)
+
+
 def test_triple_draw_burns_before_each_draw_and_reshuffles_when_needed() -> None:
     stakes = Stakes.from_bets(2)
     hand = Hand("deuce-to-seven-triple-draw", "fixed-limit", stakes, [1000] * 6, rng=5)

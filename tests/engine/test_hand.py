@@ -195,10 +195,37 @@ def test_hands_and_views_pickle_and_copy() -> None:
 
 
 def test_copies_carry_every_attribute() -> None:
-    """``clone`` and pickling copy the attributes named in ``_FIELDS``: all but the scorer."""
+    """``clone`` and pickling copy the attributes named in ``_FIELDS``: all but the scorer
+    and the caches."""
     from standpat.engine import hand as module
 
     hand = deal("deuce-to-seven-triple-draw", "fixed-limit", [100] * 3)
     compiled = getattr(Hand, "__mypyc_attrs__", None)  # a compiled Hand has no __dict__
     names = set(compiled) if compiled is not None else set(vars(hand))
-    assert names - {"_score", "__dict__"} == set(module._FIELDS)
+    assert names - {"_score", "__dict__"} == set(module._FIELDS) | set(module._CACHES)
+
+
+def test_the_event_builders_put_each_field_where_event_names_it() -> None:
+    from standpat.engine import Event, PostKind
+    from standpat.engine import hand as module
+    from tests.engine.helpers import cards
+
+    seven, nine = cards("7c 9h")
+    assert module._event(EventKind.RESHUFFLE, 2, 7, (seven,)) == Event(
+        kind=EventKind.RESHUFFLE, seat=2, amount=7, cards=(seven,)
+    )
+    assert module._event(EventKind.STREET, None, 3) == Event(kind=EventKind.STREET, amount=3)
+    assert module._bet_event(EventKind.RAISE, 1, 8, True) == Event(
+        kind=EventKind.RAISE, seat=1, amount=8, all_in=True
+    )
+    assert module._post_event(3, 2, True, PostKind.BIG_BLIND) == Event(
+        kind=EventKind.POST, seat=3, amount=2, all_in=True, post=PostKind.BIG_BLIND
+    )
+    assert module._discard_event(4, (seven,), (nine,)) == Event(
+        kind=EventKind.DISCARD, seat=4, amount=1, cards=(seven,), drawn=(nine,)
+    )
+    assert module._win_event(5, 30, (seven, nine), 2) == Event(
+        kind=EventKind.WIN, seat=5, amount=30, cards=(seven, nine), pot=2
+    )
+    every = Event(EventKind.MUCK, 2, 3, (seven,), (nine,), 4, True, PostKind.ANTE, 0)
+    assert module._hidden_event(every, 1) == every._replace(cards=(), drawn=(), hidden=1)

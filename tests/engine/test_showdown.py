@@ -83,9 +83,18 @@ def test_players_in_a_side_pot_show_before_an_all_in_player_of_the_main_pot() ->
     act(hand, "raise to 4", "call", "call", "pat", "pat", "pat")
     assert hand.all_in(1)
     act(hand, "bet 4", "call")  # seat 2 bets, seat 0 calls
-    # seat 2 (aggressor) shows, seat 0 cannot win and mucks, the all-in seat 1 shows
-    assert shows(hand) == [("show", 2), ("muck", 0), ("show", 1)]
+    # seat 2 (aggressor) shows; seat 0 and then the all-in seat 1 cannot win: mucked
+    assert shows(hand) == [("show", 2), ("muck", 0), ("muck", 1)]
     assert sorted(wins(hand), key=lambda w: w[2]) == [(2, 12, 0), (2, 8, 1)]
+
+
+def test_an_all_in_player_who_cannot_win_is_mucked_while_others_play_on() -> None:
+    # one pot: seat 0 all-in for exactly the bet; seats 1 and 2 check it down after the draw
+    hand = deal(FIVE, "fixed-limit", [4, 100, 100], ["Tc 8d 6h 4s 2d", KINGS, QUEENS])
+    act(hand, "raise to 4", "call", "call", "pat", "pat", "pat", "check", "check")
+    assert hand.all_in(0) and hand.pots == ((12, (0, 1, 2)),)
+    assert shows(hand) == [("show", 1), ("muck", 2), ("muck", 0)]
+    assert 0 not in hand.shown and wins(hand) == [(1, 12, 0)]
 
 
 def test_an_all_in_player_with_the_best_hand_wins_only_the_main_pot() -> None:

@@ -91,7 +91,7 @@ def test_the_text_of_a_full_hand_is_the_same_from_its_events(dealt: list[Hand]) 
         assert format_events(record, events) == format_hand(replay(record))
 
 
-@pytest.mark.parametrize("seed", [0, 5, 6])
+@pytest.mark.parametrize("seed", [5, 6, 12])
 def test_unknown_cards_are_dealt_again_after_a_reshuffle(seed: int) -> None:
     # Triple draws that needed a reshuffle: every player's view draws more unknown cards
     # than the deck has left once the known ones are set aside, so discarded ones come again.

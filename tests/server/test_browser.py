@@ -380,7 +380,7 @@ def test_every_message_the_client_uses_is_in_both_catalogues() -> None:
         "game": ["five-card-draw-7a", "five-card-draw", "seven-card-draw",
                  "deuce-to-seven-triple-draw", "deuce-to-seven-single-draw"],
         "structure": ["fixed-limit", "pot-limit", "no-limit"],
-        "phase": ["betting", "draw", "showdown", "over"],
+        "phase": ["betting", "draw", "over"],
         "choice": ["post-bb", "post-all", "post-dead-sb", "wait-for-bb"],
         "history": ["running", "void"],
     }.items():

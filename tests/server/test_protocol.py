@@ -169,7 +169,7 @@ def test_blind_choices_are_offered(client: TestClient) -> None:
         ws.send_json({"type": "sit-out", "table": 1, "when": "next-big-blind"})
         assert ws.receive_json()["you"]["sit_out_next_big_blind"] is True
         ws.send_json({"type": "leave", "table": 1})
-        assert ws.receive_json() == {"v": 1, "type": "left", "table": 1, "seat": 0}
+        assert ws.receive_json() == {"v": 1, "type": "left", "table": 1, "seat": 0, "reason": "left"}
     assert client.get("/api/me").json()["bankroll"] == 10_000
 
 

@@ -32,7 +32,10 @@ from standpat.bots.normal import NormalBot
 from standpat.bots.strong import StrongBot, prepare_game
 from standpat.engine import Action, SeatView
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "NormalBot", "StrongBot", "make_bot", "prepare_game"]
+__all__ = [
+    "LEVELS", "SAMPLED_STRONG", "Bot", "EasyBot", "NormalBot", "StrongBot", "make_bot",
+    "prepare_game",
+]
 
 LEVELS = ("easy", "normal", "strong")
 """The bot levels, weakest first."""
@@ -46,8 +49,13 @@ class Bot(Protocol):
         ...
 
 
+SAMPLED_STRONG = "strong-sampled"
+"""The strong bot without exact draw odds (as it was before them), for benchmarks."""
+
+
 def make_bot(level: str, *, rng: random.Random | None = None, budget: float = 0.2) -> Bot:
-    """A bot of ``level`` (``easy``, ``normal`` or ``strong``).
+    """A bot of ``level`` (``easy``, ``normal`` or ``strong``; ``strong-sampled`` for
+    comparisons).
 
     ``rng`` makes its play reproducible; ``budget`` is the strong bot's time
     per decision in seconds.
@@ -61,4 +69,6 @@ def make_bot(level: str, *, rng: random.Random | None = None, budget: float = 0.
         return NormalBot(rng)
     if level == "strong":
         return StrongBot(rng, budget)
+    if level == SAMPLED_STRONG:
+        return StrongBot(rng, budget, exact=False)
     raise ValueError(f"unknown bot level {level!r}; the levels are {', '.join(LEVELS)}.")

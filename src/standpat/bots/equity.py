@@ -10,7 +10,8 @@ counts the pots won, ties shared.
 
 >>> import random
 >>> from standpat.cards import parse_cards
->>> from standpat.bots.strength import DrawModel
+>>> from standpat.bots.exact import hold_potentials
+from standpat.bots.strength import DrawModel
 >>> model = DrawModel.of("high", 5, draws=1, max_discard=5)
 >>> pat = Opponent(draws_done=1, drawn=0)        # he stood pat: a straight or better
 >>> three = Opponent(draws_done=1, drawn=3)      # he drew three to a pair
@@ -30,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from standpat.bots.exact import hold_potentials
 from standpat.bots.strength import DrawModel
 
 __all__ = ["Library", "Opponent", "equity", "library"]
@@ -61,8 +63,13 @@ class Opponent:
 class Library:
     """Random deals and the rule-of-thumb keeps of one game and draw round."""
 
-    def __init__(self, model: DrawModel, draws_left: int, seed: int = 7) -> None:
-        """Deal and rank the library (a fixed seed: bots play the same way every run)."""
+    def __init__(self, model: DrawModel, draws_left: int, seed: int = 7,
+                 exact: bool = False) -> None:
+        """Deal and rank the library (a fixed seed: bots play the same way every run).
+
+        ``exact`` ranks a five-card deal at its last draw by the exact potential
+        of its kept cards (:mod:`standpat.bots.exact`) instead of three sampled draws.
+        """
         rng = random.Random(seed)
         deck = list(model.deck)
         n = model.hand_size
@@ -78,7 +85,10 @@ class Library:
             if len(bucket) < 4 * BUCKET_MIN or deals < LIBRARY_DEALS:
                 bucket.append(tuple(c for c in hand if c in kept))
             if deals < LIBRARY_DEALS:
-                score = model.potential(hand, draws_left, samples=3, rng=rng, keep=kept)
+                exact_score = _exact_potential(model, hand, kept) if exact and (
+                    draws_left == 1) else None
+                score = exact_score if exact_score is not None else model.potential(
+                    hand, draws_left, samples=3, rng=rng, keep=kept)
                 scored.append((score, tuple(hand)))
             deals += 1
         scored.sort()
@@ -88,21 +98,29 @@ class Library:
         """Kept cards by the number of cards thrown."""
 
 
+def _exact_potential(model: DrawModel, hand: Sequence[int], kept: frozenset[int]) -> float | None:
+    found = hold_potentials(model, hand)
+    if found is None:
+        return None
+    return found[sum(1 << i for i, c in enumerate(hand) if c in kept)]
+
+
 @cache
-def library(model: DrawModel, draws_left: int) -> Library:
+def library(model: DrawModel, draws_left: int, exact: bool = False) -> Library:
     """The shared library of a model's draw round (``draws_left`` counts that round)."""
-    return Library(model, draws_left)
+    return Library(model, draws_left, exact=exact)
 
 
 PRE_DRAW_FLOOR = (0.1, 0.55, 0.8, 0.9)
 """Weakest share of deals cut from a range after 0, 1, 2, 3+ bets or raises before the draw."""
 
 
-def _deal(model: DrawModel, opp: Opponent, taken: set[int], rng: random.Random) -> list[int]:
+def _deal(model: DrawModel, opp: Opponent, taken: set[int], rng: random.Random,
+          exact: bool = False) -> list[int]:
     """One hand for ``opp`` from his range, disjoint from ``taken`` (its own cards added)."""
     n = model.hand_size
     if opp.drawn is None:
-        lib = library(model, model.draws)
+        lib = library(model, model.draws, exact)
         floor = PRE_DRAW_FLOOR[min(opp.raises_before, 3)]
         hands = lib.hands
         low = int(floor * len(hands))
@@ -113,7 +131,7 @@ def _deal(model: DrawModel, opp: Opponent, taken: set[int], rng: random.Random) 
                 return list(hand)
         kept: tuple[int, ...] = ()
     else:
-        lib = library(model, model.draws - opp.draws_done + 1)
+        lib = library(model, model.draws - opp.draws_done + 1, exact)
         bucket = lib.kept.get(opp.drawn, [()])
         kept = ()
         for _ in range(12):
@@ -134,7 +152,8 @@ def _deal(model: DrawModel, opp: Opponent, taken: set[int], rng: random.Random) 
 def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequence[int],
            opponents: Sequence[Opponent], *, keep: frozenset[int] | None = None,
            rng: random.Random | None = None, samples: int = 400,
-           deadline: float | None = None, min_samples: int = 16) -> float:
+           deadline: float | None = None, min_samples: int = 16, exact: bool = False,
+           mean_percentile: float | None = None) -> float:
     """Share of the pot ``hand`` wins against ``opponents`` at the showdown, 0..1.
 
     ``draws_left`` draws remain for us (``keep`` the cards kept on the first
@@ -142,7 +161,14 @@ def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequenc
     ``dead`` are cards known out of play (own discards).  Opponents who bet or
     raised since their latest draw weigh their stronger showdown hands more.
     Stops early at ``deadline`` (a ``time.perf_counter()`` value), after at
-    least ``min_samples`` samples.
+    least ``min_samples`` samples.  ``exact`` deals the opponents from the
+    libraries ranked by exact potentials (see :class:`Library`).
+
+    ``mean_percentile`` is the exact mean showdown percentile of our final hand
+    (:func:`standpat.bots.exact.hold_potentials`, for a last draw): the share is
+    then corrected by it as a control variate (the regression of each sample's
+    win on its percentile), which takes out most of the noise of sampling our
+    own draw.
     """
     rng = rng or random.Random(0)
     mine = [int(c) for c in hand]
@@ -151,6 +177,7 @@ def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequenc
     strength, percentile = model.strength, model.percentile
     won = 0.0
     weight_sum = 0.0
+    sum_p = sum_pp = sum_xp = 0.0  # weighted sums for the control variate
     pending = sum(model.draws - opp.draws_done for opp in opponents) + draws_left
     need = model.max_discard * pending
     for i in range(samples):
@@ -159,7 +186,7 @@ def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequenc
         ):
             break
         taken = set(out)
-        opp_hands = [_deal(model, opp, taken, rng) for opp in opponents]
+        opp_hands = [_deal(model, opp, taken, rng, exact) for opp in opponents]
         pool = [c for c in model.deck if c not in taken]
         stub = rng.sample(pool, min(len(pool), need))
         now = mine
@@ -184,8 +211,21 @@ def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequenc
             elif s == best:
                 ties += 1
         weight_sum += weight
-        if mine_s > best:
-            won += weight
-        elif mine_s == best:
-            won += weight / (ties + 1)
-    return won / weight_sum if weight_sum else 0.0
+        x = 1.0 if mine_s > best else 1.0 / (ties + 1) if mine_s == best else 0.0
+        won += weight * x
+        if mean_percentile is not None:
+            p = percentile(mine_s)
+            sum_p += weight * p
+            sum_pp += weight * p * p
+            sum_xp += weight * x * p
+    if not weight_sum:
+        return 0.0
+    share = won / weight_sum
+    if mean_percentile is None:
+        return share
+    mean_p = sum_p / weight_sum
+    spread = sum_pp / weight_sum - mean_p * mean_p
+    if spread <= 1e-12:
+        return share
+    slope = (sum_xp / weight_sum - share * mean_p) / spread
+    return min(1.0, max(0.0, share - slope * (mean_p - mean_percentile)))

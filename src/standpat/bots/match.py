@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from standpat.bots import Bot, make_bot
+from standpat.bots import SAMPLED_STRONG, Bot, make_bot
 from standpat.bots.strong import prepare_game
 from standpat.engine import Hand, Stakes, Structure, get_game
 from standpat.errors import IllegalActionError
@@ -128,6 +128,8 @@ def duplicate_match(game: str, structure: str | Structure, first: str, second: s
                            stakes.big_blind, tuple(nets), clock)
 
     prepare_game(game)
+    if SAMPLED_STRONG in (first, second):
+        prepare_game(game, exact=False)
     for deal in range(hands // 2):
         deal_seed = rng.getrandbits(48)
         pair = 0

@@ -7,24 +7,29 @@ import time
 from itertools import combinations
 
 from standpat.bots.equity import equity, library
+from standpat.bots.exact import hold_potentials, prepare_exact
 from standpat.bots.reading import Reading, bet_or_raise, first_legal, read, sized
 from standpat.bots.strength import DrawModel
 from standpat.engine import Action, ActionKind, Game, SeatView, get_game
 
-__all__ = ["StrongBot", "prepare", "prepare_game"]
+__all__ = ["EXACT_CANDIDATES", "StrongBot", "prepare", "prepare_game"]
 
 CALL_MARGIN = 0.03
 """Equity over the pot odds a call needs once the draws are over."""
+EXACT_CANDIDATES = 3
+"""Holds with the best exact potential added to the candidates at a five-card last draw."""
 
 
-def prepare(model: DrawModel) -> None:
+def prepare(model: DrawModel, exact: bool = True) -> None:
     """Build a model's tables and range libraries now (the first decision would otherwise)."""
     model.final_table()
+    if exact:
+        prepare_exact(model)
     for left in range(model.draws, 0, -1):
-        library(model, left)
+        library(model, left, exact)
 
 
-def prepare_game(game: str | Game) -> None:
+def prepare_game(game: str | Game, exact: bool = True) -> None:
     """Build the tables of every ranking ``game`` deals with (up to a second or two each).
 
     Call it before timing decisions: the first decision of a game builds them.
@@ -32,7 +37,7 @@ def prepare_game(game: str | Game) -> None:
     spec = get_game(game)
     rankings = {spec.deck_for(n)[1] for n in range(spec.min_players, spec.max_players + 1)}
     for ranking in sorted(rankings):
-        prepare(DrawModel.of(ranking, spec.hand_size, spec.draws, spec.max_discard))
+        prepare(DrawModel.of(ranking, spec.hand_size, spec.draws, spec.max_discard), exact)
 
 
 class StrongBot:
@@ -49,12 +54,22 @@ class StrongBot:
     the equity beats the pot odds, bluffs now and then at a final-round
     opponent who drew two or more; pot-limit and no-limit sizes grow with the
     equity.  Every decision stops sampling at 60% of ``budget`` seconds.
+
+    Exact draw odds (``exact``, the default): at a five-card hand's last draw
+    the candidates include the holds with the best exact potential (mean
+    showdown percentile, :mod:`standpat.bots.exact`), each candidate's
+    simulated share is corrected by its exact potential (a control variate),
+    and the pre-draw ranges are ranked by exact potentials instead of three
+    sampled draws each.
+    ``exact=False`` is the bot as it was before, for comparisons.
     """
 
-    def __init__(self, rng: random.Random | None = None, budget: float = 0.2) -> None:
+    def __init__(self, rng: random.Random | None = None, budget: float = 0.2,
+                 exact: bool = True) -> None:
         """A bot sampling with ``rng``, spending at most ``budget`` seconds a decision."""
         self.rng = rng or random.Random()
         self.budget = budget
+        self.exact = exact
 
     def act(self, view: SeatView) -> Action:
         """A legal action for the seat to act."""
@@ -64,12 +79,13 @@ class StrongBot:
             raise ValueError("act() needs the view of the seat to act.")
         reading = read(view)
         deadline = start + 0.6 * self.budget
-        prepare(reading.model)
+        prepare(reading.model, self.exact)
         if ActionKind.DISCARD in legal.kinds:
             thrown = self.draw(reading, legal.max_discard, deadline)
             return first_legal(legal, [Action.discard(thrown)])
         share = equity(reading.model, reading.hand, max(reading.draws_left, 0), reading.dead,
-                       reading.ranges, rng=self.rng, samples=500, deadline=deadline)
+                       reading.ranges, rng=self.rng, samples=500, deadline=deadline,
+                       exact=self.exact)
         return self.bet(view, reading, share)
 
     # -- the draw -------------------------------------------------------------------
@@ -80,7 +96,14 @@ class StrongBot:
         n = len(hand)
         least = n - max_discard
         rule = model.keep(hand, reading.draws_left)
-        found = [rule, frozenset(hand)]
+        found = [rule]
+        potentials = hold_potentials(model, hand, reading.dead) if (
+            self.exact and reading.draws_left == 1) else None
+        if potentials is not None:
+            ranked = sorted(range(1 << n), key=potentials.__getitem__, reverse=True)
+            found.extend(frozenset(c for i, c in enumerate(hand) if m >> i & 1)
+                         for m in ranked[:EXACT_CANDIDATES] if m.bit_count() >= least)
+        found.append(frozenset(hand))
         worst = min if not model.ranking.low else max
         if len(rule) > max(least, 0) and rule:
             found.append(rule - {worst(rule, key=lambda c: c >> 2)})
@@ -99,8 +122,15 @@ class StrongBot:
         return unique[:8]
 
     def draw(self, reading: Reading, max_discard: int, deadline: float) -> list[int]:
-        """The cards to throw: the keep with the best simulated share of the pot."""
+        """The cards to throw: the keep with the best simulated share of the pot.
+
+        With exact draw odds at a last draw, each keep's share is corrected by
+        its exact mean showdown percentile (a control variate, see
+        :func:`~standpat.bots.equity.equity`).
+        """
         options = self.candidates(reading, max_discard)
+        potentials = hold_potentials(reading.model, reading.hand, reading.dead) if (
+            self.exact and reading.draws_left == 1) else None
         seed = self.rng.getrandbits(32)
         best_keep, best_share = options[0], -1.0
         for i, keep in enumerate(options):
@@ -108,9 +138,12 @@ class StrongBot:
             if i and now > deadline:
                 break
             slice_end = now + (deadline - now) / (len(options) - i)
+            mean = None if potentials is None else potentials[
+                sum(1 << j for j, c in enumerate(reading.hand) if c in keep)]
             share = equity(reading.model, reading.hand, reading.draws_left, reading.dead,
                            reading.ranges, keep=keep, rng=random.Random(seed), samples=240,
-                           deadline=slice_end, min_samples=16 if i == 0 else 4)
+                           deadline=slice_end, min_samples=16 if i == 0 else 4,
+                           exact=self.exact, mean_percentile=mean)
             if i == 0:
                 share += 0.015  # the rule of thumb wins near-ties: sampling noise is not an edge
             if share > best_share:

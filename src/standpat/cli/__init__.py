@@ -14,7 +14,9 @@ from typing import Final
 
 from standpat import __version__
 
-COMMANDS: Final = ("play", "serve", "rank", "meld", "replay", "verify", "simulate")
+COMMANDS: Final = (
+    "play", "serve", "rank", "odds", "equity", "meld", "replay", "verify", "simulate"
+)
 """Modules of ``standpat.cli`` that provide subcommands, in ``--help`` order."""
 
 

@@ -109,6 +109,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="folder for the hand histories (default: a new standpat-hands-DATE-TIME folder)",
     )
     poker.add_argument("--no-color", action="store_true", help="plain text, no colour")
+    poker.add_argument(
+        "--hints", action=argparse.BooleanOptionalAction, default=True,
+        help="at your draw, show the best holds with their chances (default: on)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -31,7 +31,7 @@ from standpat.cli.poker_input import HELP_TEXT, Verb, parse_line
 from standpat.cli.poker_screen import Palette, narrate, render
 from standpat.cli.poker_seating import HUMAN_SEAT, Seating
 from standpat.cli.prompt import Quit, ask, quit_on_interrupt
-from standpat.engine import Action, Hand, Stakes, Structure, get_game, redact
+from standpat.engine import Action, Hand, SeatView, Stakes, Structure, get_game, redact
 from standpat.errors import StandpatError
 
 __all__ = ["BOT_NAMES", "PokerSession", "run_poker"]
@@ -56,6 +56,8 @@ class PokerSession:
     """Number of the first hand file (0: one past the files already in the folder)."""
     chips: int | None = None
     """The player's chips after the last hand he finished (None before any)."""
+    hints: bool = False
+    """Show the best holds with their chances at the player's draw (``--hints``)."""
 
     def __post_init__(self) -> None:
         if not self.first_file:
@@ -202,7 +204,9 @@ class PokerSession:
     def _human_turn(self, hand: Hand, index: int, number: int) -> None:
         """Ask the player until he gives a legal action (or leaves), and apply it."""
         view = hand.view(index)
-        self.say(render(view, self.seating.chairs(), hand_no=number, palette=self.palette))
+        notes = self._hint(view) if self.hints else []
+        self.say(render(view, self.seating.chairs(), hand_no=number, palette=self.palette,
+                        notes=notes))
         while True:
             try:
                 line = self.ask("> ")
@@ -216,7 +220,7 @@ class PokerSession:
                     continue
                 if command.verb is Verb.TABLE:
                     self.say(render(view, self.seating.chairs(), hand_no=number,
-                                    palette=self.palette))
+                                    palette=self.palette, notes=notes))
                     continue
                 if command.verb is Verb.QUIT:
                     self._leave()
@@ -227,6 +231,14 @@ class PokerSession:
                 self.say(f"Not that: {error}")
                 continue
             return
+
+    @staticmethod
+    def _hint(view: SeatView) -> list[str]:
+        """At the player's draw, the best holds and their chances (:func:`standpat.odds.hint`)."""
+        from standpat.odds.hints import hint, hint_lines
+
+        data = hint(view)
+        return [] if data is None else hint_lines(data)
 
     def _leave(self) -> None:
         self.quitting = True
@@ -290,7 +302,8 @@ def run_poker(args: argparse.Namespace) -> int:
         f"{buy_in} chips each. "
         "Type 'help' for the commands."
     )
-    session = PokerSession(seating, history_dir, sys.stdout, palette=palette)
+    session = PokerSession(seating, history_dir, sys.stdout, palette=palette,
+                           hints=args.hints)
     try:
         if args.bot_level == "strong":
             print("Getting the strong bots ready (a second or two)...", flush=True)

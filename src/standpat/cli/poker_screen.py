@@ -108,7 +108,7 @@ PLAIN: Final = Palette(False)
 
 
 def phase_name(view: SeatView) -> str:
-    """Where the hand is, in words: ``before the draw``, ``draw 2 of 3``, ``showdown``.
+    """Where the hand is, in words: ``before the draw``, ``draw 2 of 3``, ``hand over``.
 
     Betting round ``k`` follows draw ``k``; single-draw games say just
     ``the draw`` and ``after the draw``.
@@ -116,8 +116,6 @@ def phase_name(view: SeatView) -> str:
     draws = view.game.draws
     if view.is_over or view.phase is Phase.OVER:
         return "hand over"
-    if view.phase is Phase.SHOWDOWN:
-        return "showdown"
     if view.phase is Phase.DRAW:
         return "the draw" if draws == 1 else f"draw {view.street} of {draws}"
     if view.street == 0:
@@ -171,8 +169,11 @@ def render(
     *,
     hand_no: int,
     palette: Palette = PLAIN,
+    notes: Sequence[str] = (),
 ) -> str:
     """The whole table for ``view.seat``: header, one line per chair, pots, own cards, actions.
+
+    ``notes`` are lines shown just above the turn line (the draw hint).
 
     A line starts with ``>`` for the seat whose turn it is.  Columns: seat
     number, name and markers, position (``D``, ``SB``, ``BB``), stack behind,
@@ -203,6 +204,7 @@ def render(
     if view.phase is Phase.DRAW or view.draws_left:
         line += f" | draws left: {view.draws_left} | cards in the stub: {view.stub}"
     lines.append(line)
+    lines.extend(notes)
     lines.append(_turn_line(view, chairs, palette))
     return "\n".join(lines)
 

@@ -93,6 +93,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="tables one player may have open at once (default 3)",
     )
     parser.add_argument(
+        "--away-limit", type=float, default=600.0, metavar="S",
+        help="seconds a player may be disconnected or sit out before his seat is freed and "
+        "his chips cashed out (default 600)",
+    )
+    parser.add_argument(
+        "--missed-blinds", type=int, default=3, metavar="N",
+        help="big blinds a player may miss in a row before his seat is freed (default 3)",
+    )
+    parser.add_argument(
+        "--rebuy-time", type=float, default=60.0, metavar="S",
+        help="seconds a busted player has to add chips before his seat is freed (default 60)",
+    )
+    parser.add_argument(
         "--idle-close", type=float, default=600.0, metavar="S",
         help="seconds a player's table stays open without a person seated (default 600)",
     )
@@ -134,6 +147,9 @@ def run(args: argparse.Namespace) -> int:
         per_address=args.per_address,
         max_watchers=args.max_watchers,
         max_tables=args.max_tables,
+        away_limit=args.away_limit,
+        missed_blinds=args.missed_blinds,
+        rebuy_time=args.rebuy_time,
         idle_close=args.idle_close,
         operators=tuple(args.operator),
     )

@@ -20,7 +20,6 @@ from standpat.engine.actions import (
     Phase,
     event_from_json,
     event_to_json,
-    redact,
 )
 from standpat.engine.games import (
     GAMES,
@@ -32,7 +31,7 @@ from standpat.engine.games import (
     Structure,
     get_game,
 )
-from standpat.engine.hand import Hand
+from standpat.engine.hand import Hand, redact
 from standpat.engine.view import SeatView
 
 __all__ = [

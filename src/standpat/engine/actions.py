@@ -30,7 +30,6 @@ __all__ = [
     "Phase",
     "event_from_json",
     "event_to_json",
-    "redact",
 ]
 
 
@@ -62,6 +61,26 @@ class Action:
     kind: ActionKind
     amount: int = 0
     cards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Take a kind by its spelling (``Action("fold")``); refuse an amount that is not an int."""
+        if self.kind.__class__ is not ActionKind:
+            try:
+                object.__setattr__(self, "kind", ActionKind(self.kind))
+            except ValueError:
+                known = ", ".join(k.value for k in ActionKind)
+                raise IllegalActionError(
+                    f"{self.kind!r} is not an action kind; the kinds are {known}."
+                ) from None
+        if self.amount.__class__ is not int:
+            amount: object = self.amount
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise IllegalActionError(
+                    f"an action's amount is a whole number of chips, not {amount!r}."
+                )
+            object.__setattr__(self, "amount", int(amount))
+        if self.cards.__class__ is not tuple:
+            object.__setattr__(self, "cards", tuple(as_cards(self.cards)))
 
     @classmethod
     def fold(cls) -> Action:
@@ -149,18 +168,16 @@ Action.discard('7c 9h')]
         return kind.value
 
     def __repr__(self) -> str:
-        kind = self.kind
-        if kind is ActionKind.BET:
-            return f"Action.bet({self.amount})"
-        if kind is ActionKind.RAISE:
-            return f"Action.raise_to({self.amount})"
-        if kind is ActionKind.DISCARD:
-            if not self.cards:
-                return "Action.stand_pat()"
-            return f"Action.discard({format_cards(self.cards)!r})"
-        if self.amount:
-            return f"Action({kind!s}, {self.amount})"
-        return f"Action.{kind.value}()"
+        kind, amount, cards = self.kind, self.amount, self.cards
+        if kind is ActionKind.BET and not cards:
+            return f"Action.bet({amount})"
+        if kind is ActionKind.RAISE and not cards:
+            return f"Action.raise_to({amount})"
+        if kind is ActionKind.DISCARD and not amount:
+            return f"Action.discard({format_cards(cards)!r})" if cards else "Action.stand_pat()"
+        if not amount and not cards:
+            return f"Action.{kind.value}()"
+        return f"Action(ActionKind.{kind.name}, {amount}, {cards!r})"  # an action no seat may take
 
 
 _FOLD = Action(ActionKind.FOLD)
@@ -188,20 +205,19 @@ class LegalActions:
     cards: tuple[Card, ...] = ()
 
     def __contains__(self, action: object) -> bool:
+        """Whether ``action`` is legal: the one definition that ``Hand.can``, ``verify`` and
+        ``apply`` follow."""
         if not isinstance(action, Action) or action.kind not in self.kinds:
             return False
         kind = action.kind
         if kind is ActionKind.BET or kind is ActionKind.RAISE:
-            return self.min_to <= action.amount <= self.max_to
+            return not action.cards and self.min_to <= action.amount <= self.max_to
         if kind is ActionKind.DISCARD:
-            held = set(self.cards)
-            cards = action.cards
-            return (
-                len(cards) <= self.max_discard
-                and len(set(cards)) == len(cards)
-                and (not held or all(c in held for c in cards))
-            )
-        return action.amount == 0 and not action.cards
+            # the draw rule is written once, in hand.py, which the compiled engine runs as C
+            from standpat.engine.hand import discard_fits
+
+            return discard_fits(action, self.max_discard, self.cards)
+        return not action.amount and not action.cards
 
     def sample(self) -> tuple[Action, ...]:
         """One action of each legal kind (bets and raises at ``min_to`` and ``max_to``).
@@ -270,7 +286,6 @@ class Phase(StrEnum):
 
     BETTING = "betting"
     DRAW = "draw"
-    SHOWDOWN = "showdown"
     OVER = "over"
 
 
@@ -312,34 +327,6 @@ class Event(NamedTuple):
     all_in: bool = False
     post: PostKind | None = None
     hidden: int = 0
-
-
-_PRIVATE = frozenset({EventKind.DEAL, EventKind.DISCARD, EventKind.MUCK})
-
-
-def redact(event: Event, viewer: int | None) -> Event:
-    """The event as ``viewer`` (a seat, or ``None`` for a spectator) may see it.
-
-    Other seats' dealt, discarded, drawn and mucked cards, and all burned and
-    reshuffled cards, are emptied; ``hidden`` keeps their count.
-
-    >>> e = Event(EventKind.DISCARD, 1, 2, (Card("2c"), Card("3c")), (Card("Ah"), Card("Kh")))
-    >>> redact(e, 1) == e
-    True
-    >>> redact(e, 0)
-    Event(kind=<EventKind.DISCARD: 'discard'>, seat=1, amount=2, cards=(), drawn=(), pot=0, \
-all_in=False, post=None, hidden=2)
-    """
-    kind = event.kind
-    if kind in _PRIVATE:
-        if event.seat == viewer or not (event.cards or event.drawn):
-            return event
-        return event._replace(cards=(), drawn=(), hidden=max(len(event.cards), len(event.drawn)))
-    if kind is EventKind.BURN or kind is EventKind.RESHUFFLE:
-        if not event.cards:
-            return event
-        return event._replace(cards=(), hidden=len(event.cards))
-    return event
 
 
 def event_to_json(event: Event) -> dict[str, Any]:

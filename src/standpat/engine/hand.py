@@ -34,7 +34,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from standpat.cards import Card, format_cards
 from standpat.engine.actions import (
@@ -48,13 +48,11 @@ from standpat.engine.actions import (
 )
 from standpat.engine.games import Game, Post, PostKind, Stakes, Structure, get_game
 from standpat.engine.pots import side_pots, split
+from standpat.engine.view import _VIEW_SET, SeatView
 from standpat.errors import HandSetupError, IllegalActionError
 from standpat.ranking import RankingName, get_ranking
 
-if TYPE_CHECKING:
-    from standpat.engine.view import SeatView
-
-__all__ = ["Hand"]
+__all__ = ["Hand", "discard_fits", "redact"]
 
 _FOLD = ActionKind.FOLD
 _CHECK = ActionKind.CHECK
@@ -78,10 +76,13 @@ _SHOW = EventKind.SHOW
 _DEAL = EventKind.DEAL
 _CHECK_EV = EventKind.CHECK
 _CALL_EV = EventKind.CALL
+_FOLD_EV = EventKind.FOLD
+_BET_EV = EventKind.BET
+_RAISE_EV = EventKind.RAISE
 _STREET = EventKind.STREET
 _BURN = EventKind.BURN
+_RESHUFFLE = EventKind.RESHUFFLE
 _DISCARD_EV = EventKind.DISCARD
-_new = tuple.__new__  # events are made as whole tuples: faster than Event's keyword __new__
 _MUCK = EventKind.MUCK
 _WIN = EventKind.WIN
 _POSTS: dict[tuple[int, int, Stakes], tuple[Post, ...]] = {}
@@ -91,6 +92,75 @@ _CLOCK: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((s + i) % n for i in range(n)) for s in range(n)) for n in range(1, 10)
 }
 """_CLOCK[n][s]: the seats of an n-player hand clockwise, starting at seat s."""
+
+
+_new = tuple.__new__
+_new_object = object.__new__
+"""Events are made as whole tuples (faster than Event's keyword ``__new__``), only by the
+builders below, whose field order ``tests/engine/test_hand.py`` checks against Event's."""
+
+
+def _event(kind: EventKind, seat: int | None, amount: int, cards: tuple[Card, ...] = ()) -> Event:
+    """An event with only a kind, seat, amount and cards (deal, street, check, fold, burn,
+    reshuffle, return, show, muck)."""
+    return _new(Event, (kind, seat, amount, cards, (), 0, False, None, 0))
+
+
+def _bet_event(kind: EventKind, seat: int, amount: int, all_in: bool) -> Event:
+    """A call (``amount``: the chips added), bet or raise (``amount``: the total)."""
+    return _new(Event, (kind, seat, amount, (), (), 0, all_in, None, 0))
+
+
+def _post_event(seat: int, amount: int, all_in: bool, post: PostKind) -> Event:
+    """A forced bet of ``amount`` chips."""
+    return _new(Event, (_POST, seat, amount, (), (), 0, all_in, post, 0))
+
+
+def _discard_event(seat: int, cards: tuple[Card, ...], drawn: tuple[Card, ...]) -> Event:
+    """A discard of ``cards`` (none: standing pat) and the cards ``drawn`` for them."""
+    return _new(Event, (_DISCARD_EV, seat, len(cards), cards, drawn, 0, False, None, 0))
+
+
+def _win_event(seat: int, amount: int, cards: tuple[Card, ...], pot: int) -> Event:
+    """``seat`` wins ``amount`` from pot number ``pot`` (0: the main pot) with ``cards``."""
+    return _new(Event, (_WIN, seat, amount, cards, (), pot, False, None, 0))
+
+
+def _hidden_event(event: Event, hidden: int) -> Event:
+    """``event`` without its cards and drawn cards, ``hidden`` saying how many it had."""
+    return _new(Event, (
+        event.kind, event.seat, event.amount, (), (), event.pot, event.all_in, event.post, hidden,
+    ))
+
+
+_PRIVATE = frozenset({_DEAL, _DISCARD_EV, _MUCK})
+
+
+def redact(event: Event, viewer: int | None) -> Event:
+    """The event as ``viewer`` (a seat, or ``None`` for a spectator) may see it.
+
+    Other seats' dealt, discarded, drawn and mucked cards, and all burned and
+    reshuffled cards, are emptied; ``hidden`` keeps their count.  (Here, in the
+    compiled module, because every view redacts each new event.)
+
+    >>> from standpat.cards import Card
+    >>> e = Event(EventKind.DISCARD, 1, 2, (Card("2c"), Card("3c")), (Card("Ah"), Card("Kh")))
+    >>> redact(e, 1) == e
+    True
+    >>> redact(e, 0)
+    Event(kind=<EventKind.DISCARD: 'discard'>, seat=1, amount=2, cards=(), drawn=(), pot=0, \
+all_in=False, post=None, hidden=2)
+    """
+    kind = event.kind
+    if kind in _PRIVATE:
+        cards, drawn = event.cards, event.drawn
+        if event.seat == viewer or not (cards or drawn):
+            return event
+        return _hidden_event(event, len(cards) if len(cards) >= len(drawn) else len(drawn))
+    if kind is _BURN or kind is _RESHUFFLE:
+        cards = event.cards
+        return _hidden_event(event, len(cards)) if cards else event
+    return event
 
 
 class Hand:
@@ -192,6 +262,10 @@ class Hand:
         self._aggressor: int | None = None
         self._counts_public = False
         self._final_pots: list[tuple[int, tuple[int, ...]]] = []
+        self._pots_at = -1  # _pots's round and players still in (see pots)
+        self._pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        self._seen: dict[int | None, tuple[Event, ...]] = {}
+        """The events as each viewer may see them, redacted once each (see events_for)."""
         events = self._events
         self.posts: tuple[Post, ...] = self._post(posts, events)
         """The forced bets as given or as made from the stakes (amounts as asked)."""
@@ -255,7 +329,7 @@ class Hand:
                 dead[seat] += amount
             if not stack:
                 allin[seat] = True
-            events.append(_new(Event, (_POST, seat, amount, (), (), 0, not stack, kind, 0)))
+            events.append(_post_event(seat, amount, not stack, kind))
         self._dead = tuple(dead)
         self._dead_total = sum(dead)
         self._high = high
@@ -319,10 +393,10 @@ class Hand:
         self._hands = hands
         for seat in order:
             dealt = tuple(hands[seat])
-            events.append(_new(Event, (_DEAL, seat, size, dealt, (), 0, False, None, 0)))
+            events.append(_event(_DEAL, seat, size, dealt))
 
     def _open_first_round(self, events: list[Event]) -> None:
-        events.append(_new(Event, (_STREET, None, 0, (), (), 0, False, None, 0)))
+        events.append(_event(_STREET, None, 0))
         self._unit = self.stakes.small_bet
         self._to_act = self._seek(self._first)
         if self._to_act is None:
@@ -354,10 +428,15 @@ class Hand:
         """
         if self._phase is _OVER:
             return tuple(self._final_pots)
-        collected = [
-            c - b - d for c, b, d in zip(self._contrib, self._bets, self._dead, strict=True)
-        ]
-        return tuple(side_pots(collected, self._folded, self._dead_total))
+        # the chips collected change only when a round ends, and eligibility when one folds
+        at = self._street * 16 + self._live
+        if self._pots_at != at:
+            collected = [
+                c - b - d for c, b, d in zip(self._contrib, self._bets, self._dead, strict=True)
+            ]
+            self._pots = tuple(side_pots(collected, self._folded, self._dead_total))
+            self._pots_at = at
+        return self._pots
 
     @property
     def contributions(self) -> tuple[int, ...]:
@@ -405,6 +484,22 @@ class Hand:
         """Every event so far, unredacted (see :func:`~standpat.engine.redact`)."""
         return tuple(self._events)
 
+    def events_for(self, viewer: int | None) -> tuple[Event, ...]:
+        """Every event so far as ``viewer`` (a seat, or ``None`` for a spectator) may see it.
+
+        The same as ``tuple(redact(e, viewer) for e in hand.events)``; each event is
+        redacted once per viewer and kept (events never change once made).
+        """
+        events = self._events
+        seen = self._seen.get(viewer)
+        if seen is None:
+            seen = ()
+        done = len(seen)
+        if done < len(events):
+            seen += tuple([redact(e, viewer) for e in events[done:]])
+            self._seen[viewer] = seen
+        return seen
+
     @property
     def actions(self) -> tuple[tuple[int, Action], ...]:
         """The player actions applied, as (seat, action)."""
@@ -424,7 +519,11 @@ class Hand:
 
     @property
     def draw_counts(self) -> tuple[int | None, ...]:
-        """Cards each seat drew in the latest draw (``None``: not drawn yet or before any draw)."""
+        """Cards each seat drew in its latest draw (``None``: not drawn yet or before any draw).
+
+        A draw that follows another with no betting between them (everyone
+        all-in) keeps the earlier counts until each seat draws again.
+        """
         return tuple(self._draw_counts)
 
     @property
@@ -451,10 +550,58 @@ class Hand:
         return self._score(self._hands[seat])
 
     def view(self, seat: int | None) -> SeatView:
-        """What ``seat`` (or a spectator, ``None``) may know; see :class:`SeatView`."""
-        from standpat.engine.view import seat_view
+        """What ``seat`` (or a spectator, ``None``) may know; see :class:`SeatView`.
 
-        return seat_view(self, seat)
+        The one source of what any client is shown.  Built field by field (the
+        frozen dataclass's ``__init__`` costs more than the rest of a view).
+        """
+        n = self.players
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"seat {seat} is not a seat of this {n}-player hand.")
+        phase = self._phase
+        draws = self.game.draws
+        if phase is _OVER:
+            draws_left = 0
+        elif phase is _DRAW:
+            draws_left = draws - self._street + 1
+        else:
+            draws_left = draws - self._street
+        folded = tuple(self._folded)
+        size = self.game.hand_size
+        to_act = self._to_act
+        set_ = _VIEW_SET
+        view: SeatView = _new_object(SeatView)
+        set_["game"](view, self.game)
+        set_["structure"](view, self.structure)
+        set_["stakes"](view, self.stakes)
+        set_["ranking"](view, self.ranking)
+        set_["seat"](view, seat)
+        set_["players"](view, n)
+        set_["button"](view, self.button)
+        set_["phase"](view, phase)
+        set_["street"](view, self._street)
+        set_["to_act"](view, to_act)
+        set_["legal"](view, self.legal_actions() if seat is not None and seat == to_act else None)
+        set_["stacks"](view, tuple(self._stacks))
+        set_["bets"](view, tuple(self._bets))
+        set_["pot"](view, self.pot)
+        set_["pots"](view, self.pots)
+        set_["folded"](view, folded)
+        set_["all_in"](
+            view, tuple([a and not f for a, f in zip(self._allin, folded, strict=True)])
+        )
+        set_["hand"](view, tuple(self._hands[seat]) if seat is not None else ())
+        set_["card_counts"](view, tuple([0 if f else size for f in folded]))
+        set_["draw_counts"](
+            view, tuple(self._draw_counts) if self._counts_public else (None,) * n
+        )
+        set_["draws_left"](view, draws_left)
+        set_["stub"](view, len(self._stub) - self._pos)
+        set_["shown"](view, dict(self._shown))  # a fresh dict per view: copyable and picklable
+        set_["events"](view, self.events_for(seat))
+        set_["is_over"](view, phase is _OVER)
+        set_["payouts"](view, self.payouts)
+        return view
 
     def __repr__(self) -> str:
         return (
@@ -544,20 +691,32 @@ class Hand:
         self._check(action, to_act)
 
     def can(self, action: Action, seat: int | None = None) -> bool:
-        """Whether ``action`` is legal now (for ``seat``, if given)."""
-        try:
-            self.verify(action, seat)
-        except IllegalActionError:
+        """Whether ``action`` is legal now (for ``seat``, if given): ``action in legal_actions()``.
+        """
+        to_act = self._to_act
+        if to_act is None or (seat is not None and seat != to_act):
             return False
-        return True
+        return action in self.legal_actions()
 
     def _check(self, action: Action, seat: int) -> None:
+        """Raise unless ``action in self.legal_actions()``, saying why."""
+        if action in self.legal_actions():
+            return
+        self._refuse(action, seat)
+        raise IllegalActionError(f"seat {seat} cannot {action}: it is not a legal action now.")
+
+    def _refuse(self, action: Action, seat: int) -> None:
+        """Raise :class:`IllegalActionError` saying why the illegal ``action`` is refused."""
         kind = action.kind
         if self._phase is _DRAW:
             if kind is not _DISCARD:
                 raise IllegalActionError(
                     f"seat {seat} cannot {action}: it is draw {self._street}, and seat {seat} "
                     "must discard cards or stand pat."
+                )
+            if action.amount:
+                raise IllegalActionError(
+                    f"seat {seat} cannot discard with an amount ({action!r})."
                 )
             cards = action.cards
             limit = self.game.max_discard
@@ -642,19 +801,9 @@ class Hand:
             raise IllegalActionError(f"nobody may {action}: the hand is over.")
         kind = action.kind
         phase = self._phase
-        # The commonest actions are verified here without the general path.
+        # The commonest actions are verified here without building the legal actions.
         if kind is _DISCARD and phase is _DRAW:
-            cards = action.cards
-            ok = len(cards) <= self.game.max_discard
-            if ok:
-                hand = self._hands[seat]
-                for card in cards:
-                    if card not in hand:
-                        ok = False
-                        break
-                if ok and len(cards) > 1 and len(set(cards)) < len(cards):
-                    ok = False
-            if not ok:
+            if not discard_fits(action, self.game.max_discard, self._hands[seat]):
                 self._check(action, seat)  # raises, saying why
         elif (
             (kind is _CHECK or kind is _CALL)
@@ -667,7 +816,7 @@ class Hand:
             if kind is _CHECK and drawn is None:  # the commonest action, applied here
                 events = self._events
                 start = len(events)
-                events.append(_new(Event, (_CHECK_EV, seat, 0, (), (), 0, False, None, 0)))
+                events.append(_event(_CHECK_EV, seat, 0))
                 self._counts_public = False
                 self._acted[seat] = True
                 self._faced[seat] = self._high
@@ -702,7 +851,7 @@ class Hand:
         if kind is _FOLD:
             self._folded[seat] = True
             self._pool.extend(self._hands[seat])
-            events.append(Event(EventKind.FOLD, seat))
+            events.append(_event(_FOLD_EV, seat, 0))
             self._live -= 1
             self._able -= 1
             if self._live == 1:
@@ -710,7 +859,7 @@ class Hand:
                 self._award_uncontested(self._folded.index(False), events)
                 return
         elif kind is _CHECK:
-            events.append(_new(Event, (_CHECK_EV, seat, 0, (), (), 0, False, None, 0)))
+            events.append(_event(_CHECK_EV, seat, 0))
         elif kind is _CALL:
             add = high - bets[seat]
             stack = stacks[seat]
@@ -721,7 +870,7 @@ class Hand:
             stacks[seat] = stack - add
             bets[seat] += add
             self._contrib[seat] += add
-            events.append(_new(Event, (_CALL_EV, seat, add, (), (), 0, not stacks[seat], None, 0)))
+            events.append(_bet_event(_CALL_EV, seat, add, not stacks[seat]))
             if bets[seat] >= self._high:
                 self._short = False
         else:
@@ -745,9 +894,7 @@ class Hand:
             self._high = to
             self._short = False
             self._aggressor = seat
-            events.append(
-                Event(EventKind.BET if kind is _BET else EventKind.RAISE, seat, to, all_in=allin)
-            )
+            events.append(_bet_event(_BET_EV if kind is _BET else _RAISE_EV, seat, to, allin))
         self._acted[seat] = True
         self._faced[seat] = self._high
         self._need[seat] = self._unit if self._fl else self._last_raise
@@ -811,7 +958,7 @@ class Hand:
             if self._allin[top]:
                 self._allin[top] = False
                 self._able += 1
-            events.append(Event(EventKind.RETURN, top, excess))
+            events.append(_event(EventKind.RETURN, top, excess))
 
     def _end_round(self, events: list[Event]) -> None:
         """The betting round is over: return an uncalled bet, then draw or show down."""
@@ -826,14 +973,15 @@ class Hand:
         self._phase = _DRAW
         self._street += 1
         n = self.players
-        events.append(_new(Event, (_STREET, None, self._street, (), (), 0, False, None, 0)))
+        events.append(_event(_STREET, None, self._street))
         if len(self._stub) - 1 - self._pos < 1:
             self._reshuffle(events)
         burn = self._stub[self._pos]
         self._pos += 1
         self._pool.append(burn)
-        events.append(_new(Event, (_BURN, None, 1, (burn,), (), 0, False, None, 0)))
-        self._draw_counts = [None] * n
+        events.append(_event(_BURN, None, 1, (burn,)))
+        if not self._counts_public:  # else no betting since the last draw: its counts stay
+            self._draw_counts = [None] * n
         self._counts_public = True
         folded = self._folded
         queue = [s for s in reversed(self._order) if not folded[s]]
@@ -846,7 +994,7 @@ class Hand:
         pool.extend(self._pool)
         if len(pool) < 2:
             raise RuntimeError("the reshuffle pool has no card to deal; this is an engine bug.")
-        events.append(Event(EventKind.RESHUFFLE, None, len(pool), tuple(sorted(pool))))
+        events.append(_event(_RESHUFFLE, None, len(pool), tuple(sorted(pool))))
         rng = self._rng
         if rng.__class__ is random.Random:
             _shuffle(rng.getrandbits, pool)
@@ -890,7 +1038,7 @@ class Hand:
             hands[seat] = kept
             self._pool.extend(cards)
         self._draw_counts[seat] = k
-        events.append(_new(Event, (_DISCARD_EV, seat, k, cards, tuple(got), 0, False, None, 0)))
+        events.append(_discard_event(seat, cards, tuple(got)))
         if extra:
             events.extend(extra)
         queue = self._queue
@@ -949,7 +1097,7 @@ class Hand:
             else:
                 self._open_draw(events)
             return
-        events.append(_new(Event, (_STREET, None, self._street, (), (), 0, False, None, 0)))
+        events.append(_event(_STREET, None, self._street))
         self._to_act = nxt
 
     # -- the end ----------------------------------------------------------------------
@@ -964,19 +1112,18 @@ class Hand:
     def _award_uncontested(self, seat: int, events: list[Event]) -> None:
         total = sum(self._contrib)
         self._final_pots = self._live_pots()
-        self._finish(events)
+        self._finish()
         if total:
             self._stacks[seat] += total
             self._payouts[seat] += total
-            events.append(Event(EventKind.WIN, seat, total, pot=0))
+            events.append(_win_event(seat, total, (), 0))
 
-    def _finish(self, events: list[Event]) -> None:
+    def _finish(self) -> None:
         self._bets = [0] * self.players
         self._phase = _OVER
         self._to_act = None
 
     def _showdown(self, events: list[Event]) -> None:
-        self._phase = Phase.SHOWDOWN
         folded, allin, hands, contrib = self._folded, self._allin, self._hands, self._contrib
         first = self._aggressor
         if first is None or folded[first]:
@@ -1004,17 +1151,16 @@ class Hand:
         for s in order:
             mine = strength[s]
             claims = [i for i, (_, eligible) in enumerate(pots) if s in eligible]
-            must = show_all or allin[s]
-            if must or any(_may_win(mine, best[i]) for i in claims):
+            if show_all or any(_may_win(mine, best[i]) for i in claims):
                 shown[s] = tuple(hands[s])
-                events.append(Event(EventKind.SHOW, s, 0, shown[s]))
+                events.append(_event(_SHOW, s, 0, shown[s]))
                 for i in claims:
                     b = best[i]
                     if b is None or mine > b:
                         best[i] = mine
             else:
-                events.append(Event(EventKind.MUCK, s, 0, tuple(hands[s])))
-        self._finish(events)
+                events.append(_event(_MUCK, s, 0, tuple(hands[s])))
+        self._finish()
         for i, (amount, eligible) in enumerate(pots):
             if not amount:
                 continue
@@ -1022,7 +1168,7 @@ class Hand:
             for s, won in split(amount, winners, button=self.button, players=n):
                 self._stacks[s] += won
                 self._payouts[s] += won
-                events.append(Event(EventKind.WIN, s, won, shown[s], pot=i))
+                events.append(_win_event(s, won, shown[s], i))
 
     def _one_pot(self, live: list[int], events: list[Event]) -> None:
         """The showdown of a single pot (nobody all-in for less), ``live`` in showing order."""
@@ -1033,27 +1179,24 @@ class Hand:
         strengths = {}
         for s in live:
             mine = strengths[s] = score(hands[s])
-            if show_all or mine >= best or allin[s]:
+            if show_all or mine >= best:
                 shown[s] = cards = tuple(hands[s])
-                events.append(_new(Event, (_SHOW, s, 0, cards, (), 0, False, None, 0)))
+                events.append(_event(_SHOW, s, 0, cards))
                 if mine > best:
                     best = mine
             else:
-                events.append(_new(Event, (_MUCK, s, 0, tuple(hands[s]), (), 0, False, None, 0)))
+                events.append(_event(_MUCK, s, 0, tuple(hands[s])))
         amount = sum(self._contrib)
         self._final_pots = [(amount, tuple(sorted(live)))]
-        self._finish(events)
+        self._finish()
         if not amount:
             return
-        winners = [s for s in self._order if s in shown and strengths[s] == best]
-        share, odd = divmod(amount, len(winners))
+        winners = [s for s in live if strengths[s] == best]
         stacks, payouts = self._stacks, self._payouts
-        for s in winners:
-            won = share + odd
-            odd = 0
+        for s, won in split(amount, winners, button=self.button, players=self.players):
             stacks[s] += won
             payouts[s] += won
-            events.append(_new(Event, (_WIN, s, won, shown[s], (), 0, False, None, 0)))
+            events.append(_win_event(s, won, shown[s], 0))
 
     # -- copies ----------------------------------------------------------------------
 
@@ -1072,6 +1215,8 @@ class Hand:
         state["_hands"] = [held[:] for held in self._hands]
         state["_shown"] = dict(self._shown)
         state["_rng"] = _copy_rng(self._rng)
+        state["_seen"] = dict(self._seen)  # the caches too: their values never change
+        state["_pots"], state["_pots_at"] = self._pots, self._pots_at
         return _restore(state)
 
     def _state(self) -> dict[str, object]:
@@ -1134,7 +1279,9 @@ _FIELDS = (
     "_pos", "_queue", "_rng", "_short", "_shown", "_stacks", "_street", "_stub", "_to_act",
     "_unit",
 )
-"""Every attribute of a :class:`Hand` but ``_score`` (the compiled scorer, never copied)."""
+"""Every attribute of a :class:`Hand` but ``_score`` (the compiled scorer, never copied)
+and the caches of ``_CACHES`` (remade on demand; ``clone`` carries them, a pickle not)."""
+_CACHES = ("_pots", "_pots_at", "_seen")
 
 
 _Setup = tuple[Game, Structure, tuple[Card, ...], RankingName, Callable[[Sequence[int]], int]]
@@ -1196,6 +1343,26 @@ def _shuffle(getrandbits: Callable[[int], int], x: list[Card]) -> None:
 
 _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 """_STEPS[size]: (index, bound, bits) of each swap of a shuffle of ``size`` items."""
+
+
+def discard_fits(action: Action, max_discard: int, held: Sequence[Card]) -> bool:
+    """Whether the discard ``action`` fits a draw: no amount, at most ``max_discard`` cards,
+    each one ``held`` and none named twice (the kind is not looked at).
+
+    >>> from standpat.cards import as_cards
+    >>> held = as_cards("7c 9h Kd Ks 2c")
+    >>> [discard_fits(Action.discard(text), 3, held) for text in ("7c 9h", "7c 7c", "As")]
+    [True, False, False]
+    """
+    if action.amount:
+        return False
+    cards = action.cards
+    if len(cards) > max_discard:
+        return False
+    for card in cards:
+        if card not in held:
+            return False
+    return len(cards) < 2 or len(set(cards)) == len(cards)
 
 
 def _may_win(strength: int, best: int | None) -> bool:

@@ -28,7 +28,11 @@ def side_pots(
     the pots they reached.
     """
     n = len(contributions)
-    levels = sorted({c for s, c in enumerate(contributions) if not folded[s]})
+    found = {c for s, c in enumerate(contributions) if not folded[s]}
+    if len(found) == 1:  # nobody in is all-in for less: one pot (the commonest case, made fast)
+        total = sum(contributions) + dead
+        return [(total, tuple(s for s in range(n) if not folded[s]))] if total else []
+    levels = sorted(found)
     pots: list[tuple[int, tuple[int, ...]]] = []
     prev = 0
     for level in levels:
@@ -57,6 +61,8 @@ def split(
     Equal shares; the odd chips all go to the first winning seat clockwise
     from the button.
     """
+    if len(winners) == 1:
+        return [(winners[0], amount)]
     order = sorted(winners, key=lambda s: (s - button - 1) % players)
     share, odd = divmod(amount, len(order))
     return [(s, share + (odd if i == 0 else 0)) for i, s in enumerate(order)]

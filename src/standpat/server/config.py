@@ -62,6 +62,13 @@ class ServerConfig:
     """Spectators a table admits at once (its players aside)."""
     max_tables: int = 3
     """Tables one player may have open at once (operators: no limit)."""
+    away_limit: float = 600.0
+    """Seconds a player may be disconnected or sit out before his seat is freed (his chips
+    cashed out)."""
+    missed_blinds: int = 3
+    """Big blinds a player may miss in a row (sitting out) before his seat is freed."""
+    rebuy_time: float = 60.0
+    """Seconds a busted player has to add chips before his seat is freed."""
     idle_close: float = 600.0
     """Seconds a player's table may stay without a person seated before it closes (its
     bots' chips go back; the room's own tables stay open)."""

@@ -232,10 +232,12 @@ class Sit(_Message):
 
 
 class Leave(_Message):
-    """Leave the table with one's chips."""
+    """Leave the table with one's chips: now (in his round the table plays for him), or
+    when the round he plays ends."""
 
     type: Literal["leave"]
     table: Id
+    when: Literal["now", "after-hand"] = "now"
 
 
 class ActionBody(_Strict):

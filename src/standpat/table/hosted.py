@@ -64,6 +64,8 @@ class SeatLine:
     """Dealt into the current (or last) round."""
     marker: str | None = None
     """A missed-blind marker (``ML``, ``MS``) or None."""
+    missed: int = 0
+    """Big blinds missed in a row (0 where the game has none)."""
     leaving: bool = False
     """He left during the round he plays: his seat empties when it ends."""
 

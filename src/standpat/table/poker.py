@@ -25,12 +25,13 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
+from typing import Any
 
-from standpat.cards import Card, format_cards
+from standpat.cards import RANK_CHARS, Card, format_cards
 from standpat.engine import Action, Event, LegalActions, SeatView, Stakes, Structure, get_game
 from standpat.engine.codec import action_from_json, action_to_json, event_to_json
 from standpat.errors import IllegalActionError, ProtocolError, TableError
-from standpat.ranking import evaluate
+from standpat.ranking import evaluate, get_ranking
 from standpat.table.hosted import Deal, Json, Options, Outcome, SeatLine
 from standpat.table.seats import Choice
 from standpat.table.table import Table
@@ -113,6 +114,7 @@ class HostedPoker:
                 seat=seat, name=info.name, stack=info.stack, sitting_out=info.sitting_out,
                 waiting=info.waiting, in_round=info.in_hand,
                 marker=None if info.marker is None else info.marker.value,
+                missed=0 if player is None else player.missed,
                 leaving=bool(player and player.leaving),
             ))
         return lines
@@ -353,25 +355,37 @@ def legal_json(legal: LegalActions) -> Json:
 
 
 def hand_value_json(cards: Sequence[Card], ranking: str) -> Json | None:
-    """A hand's category and the five cards that play, for a client to name it.
+    """A hand's value, for a client to name it in its own language: its category, the five
+    cards that play, the name's key and ranks (``Ranking.name_parts``; ranks as ``2`` ..
+    ``A``), and the English name.
 
     ``None`` for fewer than five cards (a hand being drawn to).
 
     >>> from standpat.cards import parse_cards
     >>> hand_value_json(parse_cards("Ah 7c 8d 9s Th"), "short-7a")
-    {'category': 'straight', 'best': ['Th', '9s', '8d', '7c', 'Ah']}
+    {'category': 'straight', 'best': ['Th', '9s', '8d', '7c', 'Ah'], 'key': 'straight', \
+'ranks': ['T'], 'name': 'Straight, ten high'}
+    >>> hand_value_json(parse_cards("9c 9d 9s Kh 2c 4d 7h"), "high")["name"]
+    'Three of a kind, nines'
     """
     if len(cards) < 5:
         return None
-    category, best = _hand_value(tuple(cards), ranking)
-    return {"category": category, "best": list(best)}
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in _hand_value(tuple(cards),
+                                                                                ranking)}
 
 
 @functools.lru_cache(maxsize=4096)
-def _hand_value(cards: tuple[Card, ...], ranking: str) -> tuple[str, tuple[str, ...]]:
+def _hand_value(cards: tuple[Card, ...], ranking: str) -> tuple[tuple[str, Any], ...]:
     """Evaluated once per hand and ranking, not once per message and watcher."""
     value = evaluate(cards, ranking)
-    return value.category.value, tuple(_cards(value.best))
+    key, ranks = get_ranking(ranking).name_parts(value.strength)
+    return (
+        ("category", value.category.value),
+        ("best", tuple(_cards(value.best))),
+        ("key", key),
+        ("ranks", tuple(RANK_CHARS[r] for r in ranks)),
+        ("name", str(value)),
+    )
 
 
 def event_json(event: Event, seats: Sequence[int]) -> Json:

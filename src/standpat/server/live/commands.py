@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -24,6 +23,7 @@ from standpat.server.schemas import (
     AddChips,
     Choose,
     ClientSeedMessage,
+    Leave,
     SeatBot,
     Sit,
     SitOutMessage,
@@ -200,8 +200,14 @@ def _seated(live: LiveTable, command: Command) -> Sitter:
 
 
 async def leave(live: LiveTable, command: Command) -> None:
-    """Stand up with the chips (in his round, the table plays for him until it ends)."""
+    """Stand up with the chips: now (in his round, the table plays for him until it ends),
+    or once the round he plays ends."""
+    assert isinstance(command.payload, Leave)
     sitter = _seated(live, command)
+    if command.payload.when == "after-hand" and sitter.seat in live.round_seats:
+        sitter.leave_after = True
+        live.broadcast()
+        return
     live.table.leave(sitter.seat)
     if sitter.seat in live.round_seats:
         # what the table played for him may have ended the round: carry it on (finishing
@@ -267,7 +273,7 @@ async def act(live: LiveTable, command: Command) -> None:
     if live.table.turn() != sitter.seat:
         raise ProtocolError("not-your-turn", "it is not your turn to act.")
     action = live.table.parse_action(data.action.model_dump(mode="json", exclude_none=True))
-    spent = live.clock.bank_spent(time.monotonic())
+    spent = live.clock.bank_spent(live.now())
     await live.apply(sitter, action)  # IllegalActionError: nothing changed
     sitter.time_bank = max(0.0, sitter.time_bank - spent)
 

@@ -8,6 +8,7 @@ for the watcher's seat, with only the events he has not been sent yet.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from standpat.server.host import Outbox
@@ -84,6 +85,7 @@ class Audience:
         public: Json,
         *,
         full: bool = False,
+        extra: Callable[[Sitter], Json] | None = None,
     ) -> Json:
         """The ``table`` message for one connection (``full``: the round's events from the
         start, as after a ``watch``)."""
@@ -104,6 +106,7 @@ class Audience:
                 "time_bank": round(sitter.time_bank, 1),
                 "reconnects": sitter.reconnects,
                 **table.you(sitter.seat),
+                **({} if extra is None else extra(sitter)),
             }
         return message("table", table=table_id, **public, hand=hand, you=you)
 
@@ -114,10 +117,15 @@ class Audience:
         round_id: int,
         sitters: dict[int, Sitter],
         public: Json,
+        *,
+        extra: Callable[[Sitter], Json] | None = None,
     ) -> None:
-        """Send every watcher his ``table`` message."""
+        """Send every watcher his ``table`` message (``extra``: what the room adds to a
+        seated player's own part)."""
         by_account = {s.account: s for s in sitters.values()}
         for outbox, account in self.watchers.values():
             sitter = None if account is None else by_account.get(account)
-            outbox.send(self.state(table_id, table, round_id, outbox, sitter, public))
+            outbox.send(
+                self.state(table_id, table, round_id, outbox, sitter, public, extra=extra)
+            )
 

@@ -30,5 +30,7 @@ class Sitter:
     """A bot's decision function (of the table's bot view)."""
     timed_out: bool = False
     """He timed out this round: he sits out after it."""
+    leave_after: bool = False
+    """He leaves when the round he plays ends."""
     outboxes: dict[int, Outbox] = field(default_factory=dict)
     """His connections that watch the table."""

@@ -29,6 +29,7 @@ from standpat.fairness import FairRandom, SeedChain, commitment, hand_key
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command
 from standpat.server.live.clock import Clock
+from standpat.server.live.ghosts import Ghosts, Seen, Why
 from standpat.server.live.messages import Audience, public_state
 from standpat.server.live.recorder import Recorder
 from standpat.server.live.sitters import Sitter
@@ -55,7 +56,10 @@ class LiveTable:
         bots: BotFactory | None = None,
         *,
         on_close: Callable[[int], None] | None = None,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
+        self.now = now
+        """The table's clock (seconds; injected in tests)."""
         self.record = record
         self.id = record.id
         self.store = store
@@ -83,8 +87,9 @@ class LiveTable:
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
         self.round_seats: tuple[int, ...] = ()
         """Table seats dealt into the running round (empty between rounds)."""
-        self.next_round_at = time.monotonic() + config.between_hands
+        self.next_round_at = self.now() + config.between_hands
         self.idle_since: float | None = None
+        self.ghosts = Ghosts(config.away_limit, config.missed_blinds, config.rebuy_time)
         self.pots: list[int] = []
         self.task: asyncio.Task[None] | None = None
         self.closed = False
@@ -145,7 +150,7 @@ class LiveTable:
                 command = self.queue.get_nowait()
             except asyncio.QueueEmpty:
                 wake = self._next_wake()
-                timeout = None if wake is None else max(0.0, wake - time.monotonic())
+                timeout = None if wake is None else max(0.0, wake - self.now())
                 try:
                     command = await asyncio.wait_for(self.queue.get(), timeout)
                 except TimeoutError:
@@ -182,8 +187,9 @@ class LiveTable:
         return self.next_round_at
 
     async def _on_timer(self) -> None:
-        now = time.monotonic()
+        now = self.now()
         if not self.table.playing:
+            await self.sweep(now)
             if self._idle(now):
                 await self._close()
                 return
@@ -213,7 +219,7 @@ class LiveTable:
 
     async def _recover(self) -> None:
         """After a failure on the timer: play the default action, or wait a little."""
-        self.next_round_at = time.monotonic() + 5
+        self.next_round_at = self.now() + 5
         if self.table.turn() is not None:
             try:
                 self.table.timeout()
@@ -221,7 +227,36 @@ class LiveTable:
                 return
             except Exception:
                 log.exception("table %s: the default action failed too", self.id)
-        self.clock.deadline = time.monotonic() + 5
+        self.clock.deadline = self.now() + 5
+
+    async def sweep(self, now: float) -> list[tuple[int, Why]]:
+        """Between rounds: free the seats of people away too long, past the missed big
+        blinds, or busted past the rebuy time (their chips are cashed out)."""
+        seen = []
+        for line in self.table.lines():
+            sitter = self.sitters.get(line.seat)
+            if sitter is None or sitter.bot is not None:
+                continue
+            seen.append(Seen(line.seat, sitter.connected, line.sitting_out, line.missed,
+                             line.stack))
+        freed = self.ghosts.review(now, seen)
+        for seat, why in freed:
+            sitter = self.sitters[seat]
+            log.info("table %s: seat %s (%s) freed: %s", self.id, seat, sitter.name, why)
+            self.table.leave(seat)
+            await self.cash_out(sitter, why)
+        return freed
+
+    def you(self, sitter: Sitter) -> dict[str, Any]:
+        """What the room adds to a seated player's own part of the table message: when his
+        seat will be freed if he stays away or busted, and whether he leaves after the
+        round."""
+        now = self.now()
+        extra: dict[str, Any] = {"leaving_after_hand": sitter.leave_after}
+        for key, why in (("rebuy_in", "busted"), ("freed_in", "away")):
+            due = self.ghosts.due(sitter.seat, why)  # type: ignore[arg-type]
+            extra[key] = None if due is None else round(max(0.0, due - now), 1)
+        return extra
 
     def _idle(self, now: float) -> bool:
         """Whether a player's table has gone without a person seated for too long."""
@@ -247,10 +282,10 @@ class LiveTable:
     # -- rounds ------------------------------------------------------------------------
 
     async def _deal(self) -> None:
-        self.next_round_at = time.monotonic() + self.config.between_hands
+        self.next_round_at = self.now() + self.config.between_hands
         if not self.table.ready():
             # not enough players: look again shortly (never a busy loop)
-            self.next_round_at = time.monotonic() + max(self.config.between_hands, 0.1)
+            self.next_round_at = self.now() + max(self.config.between_hands, 0.1)
             return
         number = self.number + 1
         if number - self.chain_start > self.chain.length:
@@ -313,7 +348,7 @@ class LiveTable:
         away = not sitter.connected and sitter.reconnects > 0 and sitter.bot is None
         if away:
             sitter.reconnects -= 1
-        self.clock.start_turn(seat, time.monotonic(), bot=sitter.decide is not None, away=away)
+        self.clock.start_turn(seat, self.now(), bot=sitter.decide is not None, away=away)
         self.broadcast()
 
     async def _finish(self) -> None:
@@ -326,8 +361,10 @@ class LiveTable:
         del self.pots[:-100]
         self.round_seats = ()
         self.clock.stop()
-        self.next_round_at = time.monotonic() + self.config.between_hands
+        self.next_round_at = self.now() + self.config.between_hands
         for sitter in list(self.sitters.values()):
+            if sitter.leave_after and self.table.present(sitter.seat):
+                self.table.leave(sitter.seat)
             if not self.table.present(sitter.seat):
                 await self.cash_out(sitter)
                 continue
@@ -353,12 +390,14 @@ class LiveTable:
         log.info("table %s: a new seed chain from round %s, anchor %s", self.id, start + 1,
                  self.chain.anchor.hex())
 
-    async def cash_out(self, sitter: Sitter) -> None:
-        """His seat is empty: his chips go back to his bankroll (and his seeds are his)."""
+    async def cash_out(self, sitter: Sitter, why: str = "left") -> None:
+        """His seat is empty: his chips go back to his bankroll (and his seeds are his).
+        ``why``: he ``left``, or his seat was freed (``away``, ``missed``, ``busted``)."""
         await asyncio.to_thread(self.store.stand, self.id, sitter.seat)
         del self.sitters[sitter.seat]
+        self.ghosts.forget(sitter.seat)
         for outbox in sitter.outboxes.values():
-            outbox.send(message("left", table=self.id, seat=sitter.seat))
+            outbox.send(message("left", table=self.id, seat=sitter.seat, reason=why))
         self.broadcast()
 
     # -- messages ----------------------------------------------------------------------
@@ -374,7 +413,7 @@ class LiveTable:
 
     def public(self) -> dict[str, Any]:
         """What every watcher sees alike, now."""
-        return public_state(self.table, self.sitters, self.clock, time.monotonic())
+        return public_state(self.table, self.sitters, self.clock, self.now())
 
     def send_state(self, command: Command, *, full: bool = False) -> None:
         """Send one connection its ``table`` message."""
@@ -382,13 +421,13 @@ class LiveTable:
         sitter = self.sitter_of(command.account)
         command.outbox.send(self.audience.state(
             self.id, self.table, self.recorder.round_id, command.outbox, sitter, self.public(),
-            full=full,
+            full=full, extra=self.you,
         ))
 
     def broadcast(self) -> None:
         """Send every watcher his ``table`` message."""
         self.audience.broadcast(self.id, self.table, self.recorder.round_id, self.sitters,
-                                self.public())
+                                self.public(), extra=self.you)
 
     def summary(self) -> dict[str, Any]:
         """The lobby line of this table."""

@@ -352,7 +352,7 @@ class TablePage {
         (i === 0 ? t("table.mainPot", { chips: p.amount }) : t("table.sidePot", { number: i, chips: p.amount }))).join(" · ") }));
     }
     let phase = t(`phase.${hand.phase}`);
-    if (!hand.over && hand.draws_left >= 0 && hand.phase !== "showdown") {
+    if (!hand.over && hand.draws_left >= 0) {
       phase += ` · ${t("table.drawsLeft", { count: hand.draws_left })}`;
     }
     parts.push(el("p", { class: "phase", text: phase }));

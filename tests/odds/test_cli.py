@@ -1,0 +1,131 @@
+"""``standpat odds`` and ``standpat equity`` on the command line."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from standpat.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command in a new process, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "standpat.cli", *args], capture_output=True,
+                          text=True, check=False)
+
+
+def standpat(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command in this process (fast), with its output captured."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as stop:  # argparse's own errors and --help
+            code = int(stop.code or 0)
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
+
+
+def test_odds_prints_the_best_holds() -> None:
+    result = run("odds", "Qs Qd 9c 4h 2s", "--game", "five-card-draw", "--top", "3")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Five Card Draw, 52-card deck, one draw: Qs Qd 9c 4h 2s (pair)")
+    assert "3 of 32 shown" in lines[1]
+    assert lines[3].split()[:5] == ["1", "Qs", "Qd", "3", "28.71%"]
+    assert len(lines) == 6
+
+
+def test_odds_json_is_exactly_the_issue_s_shape() -> None:
+    result = standpat("odds", "7s 6d 3c 2h Kc", "--game", "deuce-to-seven-single-draw",
+                      "--keep", "7s 6d 3c 2h", "--json")
+    doc = json.loads(result.stdout)
+    assert list(doc) == ["holds"]
+    (hold,) = doc["holds"]
+    assert hold["keep"] == ["7s", "6d", "3c", "2h"] and hold["discard"] == ["Kc"]
+    assert hold["probabilities"]["7-low"] == pytest.approx(8 / 47)
+    fractions = json.loads(standpat("odds", "7s 6d 3c 2h Kc", "--game",
+                                    "deuce-to-seven-single-draw", "--keep", "7s 6d 3c 2h",
+                                    "--json", "--fractions").stdout)
+    assert fractions["holds"][0]["probabilities"]["7-low"] == "8/47"
+
+
+def test_odds_fractions_in_text() -> None:
+    result = standpat("odds", "Qs Qd 9c 4h 2s", "--game", "five-card-draw", "--keep", "Qs Qd",
+                      "--fractions")
+    assert "1552/5405" in result.stdout and "864/5405" in result.stdout  # 2592/16215
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("Qs Qd 9c 4h", "--game", "five-card-draw"), "holds 5 cards, but 'Qs Qd 9c 4h' has 4"),
+    (("Qs Qd 9c 4h 2s", "--game", "five-card-draw-7a"), "4h is not in the 32-card deck"),
+    (("Qs Qd 9c 4h 1s", "--game", "five-card-draw"), "'1s' is not a card"),
+    (("Qs Qd 9c 4h 2s", "--game", "five-card-draw", "--keep", "Ks"), "not in the hand"),
+    (("Qs Qd 9c 4h 2s", "--game", "five-card-draw", "--dead", "Qs"), "appears twice"),
+    (("Qs Qd 9c 4h 2s", "--game", "five-card-draw", "--draws", "2"), "draws must be 1"),
+    (("Qs Qd 9c 4h 2s", "--game", "five-card-draw", "--aim", "best"), "not an aim"),
+    (("Qs Qd 9c 4h 2s", "--game", "five-card-draw", "--top", "0"), "--top must be"),
+])
+def test_odds_errors_go_to_stderr_with_code_2(args: tuple[str, ...], message: str) -> None:
+    result = standpat("odds", *args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("standpat odds: error: ") and message in result.stderr
+
+
+def test_odds_help_has_examples() -> None:
+    result = standpat("odds", "--help")
+    assert result.returncode == 0
+    assert "examples:" in result.stdout and "--plot FILE.png" in result.stdout
+
+
+def test_odds_plot_writes_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    single = tmp_path / "single.png"
+    result = standpat("odds", "Qs Qd 9c 4h 2s", "--game", "five-card-draw", "--plot",
+                      str(single), "--top", "4")
+    assert result.returncode == 0, result.stderr
+    assert single.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    several = tmp_path / "several.png"
+    result = standpat("odds", "7s 6d 3c Kh Kc", "--game", "deuce-to-seven-triple-draw",
+                      "--draws", "2", "--keep", "7s 6d 3c", "--plot", str(several))
+    assert result.returncode == 0, result.stderr
+    assert several.stat().st_size > 10_000
+
+
+def test_equity_exact_and_json() -> None:
+    result = run("equity", "--game", "deuce-to-seven-single-draw", "7s 5d 3c 2h", "draws",
+                      "1", "vs", "pat", "9c 8d 6h 4s 2c", "--json")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["method"] == "exact" and doc["deals"] == 43
+    first, second = doc["players"]
+    assert first["win"] == pytest.approx(12 / 43) and second["equity"] == pytest.approx(31 / 43)
+    text = standpat("equity", "--game", "deuce-to-seven-single-draw", "7s 5d 3c 2h", "vs",
+                    "pat", "9c 8d 6h 4s 2c").stdout
+    assert "exact, every one of 43 deals" in text and "27.91%" in text
+
+
+def test_equity_monte_carlo_reports_its_interval() -> None:
+    result = standpat("equity", "--game", "five-card-draw", "Qs Qd", "draws", "3", "vs",
+                      "9c 9d 9s", "--seed", "3", "--precision", "0.02", "--json")
+    doc = json.loads(result.stdout)
+    assert doc["method"] == "monte-carlo"
+    assert all(p["ci95"] <= 0.02 for p in doc["players"])
+    assert doc["players"][1]["equity"] > 0.8
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--game", "five-card-draw", "Qs Qd draws 3"), "two players or more"),
+    (("--game", "five-card-draw", "Qs Qd", "draws", "2", "vs", "9c 9d 9s"), "make 4"),
+    (("--game", "five-card-draw", "Qs Qd", "vs", "Qs Kd 4c"), "Qs is in both"),
+    (("--game", "five-card-draw", "Qs Qd", "vs", "vs", "9c 9d 9s"), "check the \"vs\""),
+    (("--game", "five-card-draw", "Qx Qd", "vs", "9c 9d 9s"), "is not a card"),
+])
+def test_equity_errors(args: tuple[str, ...], message: str) -> None:
+    result = standpat("equity", *args)
+    assert result.returncode == 2 and message in result.stderr, result.stderr

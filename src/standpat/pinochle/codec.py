@@ -271,7 +271,7 @@ def redact(doc: Json, viewer: int | None) -> Json:
     """An event's JSON as the player in seat ``viewer`` (None: a spectator) may see it: the
     cards of another seat's deal and draw are left out (their counts stay)."""
     hidden = PRIVATE.get(doc.get("kind", ""), ())
-    if True or not hidden or (viewer is not None and doc.get("seat") == viewer):
+    if not hidden or (viewer is not None and doc.get("seat") == viewer):
         return doc
     return {k: v for k, v in doc.items() if k not in hidden}
 

@@ -283,6 +283,7 @@ class RestApi:
         account = await self.need_account(request)
         hand_id = request.path_params["hand_id"]
         stored = await self.db(own_hand, self.store, hand_id, account.id)
+        _finished(stored)
         if game_kind(stored["setup"]["game"]) != "poker":
             raise ProtocolError(
                 "no-phh",
@@ -314,7 +315,8 @@ def _finished(stored: dict[str, Any]) -> None:
     if stored["status"] == "running":
         raise ProtocolError(
             "unfinished-hand",
-            f"hand {stored['id']} is still being played; it can be downloaded once it is over.",
+            f"hand {stored['id']} is still being played; its history can be downloaded once "
+            "it is over.",
         )
     if stored["status"] != "done":
         raise ProtocolError(

@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from standpat.engine import EventKind, Hand, Post, PostKind, Stakes, redact
+from standpat.engine import Event, EventKind, Hand, Post, PostKind, Stakes, redact
 from standpat.engine.codec import (
     action_from_json,
     action_to_json,
@@ -36,6 +36,7 @@ __all__ = [
     "hand_line",
     "player_record",
     "seen_action",
+    "seen_events",
     "verify_record",
 ]
 
@@ -43,6 +44,13 @@ FORMAT = "standpat-hand/1"
 """The ``format`` field of a poker hand's record."""
 PINOCHLE_FORMAT = "standpat-pinochle/1"
 """The ``format`` field of a pinochle game's record."""
+
+
+def seen_events(record: Mapping[str, Any], viewer: int | None) -> tuple[Event, ...]:
+    """A stored poker hand's events as hand seat ``viewer`` (None: a spectator) saw them,
+    censored as his table view was: another seat's dealt, discarded, drawn and mucked
+    cards are hidden (their counts stay)."""
+    return tuple(redact(event_from_json(e), viewer) for e in record.get("events", []))
 
 
 def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool) -> dict[str, Any]:
@@ -60,9 +68,7 @@ def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool)
     accounts = list(setup["accounts"])
     viewer = accounts.index(account_id) if account_id in accounts else None
     own_seat = None if viewer is None else setup["seats"][viewer]
-    events = [
-        event_to_json(redact(event_from_json(e), viewer)) for e in record.get("events", [])
-    ]
+    events = [event_to_json(e) for e in seen_events(record, viewer)]
     return {
         "format": FORMAT,
         "hand": stored["id"],

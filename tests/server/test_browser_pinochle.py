@@ -66,8 +66,11 @@ def check_private(viewer: Seat, others: list[Seat]) -> None:
     outside = viewer.page.evaluate(
         "() => [...document.querySelectorAll('[data-card]')]"
         ".filter(e => !e.closest('.pn-hand, .pn-trick, .pn-melds')).map(e => e.dataset.card)")
+    melds = viewer.cards(".pn-melds [data-card]")
+    if viewer.data() != data:
+        return  # the page changed between the reads: look again next time
     assert outside == [], (viewer.name, outside)
-    if viewer.cards(".pn-melds [data-card]"):
+    if melds:
         assert data.get("phase") in ("play", "over"), (viewer.name, data)
     mine = set(viewer.hand())
     for other in others:
@@ -240,8 +243,8 @@ def play(browser: Any, server: Server, db: str) -> None:
     deadline = time.monotonic() + 90
     while not (ann.data().get("game") not in ("", game)
                and ann.data().get("phase") in ("draw", "play")):
-        assert time.monotonic() < deadline, ("the next game is not under way", ann.data(),
-                                             cyd.data(), [x.page.js_errors for x in (ann, bea, cyd)])
+        errors = [x.page.js_errors for x in (ann, bea, cyd)]
+        assert time.monotonic() < deadline, ("no next game", ann.data(), cyd.data(), errors)
         for seat in (ann, bea):
             if seat.data().get("turn") == "yes":
                 play_turn(seat, goals)

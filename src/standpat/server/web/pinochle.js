@@ -225,7 +225,7 @@ class PinochlePage {
       case "trump":
         return t("pinochle.log.trump", { name, suit: this.suitName(event.suit) });
       case "draw":
-        return t("pinochle.log.draw", { name, count: event.count });
+        return t(event.count ? "pinochle.log.draw" : "pinochle.log.keep", { name, count: event.count });
       case "meld":
         return t("pinochle.log.meld", { name, points: event.total });
       case "trick":

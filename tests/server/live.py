@@ -247,3 +247,62 @@ def visible_cards(record: dict[str, Any], index: int | None) -> set[str]:
         if (kind in ("deal", "discard", "muck") and mine) or kind in ("show", "win"):
             allowed.update(card_names(event.get("cards")), card_names(event.get("drawn")))
     return allowed
+
+
+# -- pinochle --------------------------------------------------------------------------------
+
+PINOCHLE_ID = re.compile(r"^[9TJQKA][cdhs]\.[01]$")
+PINOCHLE_FACE = re.compile(r"^[9TJQKA][cdhs]$")
+
+
+def pinochle_policy(hand: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal pinochle action at random: pass or bid the minimum (or a little more), any
+    trump, a random discard within the cap, a random legal card."""
+    legal = hand["legal"]
+    kinds = legal["kinds"]
+    if "bid" in kinds:
+        if rng.random() < 0.4:
+            return {"kind": "bid", "amount": legal["min_bid"] + rng.randrange(3)}
+        return {"kind": "pass"}
+    if "trump" in kinds:
+        return {"kind": "trump", "suit": rng.choice(legal["suits"])}
+    if "discard" in kinds:
+        count = rng.randint(0, min(legal["max_discard"], len(hand["hand"])))
+        return {"kind": "discard", "cards": rng.sample(hand["hand"], count)}
+    return {"kind": "play", "card": rng.choice(legal["cards"])}
+
+
+def pinochle_tokens(value: Any) -> tuple[set[str], set[str]]:
+    """Every physical card name (``Qs.1``) and every card face (``Qs``) in a JSON value."""
+    ids: set[str] = set()
+    faces: set[str] = set()
+    if isinstance(value, str):
+        if PINOCHLE_ID.match(value):
+            ids.add(value)
+        elif PINOCHLE_FACE.match(value):
+            faces.add(value)
+    elif isinstance(value, dict | list):
+        for item in value.values() if isinstance(value, dict) else value:
+            more_ids, more_faces = pinochle_tokens(item)
+            ids |= more_ids
+            faces |= more_faces
+    return ids, faces
+
+
+def pinochle_visible(events: list[dict[str, Any]], seat: int | None) -> tuple[set[str], set[str]]:
+    """What table seat ``seat`` (None: a spectator) may know after a game's first ``events``
+    (taken from the full stored record): the physical cards he was dealt or drew, every card
+    played; and as faces, those and every meld shown."""
+    ids: set[str] = set()
+    faces: set[str] = set()
+    for event in events:
+        kind = event["kind"]
+        if kind in ("dealt", "draw") and seat is not None and event["seat"] == seat:
+            ids |= set(event.get("cards", [])) | set(event.get("drawn", []))
+            ids |= set(event.get("discarded", []))
+        elif kind == "play":
+            ids.add(event["card"])
+        elif kind == "meld":
+            for meld in event["melds"]:
+                faces |= set(meld["cards"])
+    return ids, faces | {i.split(".")[0] for i in ids}

@@ -85,6 +85,10 @@ class GameLine(BaseModel):
     title: str
     min: int
     max: int
+    kind: Literal["poker", "pinochle"] = Field(description="the game's family")
+    structures: list[str] = Field(description="its betting structures (none for pinochle)")
+    stakes: str = Field(description="the stakes of a table opened without saying")
+    stakes_help: str = Field(description="what a table's stakes say, with an example")
 
 
 class Games(BaseModel):
@@ -113,8 +117,9 @@ class TableLine(BaseModel):
     id: int
     name: str
     game: str
+    kind: Literal["poker", "pinochle"] = Field(description="the game's family")
     title: str
-    structure: str
+    structure: str = Field(description="poker's betting structure (empty for pinochle)")
     stakes: str
     seats: int
     taken: int
@@ -168,12 +173,15 @@ class HandList(BaseModel):
 
 
 class HandRecord(BaseModel):
-    """A hand as I saw it: input of ``standpat verify`` once its seed is revealed.
+    """A hand (or a pinochle game) as I saw it: input of ``standpat verify`` once its seed
+    is revealed.
 
     Until then ``seed`` is null and other players' discards are counted, not named.
+    ``format`` says which: ``standpat-hand/1`` (a poker hand) or ``standpat-pinochle/1``
+    (a pinochle game, docs/protocol.md).
     """
 
-    format: Literal["standpat-hand/1"]
+    format: Literal["standpat-hand/1", "standpat-pinochle/1"]
     hand: int
     table: int
     number: int

@@ -12,6 +12,7 @@ tables' event loop.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -20,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
-from standpat.engine import GAMES, Structure
+from standpat.engine import Structure
 from standpat.errors import AccountError, NotFoundError, ProtocolError, StandpatError
 from standpat.fairness import check_client_seed
 from standpat.server.config import ServerConfig
@@ -45,6 +46,7 @@ from standpat.server.throttle import Throttle
 from standpat.store import Account, Store, user_wallet
 from standpat.store.names import name_key
 from standpat.table.records import hand_line, player_record
+from standpat.table.rooms import game_kind, offers
 
 __all__ = ["RestApi", "hand_for", "own_hand"]
 
@@ -197,13 +199,15 @@ class RestApi:
     # -- the lobby ---------------------------------------------------------------
 
     async def games(self, request: Request, data: None) -> Response:
-        """GET /api/games: games and structures a table may deal."""
+        """GET /api/games: the games a table may deal (poker and pinochle) and the betting
+        structures of poker."""
         return JSONResponse(
             {
                 "games": [
-                    {"name": g.name.value, "title": g.title, "min": g.min_players,
-                     "max": g.max_players}
-                    for g in GAMES.values()
+                    {"name": o.name, "title": o.title, "min": o.min_players,
+                     "max": o.max_players, "kind": o.kind, "structures": list(o.structures),
+                     "stakes": o.default_stakes, "stakes_help": o.stakes}
+                    for o in offers()
                 ],
                 "structures": [s.value for s in Structure],
             }
@@ -268,25 +272,64 @@ class RestApi:
         """GET /api/hands/{id}/text: a hand I played, as a readable text file."""
         return await self._download(request, readable_text, "text/plain", "txt")
 
+    async def get_hand_json(self, request: Request, data: None) -> Response:
+        """GET /api/hands/{id}/json: a finished hand (or pinochle game) I played, as I saw
+        it, as its JSON record (the answer of GET /api/hands/{id}) in a file."""
+        account = await self.need_account(request)
+        hand_id = request.path_params["hand_id"]
+        stored = await self.db(own_hand, self.store, hand_id, account.id)
+        _finished(stored)
+        record = player_record(stored, account.id, revealed=stored["players"][account.id])
+        return _attachment(json.dumps(record, indent=1) + "\n", "application/json", hand_id,
+                           "json")
+
     async def _download(
         self, request: Request, write: Callable[..., str], media: str, suffix: str
     ) -> Response:
         account = await self.need_account(request)
         hand_id = request.path_params["hand_id"]
         stored = await self.db(own_hand, self.store, hand_id, account.id)
+        _finished(stored)
+        if game_kind(stored["setup"]["game"]) != "poker":
+            raise ProtocolError(
+                "no-phh",
+                f"round {hand_id} is a game of {stored['setup']['game']}: PHH and the text "
+                f"history are written for poker hands only; download it as JSON "
+                f"(/api/hands/{hand_id}/json).",
+            )
         table = await self.db(self.store.table, stored["table_id"])
         body = write(stored, account.id, table=table.name, seat_count=table.seats)
-        return Response(
-            body,
-            media_type=f"{media}; charset=utf-8",
-            headers={
-                "Content-Disposition": f'attachment; filename="standpat-hand-{hand_id}.{suffix}"',
-            },
-        )
+        return _attachment(body, media, hand_id, suffix)
 
     async def health(self, request: Request, data: None) -> Response:
         """GET /api/health: liveness."""
         return JSONResponse({"ok": True, "tables": len(self.host.table_ids())})
+
+
+def _attachment(body: str, media: str, hand_id: int, suffix: str) -> Response:
+    return Response(
+        body,
+        media_type=f"{media}; charset=utf-8",
+        headers={
+            "Content-Disposition": f'attachment; filename="standpat-hand-{hand_id}.{suffix}"',
+        },
+    )
+
+
+def _finished(stored: dict[str, Any]) -> None:
+    """ProtocolError ``unfinished-hand`` unless the stored round is done."""
+    if stored["status"] == "running":
+        raise ProtocolError(
+            "unfinished-hand",
+            f"hand {stored['id']} is still being played; its history can be downloaded once "
+            "it is over.",
+        )
+    if stored["status"] != "done":
+        raise ProtocolError(
+            "unfinished-hand",
+            f"hand {stored['id']} was voided when the room stopped in the middle of it: no "
+            "chip moved, and it has no history to download.",
+        )
 
 
 def error_response(error: Exception) -> JSONResponse:

@@ -109,13 +109,20 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
              "A hand I played, as I saw it (with its seed once revealed).", a.HandRecord,
              session=True, errors=(404,)),
     Endpoint("GET", _HAND + "/phh", "get_hand_phh",
-             "A finished hand I played, as I saw it, as a PHH file (standpat-hand-ID.phh): "
-             "opponents' cards are ?? unless shown at the showdown.", None,
-             session=True, errors=(404, 409), media="application/toml"),
+             "A finished poker hand I played, as I saw it, as a PHH file (standpat-hand-ID.phh): "
+             "opponents' cards are ?? unless shown at the showdown. A pinochle game has none "
+             "(400 no-phh): download its JSON.", None,
+             session=True, errors=(400, 404, 409), media="application/toml"),
     Endpoint("GET", _HAND + "/text", "get_hand_text",
-             "A finished hand I played, as I saw it, as a readable text history "
-             "(standpat-hand-ID.txt): opponents' cards are ?? unless shown at the showdown.",
-             None, session=True, errors=(404, 409), media="text/plain"),
+             "A finished poker hand I played, as I saw it, as a readable text history "
+             "(standpat-hand-ID.txt): opponents' cards are ?? unless shown at the showdown. A "
+             "pinochle game has none (400 no-phh).",
+             None, session=True, errors=(400, 404, 409), media="text/plain"),
+    Endpoint("GET", _HAND + "/json", "get_hand_json",
+             "A finished hand (or pinochle game) I played, as I saw it, as its JSON record "
+             "(the answer of GET /api/hands/{id}) in a file (standpat-hand-ID.json); the only "
+             "history of a pinochle game (docs/protocol.md).",
+             a.HandRecord, session=True, errors=(404, 409)),
     Endpoint("GET", "/api/health", "health", "Liveness.", a.Health),
 )
 """Every REST endpoint of the room (``/api/openapi.json`` itself aside)."""

@@ -81,7 +81,7 @@ class LocalHost:
         """
         structure = None if spec.structure is None else spec.structure.value
         # the table checks what it can deal (seats for the game, ...) before anything is stored
-        probe = hosted_table(spec.game.value, structure, spec.stakes, seats=spec.seats)
+        probe = hosted_table(spec.game, structure, spec.stakes, seats=spec.seats)
         seats, stakes = probe.seats, spec.stakes
         clock = self.config.clock if spec.clock is None else spec.clock
         name = spec.name or " ".join(

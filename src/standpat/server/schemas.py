@@ -20,7 +20,7 @@ standpat.errors.ProtocolError: 'name' must be a text (got None).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -28,14 +28,19 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    ValidationInfo,
     field_validator,
 )
 from pydantic_core import ErrorDetails
 
-from standpat.engine import ActionKind, GameName, Stakes, Structure
+from standpat.engine import ActionKind, Stakes, Structure
 from standpat.errors import ProtocolError, StakesError
+from standpat.pinochle import Suit
+from standpat.pinochle.codec import ActionKind as PinochleActionKind
 from standpat.store.names import NAME_RULE
 from standpat.table import Choice, SitOut
+from standpat.table.pinochle import parse_fee
+from standpat.table.rooms import game_kind, offers, stakes_for
 
 __all__ = [
     "MAX_ID",
@@ -103,12 +108,27 @@ class ClientSeedBody(_Strict):
     seed: Annotated[str, Field(max_length=64)]
 
 
+if TYPE_CHECKING:
+    GameChoice = str
+    ActionChoice = str
+else:
+    GameChoice = Literal[tuple(o.name for o in offers())]
+    ActionChoice = Literal[tuple(dict.fromkeys(
+        [k.value for k in ActionKind] + [k.value for k in PinochleActionKind]))]
+
+
 class TableSpec(_Strict):
     """``POST /api/tables``: the table to open (every field has a default)."""
 
-    game: GameName = GameName.FIVE_CARD_DRAW
-    structure: Structure | None = Field(None, description="fixed-limit when left out")
-    stakes: Annotated[str, Field(max_length=40, examples=["2/4", "2/4 ante 1"])] = "2/4"
+    game: GameChoice = Field("five-card-draw", description=(
+        "a poker game, or pinochle-5 / pinochle-7 (Bruce's Pinochle)"))
+    structure: Structure | None = Field(None, description=(
+        "poker: fixed-limit when left out; pinochle has none (refused if given)"))
+    stakes: Annotated[str, Field(max_length=40, examples=["2/4", "2/4 ante 1", "entry 10"])] = (
+        Field("", validate_default=True, description=(
+            "poker: small bet / big bet (2/4 when left out); pinochle: the entry fee of a "
+            "game (entry 10 when left out)"))
+    )
     seats: Annotated[int, Field(ge=2, le=6)] | None = None
     clock: Annotated[float, Field(ge=5, le=300)] | None = None
     name: Annotated[str, Field(max_length=64)] | None = None
@@ -118,15 +138,34 @@ class TableSpec(_Strict):
         "on while every other seat is a bot and the player opened the table, off elsewhere",
     )
 
+    @field_validator("structure")
+    @classmethod
+    def _structure(cls, structure: Structure | None, info: ValidationInfo) -> Structure | None:
+        game = info.data.get("game")
+        if structure is not None and game is not None and game_kind(game) == "pinochle":
+            raise ValueError(f"{game} has no betting structure: leave it out")
+        return structure
+
     @field_validator("stakes")
     @classmethod
-    def _stakes(cls, text: str) -> str:
-        stakes = Stakes.parse(text)
-        if stakes.small_bet > MAX_SMALL_BET:
+    def _stakes(cls, text: str, info: ValidationInfo) -> str:
+        game = info.data.get("game")
+        if game is None:
+            return text  # the game is refused already
+        stakes = stakes_for(game, text or None)
+        if game_kind(game) == "pinochle":
+            if parse_fee(stakes) > MAX_SMALL_BET:
+                raise StakesError(
+                    f"the entry fee is at most {MAX_SMALL_BET:,} chips; got "
+                    f"{parse_fee(stakes):,}."
+                )
+            return stakes
+        small_bet = Stakes.parse(stakes).small_bet
+        if small_bet > MAX_SMALL_BET:
             raise StakesError(
-                f"the small bet is at most {MAX_SMALL_BET:,} chips; got {stakes.small_bet:,}."
+                f"the small bet is at most {MAX_SMALL_BET:,} chips; got {small_bet:,}."
             )
-        return str(stakes)
+        return stakes
 
 
 class BotSpec(_Strict):
@@ -207,12 +246,18 @@ class Leave(_Message):
 
 
 class ActionBody(_Strict):
-    """An action: ``kind``; ``amount`` (the total bet, for bet and raise); ``cards`` (the
-    discards, for discard: none is standing pat)."""
+    """An action of the table's game (its table checks what it means).
 
-    kind: ActionKind
-    amount: Annotated[int, Field(ge=0, le=10**15)] = 0
-    cards: Annotated[list[Annotated[str, Field(max_length=3)]], Field(max_length=7)] = []
+    Poker: ``kind`` fold, check, call, bet, raise or discard; ``amount`` the total bet,
+    for bet and raise; ``cards`` the discards (none is standing pat).  Pinochle: ``kind``
+    bid (``amount``: the bid), pass, trump (``suit``), discard (``cards``: physical cards
+    like ``Qs.1``; none keeps the hand) or play (``card``)."""
+
+    kind: ActionChoice
+    amount: Annotated[int, Field(ge=0, le=10**15)] | None = None
+    cards: Annotated[list[Annotated[str, Field(max_length=5)]], Field(max_length=7)] | None = None
+    suit: Suit | None = None
+    card: Annotated[str, Field(max_length=5)] | None = None
 
 
 class Act(_Message):

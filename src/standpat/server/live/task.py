@@ -482,6 +482,7 @@ class LiveTable:
             "id": self.id,
             "name": self.record.name,
             "game": self.table.game,
+            "kind": self.table.kind,
             "title": self.table.title,
             "structure": self.record.structure,
             "stakes": options.stakes,

@@ -1,6 +1,7 @@
 // standpat's browser client: log-in, the lobby and the table, on one page.
 import { preferredLanguage, setLanguage, t, has, translatePage, language } from "./i18n.js";
 import { openTable, tableFacts } from "./table.js";
+import { openPinochle } from "./pinochle.js";
 
 const view = document.getElementById("view");
 const toastBox = document.getElementById("toast");
@@ -117,26 +118,32 @@ async function lobbyView() {
   const stakes = el("input", { name: "stakes", id: "new-stakes", value: "2/4", pattern: "\\d+/\\d+", required: "", size: "6" });
   structureSelect.addEventListener("change", () => { stakes.value = STAKES[structureSelect.value]; });
   const seats = el("input", { name: "seats", id: "new-seats", type: "number", min: "2", max: "6", value: "6", required: "" });
+  const structureLabel = el("label", {}, el("span", { "data-i18n": "lobby.structure" }), structureSelect);
   const create = el("form", { class: "card-panel create", "aria-labelledby": "create-title" },
     el("h2", { id: "create-title", "data-i18n": "lobby.create" }),
     el("label", {}, el("span", { "data-i18n": "lobby.game" }), gameSelect),
-    el("label", {}, el("span", { "data-i18n": "lobby.structure" }), structureSelect),
+    structureLabel,
     el("label", {}, el("span", { "data-i18n": "lobby.stakesLong" }), stakes),
     el("label", {}, el("span", { "data-i18n": "lobby.seats" }), seats),
     el("button", { type: "submit", class: "primary", "data-i18n": "lobby.open" }));
-  const fitSeats = () => { // the default form is valid: no more seats than the game deals
+  const isPinochle = () => (games.games.find((g) => g.name === gameSelect.value) || {}).kind === "pinochle";
+  const fitForm = () => { // the default form is valid: no more seats than the game deals
     const game = games.games.find((g) => g.name === gameSelect.value);
     if (game) seats.max = String(game.max || 6);
     if (Number(seats.value) > Number(seats.max)) seats.value = seats.max;
+    // pinochle: no structure, the stake is an entry fee per game (pinochle.js)
+    structureLabel.style.display = isPinochle() ? "none" : "";
+    stakes.pattern = isPinochle() ? "(entry )?\\d+" : "\\d+/\\d+";
+    stakes.value = isPinochle() ? "entry 10" : STAKES[structureSelect.value];
   };
-  gameSelect.addEventListener("change", fitSeats);
-  fitSeats();
+  gameSelect.addEventListener("change", fitForm);
+  fitForm();
   create.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
       const made = await api("POST", "/api/tables", {
-        game: gameSelect.value, structure: structureSelect.value, stakes: stakes.value,
-        seats: Number(seats.value),
+        game: gameSelect.value, structure: isPinochle() ? undefined : structureSelect.value,
+        stakes: stakes.value, seats: Number(seats.value),
       });
       navigate(`/tables/${made.id}`);
     } catch (e) {
@@ -162,7 +169,7 @@ async function lobbyView() {
     tableBody.replaceChildren(...lines.map((line) => el("tr", { "data-table": line.id },
       el("td", { text: `#${line.id}` }),
       el("td", { text: gameTitle(line.game) }),
-      el("td", { text: t(`structure.${line.structure}`) }),
+      el("td", { text: line.structure ? t(`structure.${line.structure}`) : "-" }),
       el("td", {}, line.stakes, el("small", { class: "facts", text: ` · ${tableFacts(line)}` })),
       el("td", { text: t("lobby.taken", { taken: line.taken, seats: line.seats }) }),
       el("td", { text: line.average_pot === null ? "-" : String(line.average_pot) }),
@@ -197,7 +204,9 @@ async function route() {
       view.replaceChildren(loginView());
       translatePage(view);
     } else if (match) {
-      closeView = await openTable(view, Number(match[1]));
+      const info = await api("GET", `/api/tables/${match[1]}`);
+      closeView = info.kind === "pinochle" ? await openPinochle(view, Number(match[1]), info)
+        : await openTable(view, Number(match[1]));
     } else {
       closeView = await lobbyView();
     }

@@ -1,6 +1,7 @@
 // The pinochle table page: Bruce's Pinochle from the server's `table` messages (the view of
 // HostedPinochle), and the player's controls: bid or pass, name trump, discard and draw, play.
 import { t } from "./i18n.js";
+import { TableConnection } from "./connection.js";
 import { api, el, errorText, gameTitle, loadMe, toast } from "./main.js";
 import { cardName, faceUp } from "./cards.js";
 
@@ -19,19 +20,16 @@ export async function openPinochle(root, id, info) {
   return () => page.close();
 }
 
-class PinochlePage {
+class PinochlePage extends TableConnection {
   constructor(root, id, info) {
+    super(id);
     this.root = root;
-    this.id = id;
     this.info = info;
     this.state = null;
     this.events = [];
     this.eventsGame = null;
     this.selected = new Set();
     this.selectKey = null;
-    this.socket = null;
-    this.closed = false;
-    this.retry = 0;
     this.deadline = null;
     this.onResize = () => this.fit();
   }
@@ -48,43 +46,6 @@ class PinochlePage {
     clearInterval(this.timer);
     window.removeEventListener("resize", this.onResize);
     if (this.socket) this.socket.close();
-  }
-
-  // ---- connection -------------------------------------------------------------------------
-
-  connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
-    this.socket = socket;
-    socket.addEventListener("open", () => {
-      this.retry = 0;
-      this.setStatus("online");
-      this.send({ type: "watch", table: this.id });
-    });
-    socket.addEventListener("message", (event) => {
-      let message;
-      try { message = JSON.parse(event.data); } catch (e) { return; }
-      this.receive(message);
-    });
-    socket.addEventListener("close", () => {
-      if (this.closed || this.socket !== socket) return;
-      this.setStatus("reconnecting");
-      const delay = Math.min(5000, 250 * 2 ** this.retry++);
-      setTimeout(() => { if (!this.closed) this.connect(); }, delay);
-    });
-  }
-
-  send(message) {
-    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
-      toast(t("error.offline"));
-      return;
-    }
-    this.socket.send(JSON.stringify({ v: 1, ...message }));
-  }
-
-  setStatus(status) {
-    this.status.textContent = t(`connection.${status}`);
-    this.status.dataset.status = status;
   }
 
   receive(message) {

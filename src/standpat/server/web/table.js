@@ -1,6 +1,7 @@
 // The table page: an oval table drawn from the server's `table` messages, and the player's controls.
 import { t } from "./i18n.js";
-import { api, account, el, errorText, gameTitle, loadMe, toast } from "./main.js";
+import { TableConnection } from "./connection.js";
+import { api, account, el, errorText, gameTitle, loadMe } from "./main.js";
 import { backs, cardText, faceUp, handName } from "./cards.js";
 
 /** Open table `id` in `root`; returns a function that closes it. */
@@ -25,10 +26,10 @@ export function tableFacts(info) {
   return parts.join(" · ");
 }
 
-class TablePage {
+class TablePage extends TableConnection {
   constructor(root, id) {
+    super(id);
     this.root = root;
-    this.id = id;
     this.info = null; // the lobby line: game, structure, stakes, seats, buy-in
     this.state = null; // the latest `table` message
     this.events = []; // the current hand's events
@@ -36,9 +37,6 @@ class TablePage {
     this.selected = new Set();
     this.selectKey = null;
     this.amount = null;
-    this.socket = null;
-    this.closed = false;
-    this.retry = 0;
     this.deadline = null;
     this.lastHandOver = null;
     this.names = new Map(); // seat -> the latest name seen there, for the log after a player left
@@ -71,43 +69,6 @@ class TablePage {
     document.body.classList.remove("at-table");
     document.title = "standpat";
     if (this.socket) this.socket.close();
-  }
-
-  // ---- connection -------------------------------------------------------------------------
-
-  connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
-    this.socket = socket;
-    socket.addEventListener("open", () => {
-      this.retry = 0;
-      this.setStatus("online");
-      this.send({ type: "watch", table: this.id });
-    });
-    socket.addEventListener("message", (event) => {
-      let message;
-      try { message = JSON.parse(event.data); } catch (e) { return; }
-      this.receive(message);
-    });
-    socket.addEventListener("close", () => {
-      if (this.closed || this.socket !== socket) return;
-      this.setStatus("reconnecting");
-      const delay = Math.min(5000, 250 * 2 ** this.retry++);
-      setTimeout(() => { if (!this.closed) this.connect(); }, delay);
-    });
-  }
-
-  send(message) {
-    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
-      toast(t("error.offline"));
-      return;
-    }
-    this.socket.send(JSON.stringify({ v: 1, ...message }));
-  }
-
-  setStatus(status) {
-    this.status.textContent = t(`connection.${status}`);
-    this.status.dataset.status = status;
   }
 
   receive(message) {

@@ -39,6 +39,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "may sit there again (default 1800)",
     )
     parser.add_argument(
+        "--refill-below", type=int, default=1_000, metavar="CHIPS",
+        help="a player holding fewer chips than this (bankroll and tables) may refill to the "
+        "starting bankroll, 10,000 (default 1000)",
+    )
+    parser.add_argument(
+        "--refill-every", type=float, default=3600.0, metavar="S",
+        help="seconds between two refills of one account (default 3600)",
+    )
+    parser.add_argument(
         "--demo-tables",
         type=int,
         default=0,
@@ -135,6 +144,8 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         cool_off=args.cool_off,
         demo_tables=args.demo_tables,
+        refill_below=args.refill_below,
+        refill_every=args.refill_every,
         static_dir=args.static,
         secure_cookies=args.secure_cookies,
         login_rate=args.login_rate,

@@ -24,7 +24,11 @@ __all__ = [
     "Ledger",
     "LedgerRow",
     "Lobby",
+    "PasswordChanged",
+    "Refill",
     "SeatAnswer",
+    "SessionLine",
+    "Sessions",
     "TableLine",
 ]
 
@@ -60,16 +64,59 @@ class LedgerRow(BaseModel):
 
     id: int
     amount: int
-    kind: str
+    kind: str = Field(description="grant, refill, buy-in, cash-out, adjust, ...")
     table_id: int | None
     hand_id: int | None
     at: str
+    note: str | None = Field(description="why (a refill, an operator's adjustment)")
 
 
 class Ledger(BaseModel):
-    """My latest bankroll movements, newest first."""
+    """A page of my bankroll movements, newest first."""
 
     rows: list[LedgerRow]
+    bankroll: int
+    next_before: int | None = Field(
+        description="pass as ?before= for the next (older) page; null on the last page"
+    )
+
+
+class SessionLine(BaseModel):
+    """One of my live log-in sessions."""
+
+    id: str = Field(description="16 hex digits naming the session (DELETE it to end it)")
+    created_at: datetime
+    expires_at: datetime
+    agent: str = Field(description="the browser that opened it (its User-Agent)")
+    current: bool = Field(description="whether it is the session asking")
+
+
+class Sessions(BaseModel):
+    """My live log-in sessions, newest first."""
+
+    sessions: list[SessionLine]
+
+
+class PasswordChanged(BaseModel):
+    """The password was changed; every other session ended."""
+
+    ended: int = Field(description="how many other sessions were ended")
+
+
+class Refill(BaseModel):
+    """The play-money refill rule and what it gives me now."""
+
+    rule: str = Field(description="the rule in one sentence")
+    below: int = Field(description="holdings under which a refill is allowed")
+    to: int = Field(description="what a refill brings holdings back to")
+    every: float = Field(description="seconds between two refills")
+    bankroll: int
+    on_tables: int = Field(description="my chips in front of me at tables")
+    amount: int = Field(description="chips a refill gives now (0: I hold enough)")
+    allowed: bool = Field(description="whether I may refill now")
+    last: datetime | None
+    next_at: datetime | None = Field(description="when the next refill is allowed, if waiting")
+    refilled: int = Field(0, description="chips just given (POST only)")
 
 
 class GameLine(BaseModel):

@@ -35,15 +35,20 @@ from standpat.server.schemas import (
     ClientSeedBody,
     Credentials,
     HandsQuery,
+    LedgerQuery,
+    PasswordChange,
     Registration,
     SeatBot,
+    SessionRef,
     TableSpec,
     parse_body,
 )
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
 from standpat.store import Account, Store, user_wallet
+from standpat.store.db import token_hash
 from standpat.store.names import name_key
+from standpat.store.refill import RefillRule
 from standpat.table.records import hand_line, player_record
 
 __all__ = ["RestApi", "hand_for", "own_hand"]
@@ -90,7 +95,9 @@ class RestApi:
                     check_origin(request.headers, request.url.scheme,
                                  request.headers.get("host", ""), self.config.origins)
                 data: Any = None
-                if endpoint.body is not None:
+                if endpoint.named is not None:
+                    data = _named(request, endpoint.named)
+                elif endpoint.body is not None:
                     data = await _body(request, endpoint.body)
                 elif endpoint.query is not None:
                     data = _query(request, endpoint.query)
@@ -123,7 +130,7 @@ class RestApi:
             self.store.create_account, data.name, data.password,
             grant=self.config.starting_bankroll,
         )
-        return await self._logged_in(account, 201)
+        return await self._logged_in(request, account, 201)
 
     async def login(self, request: Request, data: Credentials) -> Response:
         """POST /api/session: log in."""
@@ -135,20 +142,23 @@ class RestApi:
         except AccountError:
             self.throttle.failed_login(key)
             raise ProtocolError("wrong-login", "wrong name or password.") from None
-        return await self._logged_in(account)
+        return await self._logged_in(request, account)
 
     async def logout(self, request: Request, data: None) -> Response:
         """DELETE /api/session: log out; every WebSocket of the session is closed."""
         token = request.cookies.get(COOKIE)
         if token:
             await self.db(self.store.end_session, token)
-            self.sockets.end(token)
+            self.sockets.end(token_hash(token))
         response = Response(status_code=204)
         response.delete_cookie(COOKIE, path="/")
         return response
 
-    async def _logged_in(self, account: Account, status: int = 200) -> Response:
-        token = await self.db(self.store.new_session, account.id)
+    async def _logged_in(
+        self, request: Request, account: Account, status: int = 200
+    ) -> Response:
+        agent = request.headers.get("user-agent", "")
+        token = await self.db(self.store.new_session, account.id, agent)
         response = JSONResponse(await self._account_json(account), status_code=status)
         response.set_cookie(
             COOKIE,
@@ -182,11 +192,84 @@ class RestApi:
         await self.db(self.store.set_client_seed, account.id, seed)
         return JSONResponse({"client_seed": seed})
 
-    async def my_ledger(self, request: Request, data: None) -> Response:
-        """GET /api/me/ledger: my latest bankroll movements."""
+    async def my_ledger(self, request: Request, data: LedgerQuery) -> Response:
+        """GET /api/me/ledger?before=&limit=: a page of my bankroll movements, newest first."""
         account = await self.need_account(request)
-        rows = await self.db(self.store.ledger_rows, user_wallet(account.id))
-        return JSONResponse({"rows": rows})
+        wallet = user_wallet(account.id)
+        rows = await self.db(self.store.ledger_rows, wallet, data.limit + 1, before=data.before)
+        more = len(rows) > data.limit
+        rows = rows[: data.limit]
+        return JSONResponse({
+            "rows": rows,
+            "bankroll": await self.db(self.store.balance, wallet),
+            "next_before": rows[-1]["id"] if more else None,
+        })
+
+    async def change_password(self, request: Request, data: PasswordChange) -> Response:
+        """PUT /api/me/password: a new password; every other session of mine ends."""
+        account = await self.need_account(request)
+        key = name_key(account.name)
+        self.throttle.check_account(key)
+        try:
+            ended = await self.db(
+                self.store.change_password, account.id, data.old, data.new,
+                keep=request.cookies.get(COOKIE, ""),
+            )
+        except AccountError as error:
+            if "current password" in str(error):
+                self.throttle.failed_login(key)
+            raise
+        for hashed in ended:
+            self.sockets.end(hashed)
+        return JSONResponse({"ended": len(ended)})
+
+    async def my_sessions(self, request: Request, data: None) -> Response:
+        """GET /api/me/sessions: my live log-in sessions."""
+        account = await self.need_account(request)
+        mine = token_hash(request.cookies.get(COOKIE, ""))
+        rows = await self.db(self.store.sessions_of, account.id)
+        return JSONResponse({"sessions": [
+            {"id": r["id"], "created_at": r["created_at"].isoformat(),
+             "expires_at": r["expires_at"].isoformat(), "agent": r["agent"],
+             "current": r["hash"] == mine}
+            for r in rows
+        ]})
+
+    async def end_my_session(self, request: Request, data: SessionRef) -> Response:
+        """DELETE /api/me/sessions/{id}: end one of my sessions and close its sockets."""
+        account = await self.need_account(request)
+        hashed = await self.db(self.store.end_session_of, account.id, data.session_id)
+        self.sockets.end(hashed)
+        response = Response(status_code=204)
+        if hashed == token_hash(request.cookies.get(COOKIE, "")):
+            response.delete_cookie(COOKIE, path="/")
+        return response
+
+    def refill_rule(self) -> RefillRule:
+        """The room's play-money refill rule."""
+        return RefillRule(below=self.config.refill_below, to=self.config.starting_bankroll,
+                          every=self.config.refill_every)
+
+    async def _refill_json(self, account: Account, refilled: int = 0) -> dict[str, Any]:
+        rule = self.refill_rule()
+        state = await self.db(self.store.refill_state, account.id, rule)
+        return {
+            "rule": rule.describe(), "below": rule.below, "to": rule.to, "every": rule.every,
+            **state,
+            "last": None if state["last"] is None else state["last"].isoformat(),
+            "next_at": None if state["next_at"] is None else state["next_at"].isoformat(),
+            "refilled": refilled,
+        }
+
+    async def get_refill(self, request: Request, data: None) -> Response:
+        """GET /api/me/refill: the refill rule and what it gives me now."""
+        return JSONResponse(await self._refill_json(await self.need_account(request)))
+
+    async def refill(self, request: Request, data: None) -> Response:
+        """POST /api/me/refill: refill my bankroll as the rule allows (400 when it does not)."""
+        account = await self.need_account(request)
+        given = await self.db(self.store.refill, account.id, self.refill_rule())
+        return JSONResponse(await self._refill_json(account, given))
 
     # -- the lobby ---------------------------------------------------------------
 
@@ -307,6 +390,15 @@ def _query(request: Request, model: type[BaseModel]) -> BaseModel:
         raise ProtocolError(
             "bad-query", f"{name}: {first['msg'].lower()} (got {first.get('input')!r})."
         ) from None
+
+
+def _named(request: Request, model: type[BaseModel]) -> BaseModel:
+    """A request's text path parameters checked against ``model``: a 404 if they are not
+    of its shape (nothing can be found under such a name)."""
+    try:
+        return model.model_validate(dict(request.path_params))
+    except ValidationError:
+        raise NotFoundError(f"there is nothing at {request.url.path}.") from None
 
 
 def _address(request: Request) -> str:

@@ -3,8 +3,8 @@
 >>> from standpat.server.app import create_app
 >>> from standpat.server.config import ServerConfig
 >>> app = create_app(ServerConfig(db="sqlite://"))
->>> sorted(r.path for r in app.routes if hasattr(r, "path"))[:3]
-['/', '/api/accounts', '/api/games']
+>>> sorted(r.path for r in app.routes if getattr(r, "path", "").startswith("/api"))[:3]
+['/api/accounts', '/api/games', '/api/hands']
 """
 
 from __future__ import annotations
@@ -37,12 +37,15 @@ from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
 from standpat.server.ws import serve_socket
 from standpat.store import Store
+from standpat.store.db import token_hash
 
 __all__ = ["COOKIE", "create_app", "hand_for", "open_demo_tables", "own_hand"]
 
 log = logging.getLogger("standpat.server")
 WEB_DIR = Path(__file__).with_name("web")
 """The browser client: index.html and its scripts, styles and message catalogues."""
+PAGES = ("/account",)
+"""Paths of the client's other views, served the same page (its script draws them)."""
 FOREIGN_ORIGIN = 1008
 """The WebSocket close code of a handshake from another site (policy violation)."""
 
@@ -94,7 +97,7 @@ def create_app(
         token = socket.cookies.get(COOKIE)
         account = await api.current(socket)
         await serve_socket(socket, the_host, api, config, throttle, account,
-                           session=(token, sockets) if account and token else None)
+                           session=(token_hash(token), sockets) if account and token else None)
 
     routes: list[BaseRoute] = [
         Route(e.path, api.route(e), methods=[e.method], name=e.handler) for e in ENDPOINTS
@@ -104,6 +107,7 @@ def create_app(
         WebSocketRoute("/ws", websocket),
         Route("/", page, methods=["GET"]),
         Route("/login", page, methods=["GET"]),
+        *(Route(p, page, methods=["GET"]) for p in PAGES),
         Route("/tables/{table_id:int}", page, methods=["GET"]),
         Mount("/static", StaticFiles(directory=web), name="static"),
     ]

@@ -29,7 +29,10 @@ from standpat.server.schemas import (
     ClientSeedBody,
     Credentials,
     HandsQuery,
+    LedgerQuery,
+    PasswordChange,
     Registration,
+    SessionRef,
     TableSpec,
 )
 
@@ -55,6 +58,8 @@ class Endpoint:
     query: type[BaseModel] | None = None
     session: bool = False
     """Whether it needs a logged-in session (401 without)."""
+    named: type[BaseModel] | None = None
+    """The model of its text path parameters (``{session_id}``), checked like a body."""
     errors: tuple[int, ...] = ()
     media: str = "application/json"
 
@@ -87,8 +92,22 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
     Endpoint("PUT", "/api/me/client-seed", "set_seed",
              "Set the client seed mixed into the shuffle of hands dealt to me.",
              a.ClientSeedAnswer, body=ClientSeedBody, session=True, errors=(400,)),
-    Endpoint("GET", "/api/me/ledger", "my_ledger", "My latest bankroll movements.", a.Ledger,
-             session=True),
+    Endpoint("GET", "/api/me/ledger", "my_ledger",
+             "My bankroll movements, newest first, a page at a time.", a.Ledger,
+             query=LedgerQuery, session=True, errors=(400,)),
+    Endpoint("PUT", "/api/me/password", "change_password",
+             "Change my password; every other session of mine ends (its WebSockets close).",
+             a.PasswordChanged, body=PasswordChange, session=True, errors=(400, 429)),
+    Endpoint("GET", "/api/me/sessions", "my_sessions", "My live log-in sessions.",
+             a.Sessions, session=True),
+    Endpoint("DELETE", "/api/me/sessions/{session_id}", "end_my_session",
+             "End one of my sessions (its WebSockets close).", None, 204,
+             named=SessionRef, session=True, errors=(404,)),
+    Endpoint("GET", "/api/me/refill", "get_refill",
+             "The play-money refill rule and what it gives me now.", a.Refill, session=True),
+    Endpoint("POST", "/api/me/refill", "refill",
+             "Refill my play-money bankroll, as the refill rule allows.", a.Refill,
+             session=True, errors=(400,)),
     Endpoint("GET", "/api/games", "games", "Games and betting structures.", a.Games),
     Endpoint("GET", "/api/tables", "list_tables", "The lobby: every open table.", a.Lobby),
     Endpoint("POST", "/api/tables", "create_table",
@@ -184,7 +203,7 @@ def _operation(endpoint: Endpoint) -> dict[str, Any]:
         statuses.add(401)
     if endpoint.body is not None:
         statuses |= {400, 413, 415}
-    if endpoint.path_ids:
+    if endpoint.path_ids or endpoint.named is not None:
         statuses.add(404)
     responses: dict[str, Any] = {str(endpoint.status): ok}
     for status in sorted(statuses):
@@ -201,6 +220,10 @@ def _operation(endpoint: Endpoint) -> dict[str, Any]:
          "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}}
         for name in endpoint.path_ids
     ]
+    if endpoint.named is not None:
+        for name, prop in endpoint.named.model_json_schema()["properties"].items():
+            prop = {k: v for k, v in prop.items() if k != "title"}
+            parameters.append({"name": name, "in": "path", "required": True, "schema": prop})
     if endpoint.query is not None:
         schema = endpoint.query.model_json_schema()
         for name, prop in schema["properties"].items():

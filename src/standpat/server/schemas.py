@@ -48,8 +48,11 @@ __all__ = [
     "ClientSeedBody",
     "Credentials",
     "HandsQuery",
+    "LedgerQuery",
+    "PasswordChange",
     "Registration",
     "SeatBot",
+    "SessionRef",
     "TableSpec",
     "parse_body",
     "parse_client_message",
@@ -138,6 +141,29 @@ class SeatBot(_Strict):
     seat: SeatNumber | None = None
     operator: bool = False
     """Whether an operator asks (he may seat bots at any table)."""
+
+
+class PasswordChange(_Strict):
+    """``PUT /api/me/password``: the current password and the new one."""
+
+    old: Annotated[str, Field(min_length=1, max_length=256)]
+    new: Annotated[str, Field(min_length=8, max_length=256)]
+
+
+class SessionRef(_Strict):
+    """A log-in session as ``DELETE /api/me/sessions/{session_id}`` names it."""
+
+    session_id: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$", description=(
+        "the 16 hex digits that GET /api/me/sessions gives as its id"
+    ))]
+
+
+class LedgerQuery(_Strict):
+    """``GET /api/me/ledger``'s query: a page of rows older than ``before``."""
+
+    model_config = ConfigDict(strict=False, extra="forbid", frozen=True)  # query text
+    before: Annotated[int, Field(ge=1, le=2**63 - 1)] | None = None
+    limit: Annotated[int, Field(ge=1, le=200)] = 50
 
 
 class HandsQuery(_Strict):

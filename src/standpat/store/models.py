@@ -37,6 +37,7 @@ accounts = Table(
     Column("is_bot", Boolean, nullable=False, default=False),
     Column("client_seed", String(64), nullable=False, default=""),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("suspended_at", DateTime(timezone=True), nullable=True),
 )
 """Players and bots; a bot has no password and cannot log in.  ``name_key`` is the name with
 case and look-alike characters folded (:func:`standpat.store.names.name_key`): unique, so no
@@ -49,8 +50,10 @@ sessions = Table(
     Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("agent", String(120), nullable=True),
 )
-"""Log-in sessions; only the SHA-256 of a session token is stored."""
+"""Log-in sessions; only the SHA-256 of a session token is stored, with the browser
+(User-Agent) that opened it."""
 
 ledger = Table(
     "ledger",
@@ -65,9 +68,11 @@ ledger = Table(
     Column("table_id", Integer, nullable=True),
     Column("hand_id", Integer, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("note", String(200), nullable=True),
     Index("ix_ledger_wallet", "wallet"),
 )
-"""One row per wallet per chip movement; the rows of one movement sum to zero."""
+"""One row per wallet per chip movement; the rows of one movement sum to zero.  ``note``:
+why (an operator's adjustment, a refill)."""
 
 tables = Table(
     "tables",

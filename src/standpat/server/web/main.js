@@ -77,7 +77,8 @@ async function loadMe() {
     me = null;
   }
   const who = document.getElementById("who");
-  who.textContent = me ? t("top.who", { name: me.name, bankroll: me.bankroll }) : "";
+  who.replaceChildren(me ? el("a", { href: "/account", "data-link": "", id: "account-link",
+    text: t("top.who", { name: me.name, bankroll: me.bankroll }) }) : "");
   document.getElementById("logout").hidden = !me;
 }
 
@@ -187,15 +188,25 @@ export function gameTitle(name) {
   return t(`game.${name}`);
 }
 
+/** The views around the table, each in its own module, loaded when first opened. */
+const PAGES = {
+  "/account": { module: "./account.js", view: "accountView" },
+};
+
 async function route() {
   if (closeView) closeView();
   closeView = null;
   const path = location.pathname;
   const match = path.match(/^\/tables\/(\d+)$/);
   try {
+    const page = PAGES[path];
     if (path === "/login") {
       view.replaceChildren(loginView());
       translatePage(view);
+    } else if (page) {
+      if (!me) { navigate(`/login?next=${encodeURIComponent(path)}`, true); return; }
+      const module = await import(page.module);
+      closeView = await module[page.view](view);
     } else if (match) {
       closeView = await openTable(view, Number(match[1]));
     } else {
@@ -208,6 +219,7 @@ async function route() {
 }
 
 async function start() {
+  document.head.append(el("link", { rel: "stylesheet", href: "/static/pages.css" }));
   await setLanguage(preferredLanguage());
   const picker = document.getElementById("language");
   picker.value = language();

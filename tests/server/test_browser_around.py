@@ -1,0 +1,85 @@
+"""The pages around the table in headless Chromium: the account page (and, as they come,
+the lobby's filters, chat, statistics and the replayer)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .browser import CHROMIUM_ARGS, chromium_path, screenshot, wait_until
+from .live import Server
+
+pytestmark = pytest.mark.slow
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("around")
+    srv = Server(
+        f"sqlite:///{folder / 'room.db'}",
+        "--bot-delay", "0", "--between-hands", "0.05", "--clock", "60",
+        log=folder / "server.log",
+    ).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path = chromium_path()
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def new_page(browser: Any, server: Server, *, width: int = 1000, height: int = 900) -> Any:
+    context = browser.new_context(locale="en-GB", viewport={"width": width, "height": height},
+                                  base_url=server.base)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.js_errors = errors
+    return page
+
+
+def log_in(page: Any, name: str, password: str, *, register: bool = False) -> None:
+    page.goto("/login")
+    page.wait_for_selector("form.login")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=password]", password)
+    page.click("button[value=register]" if register else "button[value=login]")
+    page.wait_for_selector("table.lobby")
+    page.wait_for_selector("#account-link")
+
+
+def test_password_change_on_the_account_page_ends_the_other_session(
+    browser: Any, server: Server
+) -> None:
+    here, there = new_page(browser, server), new_page(browser, server)
+    log_in(here, "carol", "carols-password", register=True)
+    log_in(there, "carol", "carols-password")
+    here.click("#account-link")
+    here.wait_for_selector("#sessions tbody tr")
+    assert here.locator("#sessions tbody tr").count() == 2
+    assert "10000 chips in your bankroll, 0 on tables" in here.inner_text("#bankroll")
+    assert "less than 1000" in here.inner_text("#refill-rule")
+    assert here.is_disabled("#refill")
+    assert here.inner_text("#ledger tbody tr td:nth-child(2)") == "grant"
+    screenshot(here, "account-page")
+    here.fill("#password-form input[name=old]", "carols-password")
+    here.fill("#password-form input[name=new]", "carols-new-password")
+    here.click("#password-form button[type=submit]")
+    wait_until(lambda: here.locator("#sessions tbody tr").count() == 1, what="one session left")
+    assert "1 other sessions logged out" in here.inner_text("#toast")
+    # the other browser is logged out: its next page load lands on the log-in form
+    there.goto("/account")
+    there.wait_for_selector("form.login")
+    assert "next=%2Faccount" in there.url
+    log_in(there, "carol", "carols-new-password")
+    assert here.js_errors == [] and there.js_errors == []

@@ -46,7 +46,7 @@ from standpat.server.schemas import (
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
 from standpat.store import Account, Store, user_wallet
-from standpat.store.db import token_hash
+from standpat.store.db import SuspendedError, token_hash
 from standpat.store.names import name_key
 from standpat.store.refill import RefillRule
 from standpat.table.records import hand_line, player_record
@@ -139,6 +139,8 @@ class RestApi:
         self.throttle.check_account(key)
         try:
             account = await self.db(self.store.authenticate, data.name, data.password)
+        except SuspendedError as error:
+            raise ProtocolError("suspended", str(error)) from None
         except AccountError:
             self.throttle.failed_login(key)
             raise ProtocolError("wrong-login", "wrong name or password.") from None

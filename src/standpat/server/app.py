@@ -29,6 +29,7 @@ from standpat.server.bodies import BodyLimit
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command, TableHost
 from standpat.server.openapi import ENDPOINTS, OPENAPI
+from standpat.server.orders import OrderDesk
 from standpat.server.origins import check_origin
 from standpat.server.problems import error_body
 from standpat.server.room import LocalHost
@@ -66,15 +67,19 @@ def create_app(
     api = RestApi(the_store, the_host, config, throttle, sockets)
     web = Path(config.static_dir) if config.static_dir else WEB_DIR
 
+    desk = OrderDesk(the_store, the_host, sockets, config.orders_every)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         warm_up()
         await the_host.start()
         if config.demo_tables and not the_host.table_ids():
             await open_demo_tables(the_host, config.demo_tables, config.demo_bot)
+        desk.start()
         try:
             yield
         finally:
+            await desk.stop()
             await the_host.stop()
             if store is None:
                 the_store.close()
@@ -121,6 +126,7 @@ def create_app(
     )
     app.state.store = the_store
     app.state.host = the_host
+    app.state.orders = desk
     return app
 
 

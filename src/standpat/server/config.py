@@ -38,6 +38,8 @@ class ServerConfig:
     to ``starting_bankroll`` (:class:`~standpat.store.refill.RefillRule`)."""
     refill_every: float = 3600.0
     """Seconds between two refills of one account."""
+    orders_every: float = 1.0
+    """Seconds between two looks for the operator's orders (``standpat admin``)."""
     demo_tables: int = 0
     """Bot-filled tables to open at start-up when the room has none."""
     demo_bot: str = "normal"

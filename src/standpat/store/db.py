@@ -36,6 +36,7 @@ __all__ = [
     "HandStatus",
     "SeatRecord",
     "Store",
+    "SuspendedError",
     "TableRecord",
     "seat_wallet",
     "token_hash",
@@ -55,6 +56,10 @@ Every sum the database computes (a wallet's balance, the bank's) then stays far
 inside 64-bit integers on SQLite and PostgreSQL; the room's own limits on stakes
 and buy-ins are much lower.
 """
+
+
+class SuspendedError(AccountError):
+    """The account is suspended by an operator: it cannot log in or sit."""
 
 
 class HandStatus(StrEnum):
@@ -364,6 +369,8 @@ class Store:
             self._hasher.verify(row["password_hash"], password)
         except (VerificationError, InvalidHashError):
             raise AccountError("wrong name or password.") from None
+        if row["suspended_at"] is not None:
+            raise SuspendedError("this account is suspended; ask the room's operator.")
         return _account(row)
 
     def account(self, account_id: int) -> Account:
@@ -553,7 +560,7 @@ class Store:
         expires = row["expires_at"]
         if expires.tzinfo is None:
             expires = expires.replace(tzinfo=UTC)
-        if expires < _now():
+        if expires < _now() or row["suspended_at"] is not None:
             return None
         return _account(row)
 
@@ -663,6 +670,10 @@ class Store:
             raise AccountError(f"a buy-in is 1 to {MAX_CHIPS:,} chips; got {buy_in}.")
         with self._tx() as conn:
             self._lock_account(conn, account_id)  # first: the seat's row refers to it
+            if conn.execute(
+                select(m.accounts.c.suspended_at).where(m.accounts.c.id == account_id)
+            ).scalar_one_or_none() is not None:
+                raise SuspendedError("this account is suspended; it cannot sit.")
             taken = conn.execute(
                 select(m.seats.c.seat).where(
                     (m.seats.c.table_id == table_id)

@@ -153,3 +153,17 @@ departures = Table(
     Column("left_at", DateTime(timezone=True), nullable=False),
 )
 """When each account last left each table (and was shown the seeds of his hands there)."""
+
+orders = Table(
+    "orders",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("kind", String(16), nullable=False),
+    Column("target", Integer, nullable=False),
+    Column("reason", String(200), nullable=False),
+    Column("detail", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("done_at", DateTime(timezone=True), nullable=True),
+)
+"""Operator orders for the running room (``close-table`` a table id, ``suspend`` an account
+id: its ended sessions' token hashes in ``detail``); ``done_at`` once carried out."""

@@ -278,6 +278,14 @@ async def act(live: LiveTable, command: Command) -> None:
     sitter.time_bank = max(0.0, sitter.time_bank - spent)
 
 
+async def close(live: LiveTable, command: Command) -> None:
+    """An operator closes the table (``payload``: his reason): at once between rounds, else
+    when the running round ends (no new one is dealt)."""
+    live.closing = str(command.payload)
+    if not live.table.playing:
+        await live.close("operator")
+
+
 HANDLERS: dict[str, Handler] = {
     "watch": watch,
     "unwatch": unwatch,
@@ -291,5 +299,6 @@ HANDLERS: dict[str, Handler] = {
     "add-chips": add_chips,
     "client-seed": client_seed,
     "act": act,
+    "close": close,
 }
 """Every command a table takes, by kind."""

@@ -93,6 +93,8 @@ class LiveTable:
         self.pots: list[int] = []
         self.task: asyncio.Task[None] | None = None
         self.closed = False
+        self.closing: str | None = None
+        """Why an operator closes the table (it closes once the running round ends)."""
         self._seat_again(store)
 
     def _seat_again(self, store: Store) -> None:
@@ -190,8 +192,11 @@ class LiveTable:
         now = self.now()
         if not self.table.playing:
             await self.sweep(now)
+            if self.closing is not None:
+                await self.close("operator")
+                return
             if self._idle(now):
-                await self._close()
+                await self.close("idle")
                 return
             if now >= self.next_round_at:
                 await self._deal()
@@ -267,17 +272,20 @@ class LiveTable:
             self.idle_since = now
         return now - self.idle_since >= self.config.idle_close
 
-    async def _close(self) -> None:
+    async def close(self, reason: str) -> None:
         """Close the table: every seat cashed out and the table marked closed, in one
-        transaction; watchers are told, and the task ends."""
+        transaction; watchers are told why (``idle``, ``operator``), and the task ends."""
         await asyncio.to_thread(self.store.close_table, self.id)
         self.closed = True
-        self.audience.tell(message("closed", table=self.id, reason="idle"))
+        self.audience.tell(message("closed", table=self.id, reason=reason))
         self.audience.watchers.clear()
         if self.on_close is not None:
             self.on_close(self.id)
-        log.info("table %s closed: nobody but bots sat there for %s s", self.id,
-                 self.config.idle_close)
+        if reason == "idle":
+            log.info("table %s closed: nobody but bots sat there for %s s", self.id,
+                     self.config.idle_close)
+        else:
+            log.info("table %s closed by an operator: %s", self.id, self.closing)
 
     # -- rounds ------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ the lobby's filters, chat, statistics and the replayer)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -83,3 +84,50 @@ def test_password_change_on_the_account_page_ends_the_other_session(
     assert "next=%2Faccount" in there.url
     log_in(there, "carol", "carols-new-password")
     assert here.js_errors == [] and there.js_errors == []
+
+
+def test_chat_shows_text_only_with_dealer_lines_and_mute(browser: Any, server: Server) -> None:
+    owner, guest = new_page(browser, server), new_page(browser, server)
+    log_in(owner, "olga", "olgas-password", register=True)
+    log_in(guest, "gus", "guss-password", register=True)
+    made = owner.request.post("/api/tables", data={"game": "five-card-draw", "seats": 3})
+    assert made.status == 201, made.text()
+    table = made.json()["id"]
+    for _ in range(2):
+        assert owner.request.post(f"/api/tables/{table}/bots",
+                                  data={"level": "house"}).status == 201
+    owner.goto(f"/tables/{table}")
+    guest.goto(f"/tables/{table}")
+    owner.wait_for_selector("#chat-mode")
+    guest.wait_for_selector("#chat-input")
+    assert guest.locator("#chat-mode").count() == 0  # only the owner sets the chat
+    wait_until(lambda: guest.is_disabled("#chat-input"), what="a spectator may not chat yet")
+    assert "Only the players chat" in guest.inner_text("#chat-note")
+    owner.select_option("#chat-mode", "everyone")
+    wait_until(lambda: guest.is_enabled("#chat-input"), what="the guest may chat")
+    payload = '<img src=x onerror="window.pwned=1"><b>bold</b> & co'
+    owner.fill("#chat-input", payload)
+    owner.press("#chat-input", "Enter")
+    line = guest.locator(".chat-line[data-name=olga] .chat-text")
+    line.wait_for()
+    assert line.inner_text() == payload
+    assert guest.locator("#chat-lines img, #chat-lines b").count() == 0
+    assert guest.evaluate("window.pwned") is None
+    guest.fill("#chat-input", "nice hand")
+    guest.press("#chat-input", "Enter")
+    owner.locator(".chat-line[data-name=gus]").wait_for()
+    # the bots play: the dealer's lines come between the players' lines
+    dealer = guest.locator(".chat-line.dealer", has_text=" with ")
+    dealer.first.wait_for(timeout=30_000)
+    said = dealer.first.inner_text()
+    # the whole hand's name, as in "bob wins 12 with Two pair, kings and nines"
+    assert re.search(r"^Dealer: bot-\S+ wins \d+ with (High card, \w+-\w+ high|Pair of \w+"
+                     r"|Two pair, \w+ and \w+|Three of a kind, \w+|Straight, \w+ high"
+                     r"|Flush, \w+-\w+ high|Full house, \w+ full of \w+|Four of a kind, \w+"
+                     r"|Straight flush, \w+ high|Royal flush)$", said), said
+    screenshot(guest, "table-chat")
+    guest.click(".chat-line[data-name=olga] .chat-mute")
+    assert guest.locator(".chat-line[data-name=olga]").count() == 0
+    assert "Unmute olga" in guest.inner_text("#chat-muted")
+    assert owner.locator(".chat-line[data-name=olga]").count() == 1  # muting is the guest's own
+    assert owner.js_errors == [] and guest.js_errors == []

@@ -76,6 +76,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "'5 per 5 minutes')",
     )
     parser.add_argument(
+        "--chat-rate", default="5 per 10 seconds", metavar="LIMIT",
+        help="chat lines one account may say (default '5 per 10 seconds')",
+    )
+    parser.add_argument(
         "--proxy", action="append", default=[], metavar="ADDRESS",
         help="a reverse proxy whose X-Forwarded-For/-Proto headers are trusted (repeat for "
         "several; default: none, the client's address is the connection's)",
@@ -152,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
         rate=args.rate,
         burst=max(1, int(2 * args.rate)),
         account_logins=args.account_logins,
+        chat_rate=args.chat_rate,
         proxies=tuple(args.proxy),
         origins=tuple(o.rstrip("/") for o in args.origin),
         header_timeout=args.header_timeout,

@@ -51,6 +51,7 @@ class Account(BaseModel):
     name: str
     bankroll: int
     client_seed: str
+    operator: bool = Field(description="whether the room's operator (--operator) is logged in")
 
 
 class ClientSeedAnswer(BaseModel):
@@ -166,6 +167,8 @@ class TableLine(BaseModel):
     anchor: str = Field(description="the seed chain's anchor (hex)")
     buy_in: _BuyIn
     owner: str | None = Field(description="who opened it (null: the room's own table)")
+    chat: Literal["players", "everyone", "off"] = Field(
+        description="who may chat: the players, everyone watching (logged in), or nobody")
 
 
 class Lobby(BaseModel):

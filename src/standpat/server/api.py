@@ -181,6 +181,7 @@ class RestApi:
             "name": account.name,
             "bankroll": bankroll,
             "client_seed": fresh.client_seed,
+            "operator": self.is_operator(account),
         }
 
     async def me(self, request: Request, data: None) -> Response:

@@ -38,6 +38,8 @@ class ServerConfig:
     to ``starting_bankroll`` (:class:`~standpat.store.refill.RefillRule`)."""
     refill_every: float = 3600.0
     """Seconds between two refills of one account."""
+    chat_rate: str = "5 per 10 seconds"
+    """Chat lines one account may say (the ``limits`` library's notation)."""
     orders_every: float = 1.0
     """Seconds between two looks for the operator's orders (``standpat admin``)."""
     demo_tables: int = 0

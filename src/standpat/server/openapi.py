@@ -9,7 +9,7 @@ as ``ClientMessage``.
 >>> doc["paths"]["/api/tables"]["post"]["requestBody"]["content"]["application/json"]["schema"]
 {'$ref': '#/components/schemas/TableSpec'}
 >>> sorted(doc["components"]["schemas"]["ClientMessage"]["discriminator"]["mapping"])[:3]
-['act', 'add-chips', 'choose']
+['act', 'add-chips', 'chat']
 """
 
 from __future__ import annotations

@@ -44,6 +44,8 @@ __all__ = [
     "ActionBody",
     "AddChips",
     "BotSpec",
+    "Chat",
+    "ChatModeMessage",
     "ClientMessage",
     "ClientSeedBody",
     "Credentials",
@@ -53,6 +55,7 @@ __all__ = [
     "Registration",
     "SeatBot",
     "SessionRef",
+    "SetChatMode",
     "TableSpec",
     "parse_body",
     "parse_client_message",
@@ -283,9 +286,48 @@ class ClientSeedMessage(_Message):
     seed: Annotated[str, Field(max_length=64)]
 
 
+MAX_CHAT: Final = 200
+"""The longest chat line, in characters."""
+
+
+class Chat(_Message):
+    """Say a line in a table's chat (plain text, 1 to 200 characters, no control
+    characters); players speak, and spectators when the table allows it."""
+
+    type: Literal["chat"]
+    table: Id
+    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT)]
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, text: str) -> str:
+        if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+            raise ValueError("a chat line is one line of text, without control characters.")
+        text = text.strip()
+        if not text:
+            raise ValueError("a chat line says something.")
+        return text
+
+
+class ChatModeMessage(_Message):
+    """Set a table's chat (its owner or an operator): ``players`` speak, ``everyone``
+    (spectators too), or ``off``."""
+
+    type: Literal["chat-mode"]
+    table: Id
+    mode: Literal["players", "everyone", "off"]
+
+
+class SetChatMode(_Strict):
+    """The room's own command to set a table's chat (from a ``chat-mode`` message)."""
+
+    mode: Literal["players", "everyone", "off"]
+    operator: bool = False
+
+
 ClientMessage = Annotated[
     Hello | Ping | Watch | Unwatch | Sit | Leave | Act | SitOutMessage | SitIn | Choose
-    | AddChips | ClientSeedMessage,
+    | AddChips | ClientSeedMessage | Chat | ChatModeMessage,
     Field(discriminator="type"),
 ]
 """Any message a client may send over the WebSocket."""
@@ -293,7 +335,7 @@ CLIENT_MESSAGE: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
 CLIENT_TYPES: Final = frozenset(
     model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
     for model in (Hello, Ping, Watch, Unwatch, Sit, Leave, Act, SitOutMessage, SitIn, Choose,
-                  AddChips, ClientSeedMessage)
+                  AddChips, ClientSeedMessage, Chat, ChatModeMessage)
 )
 """The ``type`` of every message a client may send."""
 

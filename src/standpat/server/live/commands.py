@@ -21,10 +21,12 @@ from standpat.server.live.task import LiveTable
 from standpat.server.schemas import (
     Act,
     AddChips,
+    Chat,
     Choose,
     ClientSeedMessage,
     Leave,
     SeatBot,
+    SetChatMode,
     Sit,
     SitOutMessage,
 )
@@ -278,6 +280,29 @@ async def act(live: LiveTable, command: Command) -> None:
     sitter.time_bank = max(0.0, sitter.time_bank - spent)
 
 
+async def chat(live: LiveTable, command: Command) -> None:
+    """Say a line to the table's audience (as the chat mode allows)."""
+    assert command.account is not None and isinstance(command.payload, Chat)
+    sitter = live.sitter_of(command.account)
+    live.chat.may_speak(seated=sitter is not None)
+    if sitter is not None:
+        name, seat = sitter.name, sitter.seat
+    else:
+        name, seat = (await asyncio.to_thread(live.store.account, command.account)).name, None
+    live.audience.tell(live.chat.line(live.id, name, seat, command.payload.text))
+
+
+async def chat_mode(live: LiveTable, command: Command) -> None:
+    """The table's owner or an operator sets its chat; the audience is told."""
+    assert isinstance(command.payload, SetChatMode)
+    told = live.chat.set_mode(
+        command.payload.mode,
+        owner=command.account is not None and command.account == live.record.owner,
+        operator=command.payload.operator,
+    )
+    live.audience.tell({**told, "table": live.id})
+
+
 async def close(live: LiveTable, command: Command) -> None:
     """An operator closes the table (``payload``: his reason): at once between rounds, else
     when the running round ends (no new one is dealt)."""
@@ -300,5 +325,7 @@ HANDLERS: dict[str, Handler] = {
     "client-seed": client_seed,
     "act": act,
     "close": close,
+    "chat": chat,
+    "chat-mode": chat_mode,
 }
 """Every command a table takes, by kind."""

@@ -28,6 +28,7 @@ from standpat.errors import StandpatError, TableError
 from standpat.fairness import FairRandom, SeedChain, commitment, hand_key
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command
+from standpat.server.live.chat import TableChat
 from standpat.server.live.clock import Clock
 from standpat.server.live.ghosts import Ghosts, Seen, Why
 from standpat.server.live.messages import Audience, public_state
@@ -93,6 +94,8 @@ class LiveTable:
         self.pots: list[int] = []
         self.task: asyncio.Task[None] | None = None
         self.closed = False
+        self.chat = TableChat()
+        """The table's chat mode (:mod:`~standpat.server.live.chat`)."""
         self.closing: str | None = None
         """Why an operator closes the table (it closes once the running round ends)."""
         self._seat_again(store)
@@ -464,4 +467,5 @@ class LiveTable:
             "anchor": self.chain.anchor.hex(),
             "buy_in": {"min": options.min_buy_in, "max": options.max_buy_in},
             "owner": self.owner_name,
+            "chat": self.chat.mode,
         }

@@ -2,6 +2,7 @@
 import { t } from "./i18n.js";
 import { api, account, el, errorText, gameTitle, loadMe, toast } from "./main.js";
 import { backs, cardText, faceUp, handName } from "./cards.js";
+import { mountChat } from "./chat.js";
 
 /** Open table `id` in `root`; returns a function that closes it. */
 export async function openTable(root, id) {
@@ -148,6 +149,7 @@ class TablePage {
         el("section", { class: "panel" }, el("h2", { text: t("history.title") }), this.history),
         el("details", { class: "panel help" }, el("summary", { text: t("shortcuts.title") }),
           el("p", { text: t("shortcuts.text") })))));
+    mountChat(this);
     this.root.focus();
     this.setStatus("connecting");
     this.render();

@@ -3,6 +3,7 @@ the lobby's filters, chat, statistics and the replayer)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -131,3 +132,70 @@ def test_chat_shows_text_only_with_dealer_lines_and_mute(browser: Any, server: S
     assert "Unmute olga" in guest.inner_text("#chat-muted")
     assert owner.locator(".chat-line[data-name=olga]").count() == 1  # muting is the guest's own
     assert owner.js_errors == [] and guest.js_errors == []
+
+
+def test_lobby_filters_sort_and_a_waiting_list_seat_taken(browser: Any, server: Server) -> None:
+    import json
+
+    import httpx
+    from websockets.sync.client import connect
+
+    page = new_page(browser, server)
+    log_in(page, "wendy", "wendys-password", register=True)
+    specs = [
+        {"game": "five-card-draw", "structure": "no-limit", "stakes": "1/2", "seats": 2},
+        {"game": "deuce-to-seven-triple-draw", "structure": "fixed-limit", "stakes": "10/20"},
+        {"game": "seven-card-draw", "structure": "pot-limit", "stakes": "5/10"},
+    ]
+    ids = []
+    for spec in specs:
+        made = page.request.post("/api/tables", data=spec)
+        assert made.status == 201, made.text()
+        ids.append(made.json()["id"])
+    small = ids[0]
+    assert page.request.post(f"/api/tables/{small}/bots", data={"level": "house"}).status == 201
+    # a filler takes the last seat of the small table over his own WebSocket
+    filler = httpx.Client(base_url=server.base, timeout=10)
+    filler.post("/api/accounts", json={"name": "filler", "password": "fillers-password"})
+    cookie = "; ".join(f"{k}={v}" for k, v in filler.cookies.items())
+    held = contextlib.ExitStack()
+    socket = held.enter_context(connect(server.base.replace("http", "ws") + "/ws",
+                                        additional_headers={"Cookie": cookie}))
+    socket.send(json.dumps({"type": "sit", "table": small, "seat": 1, "buy_in": 100}))
+
+    def rows() -> list[int]:
+        return [int(r) for r in page.locator("table.lobby tbody tr").evaluate_all(
+            "rows => rows.map(r => r.dataset.table).filter(Boolean)")]
+
+    page.goto("/")
+    page.wait_for_selector(f"tr[data-table='{small}'] button[data-wait]")
+    page.select_option("#filter-sort", "stakes")
+    page.select_option("#filter-order", "desc")
+    wait_until(lambda: [i for i in rows() if i in ids] == [ids[1], ids[2], small],
+               what="tables by stakes, highest first")
+    assert "sort=stakes" in page.url and "order=desc" in page.url
+    page.fill("#filter-min", "5")
+    page.dispatch_event("#filter-min", "change")
+    wait_until(lambda: small not in rows(), what="the 1/2 table filtered out")
+    page.select_option("#filter-game", "seven-card-draw")
+    wait_until(lambda: [i for i in rows() if i in ids] == [ids[2]], what="seven-card draw only")
+    screenshot(page, "lobby-filters")
+    page.goto("/")
+    page.check("#filter-hide-empty")
+    wait_until(lambda: ids[1] not in rows() and small in rows(), what="empty tables hidden")
+
+    page.click(f"tr[data-table='{small}'] button[data-wait]")
+    page.wait_for_selector(f"[data-waiting='{small}']")
+    assert "number 1 on the waiting list" in page.inner_text("#waiting")
+    socket.send(json.dumps({"type": "leave", "table": small}))
+    page.wait_for_selector("#take-seat")
+    assert f"Table {small}: seat 2 is yours if you take it in" in page.inner_text("#waiting")
+    screenshot(page, "lobby-seat-offered")
+    page.click("#take-seat")
+    page.wait_for_url(f"**/tables/{small}")
+    page.wait_for_selector(".seat[data-seat='1']", state="attached")
+    wait_until(lambda: "wendy" in page.inner_text(".seat[data-seat='1']"),
+               what="wendy seated in the offered seat")
+    held.close()
+    filler.close()
+    assert page.js_errors == []

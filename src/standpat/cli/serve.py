@@ -76,6 +76,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "'5 per 5 minutes')",
     )
     parser.add_argument(
+        "--seat-offer", type=float, default=30.0, metavar="S",
+        help="seconds the first on a full table's waiting list has to take a freed seat "
+        "(default 30)",
+    )
+    parser.add_argument(
         "--chat-rate", default="5 per 10 seconds", metavar="LIMIT",
         help="chat lines one account may say (default '5 per 10 seconds')",
     )
@@ -157,6 +162,7 @@ def run(args: argparse.Namespace) -> int:
         burst=max(1, int(2 * args.rate)),
         account_logins=args.account_logins,
         chat_rate=args.chat_rate,
+        seat_offer=args.seat_offer,
         proxies=tuple(args.proxy),
         origins=tuple(o.rstrip("/") for o in args.origin),
         header_timeout=args.header_timeout,

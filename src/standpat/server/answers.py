@@ -167,6 +167,8 @@ class TableLine(BaseModel):
     anchor: str = Field(description="the seed chain's anchor (hex)")
     buy_in: _BuyIn
     owner: str | None = Field(description="who opened it (null: the room's own table)")
+    waiting: int = Field(description="players on its waiting list (or offered a seat)")
+    hands_per_hour: float = Field(description="rounds finished in the last hour")
     chat: Literal["players", "everyone", "off"] = Field(
         description="who may chat: the players, everyone watching (logged in), or nobody")
 

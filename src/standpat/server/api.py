@@ -12,6 +12,7 @@ tables' event loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -26,6 +27,7 @@ from standpat.fairness import check_client_seed
 from standpat.server.config import ServerConfig
 from standpat.server.downloads import phh_text, readable_text
 from standpat.server.host import Command, TableHost
+from standpat.server.lobby import choose
 from standpat.server.openapi import Endpoint
 from standpat.server.origins import check_origin
 from standpat.server.problems import error_body, error_code, http_status
@@ -36,6 +38,7 @@ from standpat.server.schemas import (
     Credentials,
     HandsQuery,
     LedgerQuery,
+    LobbyQuery,
     PasswordChange,
     Registration,
     SeatBot,
@@ -289,11 +292,14 @@ class RestApi:
             }
         )
 
-    async def list_tables(self, request: Request, data: None) -> Response:
-        """GET /api/tables: the lobby."""
-        return JSONResponse(
-            {"tables": [self.host.summary(t) for t in self.host.table_ids()]}
-        )
+    async def list_tables(self, request: Request, data: LobbyQuery) -> Response:
+        """GET /api/tables?game=&structure=&min_stakes=&max_stakes=&seats=&hide_full=
+        &hide_empty=&sort=&order=: the lobby, filtered and sorted."""
+        lines = []
+        for table_id in self.host.table_ids():
+            with contextlib.suppress(NotFoundError):  # closed meanwhile
+                lines.append(self.host.summary(table_id))
+        return JSONResponse({"tables": choose(lines, data)})
 
     async def create_table(self, request: Request, data: TableSpec) -> Response:
         """POST /api/tables: open a table, owned by me."""

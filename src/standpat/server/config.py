@@ -38,6 +38,8 @@ class ServerConfig:
     to ``starting_bankroll`` (:class:`~standpat.store.refill.RefillRule`)."""
     refill_every: float = 3600.0
     """Seconds between two refills of one account."""
+    seat_offer: float = 30.0
+    """Seconds the first player of a table's waiting list has to take a seat offered to him."""
     chat_rate: str = "5 per 10 seconds"
     """Chat lines one account may say (the ``limits`` library's notation)."""
     orders_every: float = 1.0

@@ -51,6 +51,7 @@ __all__ = [
     "Credentials",
     "HandsQuery",
     "LedgerQuery",
+    "LobbyQuery",
     "PasswordChange",
     "Registration",
     "SeatBot",
@@ -167,6 +168,22 @@ class LedgerQuery(_Strict):
     model_config = ConfigDict(strict=False, extra="forbid", frozen=True)  # query text
     before: Annotated[int, Field(ge=1, le=2**63 - 1)] | None = None
     limit: Annotated[int, Field(ge=1, le=200)] = 50
+
+
+class LobbyQuery(_Strict):
+    """``GET /api/tables``'s query: which tables, in which order (all optional)."""
+
+    model_config = ConfigDict(strict=False, extra="forbid", frozen=True)  # query text
+    game: Annotated[str, Field(max_length=40)] | None = None
+    structure: Annotated[str, Field(max_length=16)] | None = None
+    min_stakes: Annotated[int, Field(ge=0, le=MAX_SMALL_BET, description=(
+        "the least small bet (a table's stakes' first number)"))] | None = None
+    max_stakes: Annotated[int, Field(ge=0, le=MAX_SMALL_BET)] | None = None
+    seats: Annotated[int, Field(ge=2, le=10, description="tables of this many seats")] | None = None
+    hide_full: bool = False
+    hide_empty: bool = False
+    sort: Literal["id", "stakes", "players", "average_pot", "hands_per_hour"] = "id"
+    order: Literal["asc", "desc"] = "asc"
 
 
 class HandsQuery(_Strict):
@@ -286,6 +303,20 @@ class ClientSeedMessage(_Message):
     seed: Annotated[str, Field(max_length=64)]
 
 
+class Wait(_Message):
+    """Join a full table's waiting list: a seat that frees is offered to the first in line."""
+
+    type: Literal["wait"]
+    table: Id
+
+
+class Unwait(_Message):
+    """Leave a table's waiting list."""
+
+    type: Literal["unwait"]
+    table: Id
+
+
 MAX_CHAT: Final = 200
 """The longest chat line, in characters."""
 
@@ -327,7 +358,7 @@ class SetChatMode(_Strict):
 
 ClientMessage = Annotated[
     Hello | Ping | Watch | Unwatch | Sit | Leave | Act | SitOutMessage | SitIn | Choose
-    | AddChips | ClientSeedMessage | Chat | ChatModeMessage,
+    | AddChips | ClientSeedMessage | Chat | ChatModeMessage | Wait | Unwait,
     Field(discriminator="type"),
 ]
 """Any message a client may send over the WebSocket."""
@@ -335,7 +366,7 @@ CLIENT_MESSAGE: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
 CLIENT_TYPES: Final = frozenset(
     model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
     for model in (Hello, Ping, Watch, Unwatch, Sit, Leave, Act, SitOutMessage, SitIn, Choose,
-                  AddChips, ClientSeedMessage, Chat, ChatModeMessage)
+                  AddChips, ClientSeedMessage, Chat, ChatModeMessage, Wait, Unwait)
 )
 """The ``type`` of every message a client may send."""
 

@@ -199,3 +199,69 @@ def test_lobby_filters_sort_and_a_waiting_list_seat_taken(browser: Any, server: 
     held.close()
     filler.close()
     assert page.js_errors == []
+
+
+def test_the_statistics_page_after_hands_against_bots(browser: Any, server: Server) -> None:
+    import asyncio
+    import threading
+
+    import httpx
+
+    from .live import Player, passive_policy
+
+    page = new_page(browser, server)
+    log_in(page, "stan", "stans-password", register=True)
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    http = httpx.Client(base_url=server.base, timeout=10, cookies=cookies)
+    owner = httpx.Client(base_url=server.base, timeout=10)
+    owner.post("/api/accounts", json={"name": "bothost", "password": "bothost-password"})
+    table = owner.post("/api/tables", json={"game": "deuce-to-seven-triple-draw",
+                                            "structure": "fixed-limit", "seats": 3}).json()["id"]
+    for _ in range(2):
+        owner.post(f"/api/tables/{table}/bots", json={"level": "normal"})
+
+    async def play() -> None:
+        player = Player(server, "stan", seed=5, http=http)
+        player.policy = passive_policy
+        await player.connect()
+        await player.send(type="sit", table=table, buy_in=100)
+        deadline = asyncio.get_running_loop().time() + 90
+        while sum(h["status"] == "done" for h in http.get("/api/hands").json()["hands"]) < 5:
+            assert asyncio.get_running_loop().time() < deadline
+            await asyncio.sleep(0.2)
+        await player.send(type="leave", table=table)
+        await player.wait_for(lambda f: f["type"] == "left", old=True, timeout=30)
+        await player.close(http=False)
+
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(play())
+        except BaseException as error:  # reported below
+            failures.append(error)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(120)
+    assert not worker.is_alive() and failures == []
+    stats = http.get("/api/me/stats").json()
+    assert stats["hands"] >= 5
+    page.goto("/account")
+    page.click("#stats-link")
+    page.wait_for_selector("#stats-plot polyline")
+    assert page.inner_text("[data-figure=hands]") == str(stats["hands"])
+    net = stats["net"]
+    assert page.inner_text("[data-figure=net]") == (f"+{net}" if net > 0 else str(net))
+    assert page.inner_text("[data-figure=vpip]") == f"{stats['vpip']}%"
+    points = page.get_attribute("#stats-plot polyline", "data-points")
+    assert points == str(len(stats["series"]))
+    assert "2-7 Triple Draw\tFixed limit" in page.inner_text("#stats-table")
+    screenshot(page, "stats-page")
+    page.select_option("#stats-game", "seven-card-draw")
+    page.wait_for_selector("#stats-plot-empty")
+    assert page.inner_text("[data-figure=hands]") == "0" and "game=seven-card-draw" in page.url
+    assert page.get_attribute("#stats-csv", "href") == "/api/me/stats/csv?game=seven-card-draw"
+    http.close()
+    owner.close()
+    assert page.js_errors == []

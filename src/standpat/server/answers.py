@@ -29,6 +29,7 @@ __all__ = [
     "SeatAnswer",
     "SessionLine",
     "Sessions",
+    "Stats",
     "TableLine",
 ]
 
@@ -243,3 +244,38 @@ class Health(BaseModel):
 
     ok: bool
     tables: int
+
+
+class _Figures(BaseModel):
+    hands: int
+    net: int = Field(description="chips won (+) or lost (-)")
+    bb_per_100: float | None = Field(description="big blinds won per 100 hands")
+    vpip: float | None = Field(description="% of hands with chips put in voluntarily before "
+                               "the first draw")
+    pfr: float | None = Field(description="% of hands raised before the first draw")
+    draws: int = Field(description="draws taken part in")
+    pat: float | None = Field(description="% of draws stood pat")
+    draw1: float | None
+    draw2: float | None
+    draw3: float | None
+    draw_more: float | None = Field(description="% of draws of 4 cards or more")
+    showdown: float | None = Field(description="% of hands that went to the showdown")
+    won_showdown: float | None = Field(description="% of showdowns won")
+
+
+class _ByGame(_Figures):
+    game: str
+    structure: str
+
+
+class _Point(BaseModel):
+    hand: int
+    at: str
+    net: int = Field(description="my net over all rounds up to this one")
+
+
+class Stats(_Figures):
+    """My statistics over the rounds the query picks (from my own rounds' facts only)."""
+
+    by: list[_ByGame]
+    series: list[_Point] = Field(description="net over time, oldest first (the latest 5000)")

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import csv
+import io
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, time, timedelta
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -43,6 +46,7 @@ from standpat.server.schemas import (
     Registration,
     SeatBot,
     SessionRef,
+    StatsQuery,
     TableSpec,
     parse_body,
 )
@@ -52,11 +56,15 @@ from standpat.store import Account, Store, user_wallet
 from standpat.store.db import SuspendedError, token_hash
 from standpat.store.names import name_key
 from standpat.store.refill import RefillRule
+from standpat.store.stats import statistics
 from standpat.table.records import hand_line, player_record
 
 __all__ = ["RestApi", "hand_for", "own_hand"]
 
 log = logging.getLogger("standpat.server")
+STATS_COLUMNS = ("hands", "net", "bb_per_100", "vpip", "pfr", "draws", "pat", "draw1", "draw2",
+                 "draw3", "draw_more", "showdown", "won_showdown")
+"""The CSV export's figures, after game and structure."""
 T = TypeVar("T")
 Handler = Callable[[Request, Any], Awaitable[Response]]
 
@@ -276,6 +284,32 @@ class RestApi:
         account = await self.need_account(request)
         given = await self.db(self.store.refill, account.id, self.refill_rule())
         return JSONResponse(await self._refill_json(account, given))
+
+    async def _stats(self, request: Request, data: StatsQuery) -> dict[str, Any]:
+        account = await self.need_account(request)
+        day = timedelta(days=1)
+        return await self.db(
+            statistics, self.store, account.id, game=data.game, structure=data.structure,
+            since=None if data.since is None else datetime.combine(data.since, time(), UTC),
+            until=None if data.until is None
+            else datetime.combine(data.until, time(), UTC) + day,
+        )
+
+    async def my_stats(self, request: Request, data: StatsQuery) -> Response:
+        """GET /api/me/stats: my figures, by game and over time (SQL aggregates)."""
+        return JSONResponse(await self._stats(request, data))
+
+    async def my_stats_csv(self, request: Request, data: StatsQuery) -> Response:
+        """GET /api/me/stats/csv: my figures as CSV, all rounds then by game."""
+        figures = await self._stats(request, data)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["game", "structure", *STATS_COLUMNS])
+        for row in [{"game": "all", "structure": "all", **figures}, *figures["by"]]:
+            writer.writerow([row["game"], row["structure"],
+                             *("" if row[c] is None else row[c] for c in STATS_COLUMNS)])
+        return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers={
+            "Content-Disposition": 'attachment; filename="standpat-stats.csv"'})
 
     # -- the lobby ---------------------------------------------------------------
 

@@ -45,7 +45,7 @@ __all__ = ["COOKIE", "create_app", "hand_for", "open_demo_tables", "own_hand"]
 log = logging.getLogger("standpat.server")
 WEB_DIR = Path(__file__).with_name("web")
 """The browser client: index.html and its scripts, styles and message catalogues."""
-PAGES = ("/account",)
+PAGES = ("/account", "/stats")
 """Paths of the client's other views, served the same page (its script draws them)."""
 FOREIGN_ORIGIN = 1008
 """The WebSocket close code of a handshake from another site (policy violation)."""

@@ -34,6 +34,7 @@ from standpat.server.schemas import (
     PasswordChange,
     Registration,
     SessionRef,
+    StatsQuery,
     TableSpec,
 )
 
@@ -109,6 +110,13 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
     Endpoint("POST", "/api/me/refill", "refill",
              "Refill my play-money bankroll, as the refill rule allows.", a.Refill,
              session=True, errors=(400,)),
+    Endpoint("GET", "/api/me/stats", "my_stats",
+             "My statistics (net, bb/100, VPIP, PFR, draws, showdowns), by game and over "
+             "time, added up in the database.", a.Stats, query=StatsQuery, session=True,
+             errors=(400,)),
+    Endpoint("GET", "/api/me/stats/csv", "my_stats_csv",
+             "My statistics as a CSV file (standpat-stats.csv): all, then by game.", None,
+             query=StatsQuery, session=True, errors=(400,), media="text/csv"),
     Endpoint("GET", "/api/games", "games", "Games and betting structures.", a.Games),
     Endpoint("GET", "/api/tables", "list_tables",
              "The lobby: the open tables, filtered and sorted as the query asks.", a.Lobby,

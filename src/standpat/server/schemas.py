@@ -20,6 +20,7 @@ standpat.errors.ProtocolError: 'name' must be a text (got None).
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import (
@@ -57,6 +58,7 @@ __all__ = [
     "SeatBot",
     "SessionRef",
     "SetChatMode",
+    "StatsQuery",
     "TableSpec",
     "parse_body",
     "parse_client_message",
@@ -184,6 +186,16 @@ class LobbyQuery(_Strict):
     hide_empty: bool = False
     sort: Literal["id", "stakes", "players", "average_pot", "hands_per_hour"] = "id"
     order: Literal["asc", "desc"] = "asc"
+
+
+class StatsQuery(_Strict):
+    """``GET /api/me/stats``'s query: which of my rounds (all optional)."""
+
+    model_config = ConfigDict(strict=False, extra="forbid", frozen=True)  # query text
+    game: Annotated[str, Field(max_length=40)] | None = None
+    structure: Annotated[str, Field(max_length=16)] | None = None
+    since: date | None = Field(None, description="from this day (UTC), included")
+    until: date | None = Field(None, description="to this day (UTC), included")
 
 
 class HandsQuery(_Strict):

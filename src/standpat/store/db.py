@@ -870,11 +870,14 @@ class Store:
             )
 
     def finish_hand(
-        self, table_id: int, hand_id: int, net: Mapping[int, int], record: Mapping[str, Any]
+        self, table_id: int, hand_id: int, net: Mapping[int, int], record: Mapping[str, Any],
+        *, facts: Sequence[Mapping[str, Any]] = (),
     ) -> None:
         """Settle a hand: each account's net result moves between seat wallets, stacks follow.
 
         ``net`` maps account ids to chips won (+) or lost (-); it must sum to zero.
+        ``facts``: its players' statistics rows (:func:`standpat.table.stats.round_facts`),
+        written in the same transaction.
         """
         with self._tx() as conn:
             status = conn.execute(
@@ -899,11 +902,19 @@ class Store:
                         )
                         .values(stack=m.seats.c.stack + amount)
                     )
+            ended = _now()
             conn.execute(
                 m.hands.update()
                 .where(m.hands.c.id == hand_id)
-                .values(status=HandStatus.DONE.value, record=dict(record), ended_at=_now())
+                .values(status=HandStatus.DONE.value, record=dict(record), ended_at=ended)
             )
+            if facts:
+                conn.execute(m.hand_facts.insert(), [
+                    {**{k: v if k in ("game", "structure") else int(v)
+                        for k, v in f.items() if k != "account"},
+                     "account_id": f["account"], "hand_id": hand_id, "ended_at": ended}
+                    for f in facts
+                ])
 
     def void_running_hands(self) -> list[int]:
         """Void every hand left running by a crash: no chip moved for it, so stacks stand.

@@ -167,3 +167,21 @@ orders = Table(
 )
 """Operator orders for the running room (``close-table`` a table id, ``suspend`` an account
 id: its ended sessions' token hashes in ``detail``); ``done_at`` once carried out."""
+
+hand_facts = Table(
+    "hand_facts",
+    metadata,
+    Column("hand_id", Integer, ForeignKey("hands.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("structure", String(16), nullable=False),
+    Column("ended_at", DateTime(timezone=True), nullable=False),
+    Column("net", BigInteger, nullable=False),
+    Column("big_blind", BigInteger, nullable=False),
+    *(Column(name, Integer, nullable=False, default=0, server_default="0")
+      for name in ("vpip", "pfr", "pat", "draw1", "draw2", "draw3", "draw_more", "showdown",
+                   "won_showdown")),
+    Index("ix_hand_facts_account", "account_id", "ended_at"),
+)
+"""One row per player per finished poker round: the facts his statistics add up (0/1 flags
+and draw counts; :func:`standpat.table.stats.round_facts`)."""

@@ -6,7 +6,8 @@ import { api, el, errorText, loadMe, navigate, toast } from "./main.js";
 /** Draw the account page into `view`; returns a function that closes it. */
 export async function accountView(view) {
   const page = el("div", { class: "around-page account-page" },
-    el("h1", { "data-i18n": "account.title" }));
+    el("h1", { "data-i18n": "account.title" }),
+    el("p", {}, el("a", { href: "/stats", "data-link": "", id: "stats-link", "data-i18n": "stats.link" })));
   const refill = el("section", { class: "card-panel", "aria-labelledby": "refill-title" });
   const password = passwordForm();
   const sessions = el("section", { class: "card-panel", "aria-labelledby": "sessions-title" });

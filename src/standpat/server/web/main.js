@@ -261,6 +261,7 @@ export function gameTitle(name) {
 /** The views around the table, each in its own module, loaded when first opened. */
 const PAGES = {
   "/account": { module: "./account.js", view: "accountView" },
+  "/stats": { module: "./stats.js", view: "statsView" },
 };
 
 async function route() {

@@ -265,3 +265,133 @@ def test_the_statistics_page_after_hands_against_bots(browser: Any, server: Serv
     http.close()
     owner.close()
     assert page.js_errors == []
+
+
+def _play_hands(server: Server, http: Any, games: list[str], count: int) -> dict[str, int]:
+    """Seat the page's player (over his own WebSocket, in a thread) at a table of each game
+    with two bots until he has ``count`` finished hands there; his latest hand of each."""
+    import asyncio
+    import threading
+
+    import httpx
+
+    from .live import Player, passive_policy
+
+    owner = httpx.Client(base_url=server.base, timeout=10)
+    owner.post("/api/accounts", json={"name": "dealer", "password": "dealer-password"})
+    owner.post("/api/session", json={"name": "dealer", "password": "dealer-password"})
+    tables = {}
+    for game in games:
+        tables[game] = owner.post("/api/tables", json={"game": game, "seats": 3}).json()["id"]
+        for _ in range(2):
+            owner.post(f"/api/tables/{tables[game]}/bots", json={"level": "normal"})
+    owner.close()
+
+    async def play() -> None:
+        player = Player(server, "rita", seed=9, http=http)
+        player.policy = passive_policy
+        await player.connect()
+        for table in tables.values():
+            await player.send(type="sit", table=table, buy_in=100)
+        deadline = asyncio.get_running_loop().time() + 90
+        while any(sum(h["status"] == "done" for h in http.get(f"/api/hands?table={t}")
+                      .json()["hands"]) < count for t in tables.values()):
+            assert asyncio.get_running_loop().time() < deadline
+            await asyncio.sleep(0.2)
+        for table in tables.values():
+            await player.send(type="leave", table=table)
+        await player.close(http=False)
+
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(play())
+        except BaseException as error:  # reported below
+            failures.append(error)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(120)
+    assert not worker.is_alive() and failures == []
+    return {game: next(h["id"] for h in http.get(f"/api/hands?table={t}").json()["hands"]
+                       if h["status"] == "done") for game, t in tables.items()}
+
+
+def _my_cards_after(record: dict[str, Any], steps: int) -> list[str]:
+    """The viewer's cards after the first ``steps`` events of his record."""
+    cards: list[str] = []
+    for event in record["events"][:steps]:
+        if event.get("seat") != record["you"]:
+            continue
+        if event["kind"] == "deal":
+            cards += event.get("cards", [])
+        elif event["kind"] == "discard":
+            cards = [c for c in cards if c not in event.get("cards", [])] + event.get("drawn", [])
+        elif event["kind"] == "show":
+            cards = list(event.get("cards", []))
+    return cards
+
+
+def test_the_replayer_steps_triple_draw_and_seven_card_hands(browser: Any, server: Server) -> None:
+    import httpx
+
+    page = new_page(browser, server)
+    log_in(page, "rita", "ritas-password", register=True)
+    cookies = {c["name"]: c["value"] for c in page.context.cookies()}
+    http = httpx.Client(base_url=server.base, timeout=10, cookies=cookies)
+    hands = _play_hands(server, http, ["deuce-to-seven-triple-draw", "seven-card-draw"], 2)
+    for game, hand in hands.items():
+        record = http.get(f"/api/hands/{hand}").json()
+        me = record["you"]
+        steps = len(record["events"])
+        page.goto(f"/replay/{hand}")
+        page.wait_for_selector("#replay-table .replay-seat")
+
+        def shown(seat: int) -> list[str]:
+            return [str(c) for c in page.locator(
+                f"[data-replay-seat='{seat}'] .card.face").evaluate_all(
+                "cards => cards.map(c => c.dataset.card)")]
+
+        assert page.inner_text("#replay-counter") == f"step 0 of {steps}"
+        assert shown(me) == [] and page.is_disabled("#replay-back")
+        page.click("#replay-end")
+        assert sorted(shown(me)) == sorted(_my_cards_after(record, steps)), game
+        for seat in range(len(record["names"])):  # others: only cards shown at the showdown
+            if seat == me:
+                continue
+            showed = [c for e in record["events"] if e["kind"] == "show"
+                      and e.get("seat") == seat for c in e.get("cards", [])]
+            assert sorted(shown(seat)) == sorted(showed), (game, seat)
+        discard = next((i for i, e in enumerate(record["events"])
+                        if e["kind"] == "discard" and e.get("seat") == me), None)
+        if discard is not None:  # step back to just before and after his first draw
+            page.click("#replay-start")
+            for _ in range(discard):
+                page.press("body", "ArrowRight")
+            assert sorted(shown(me)) == sorted(_my_cards_after(record, discard))
+            page.click("#replay-next")
+            assert sorted(shown(me)) == sorted(_my_cards_after(record, discard + 1))
+            page.click("#replay-back")
+            assert sorted(shown(me)) == sorted(_my_cards_after(record, discard))
+        if game == "deuce-to-seven-triple-draw":
+            page.click("#replay-end")
+            screenshot(page, "replay-triple-draw")
+            page.click("#replay-share")
+            page.wait_for_function(
+                "document.getElementById('replay-link').value.includes('/shared/')")
+            link = page.input_value("#replay-link")
+            assert "/shared/" in link
+            stranger = new_page(browser, server)
+            stranger.goto(link)
+            stranger.wait_for_selector("#replay-table .replay-seat")
+            assert "as rita saw it" in stranger.inner_text("h1")
+            stranger.click("#replay-end")
+            assert stranger.inner_text("#replay-counter") == f"step {steps} of {steps}"
+            assert sorted(str(c) for c in stranger.locator(".card.face").evaluate_all(
+                "cards => cards.map(c => c.dataset.card)")) == sorted(
+                str(c) for c in page.locator(".card.face").evaluate_all(
+                    "cards => cards.map(c => c.dataset.card)"))
+            assert stranger.js_errors == []
+    http.close()
+    assert page.js_errors == []

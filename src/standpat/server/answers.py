@@ -29,6 +29,7 @@ __all__ = [
     "SeatAnswer",
     "SessionLine",
     "Sessions",
+    "ShareLink",
     "Stats",
     "TableLine",
 ]
@@ -279,3 +280,10 @@ class Stats(_Figures):
 
     by: list[_ByGame]
     series: list[_Point] = Field(description="net over time, oldest first (the latest 5000)")
+
+
+class ShareLink(BaseModel):
+    """A link to one of my hands, as I saw it."""
+
+    token: str
+    path: str = Field(description="the page that replays it: /shared/{token}")

@@ -46,6 +46,7 @@ from standpat.server.schemas import (
     Registration,
     SeatBot,
     SessionRef,
+    ShareRef,
     StatsQuery,
     TableSpec,
     parse_body,
@@ -56,6 +57,7 @@ from standpat.store import Account, Store, user_wallet
 from standpat.store.db import SuspendedError, token_hash
 from standpat.store.names import name_key
 from standpat.store.refill import RefillRule
+from standpat.store.shares import share, shared
 from standpat.store.stats import statistics
 from standpat.table.records import hand_line, player_record
 
@@ -403,6 +405,24 @@ class RestApi:
                 "Content-Disposition": f'attachment; filename="standpat-hand-{hand_id}.{suffix}"',
             },
         )
+
+    async def share_hand(self, request: Request, data: None) -> Response:
+        """POST /api/hands/{id}/share: a link to my view of a finished hand."""
+        account = await self.need_account(request)
+        hand_id = request.path_params["hand_id"]
+        stored = await self.db(own_hand, self.store, hand_id, account.id)
+        if stored["status"] != "done":
+            raise ProtocolError("unfinished-hand", f"hand {hand_id} is not finished; only a "
+                                "finished hand is shared.")
+        token = await self.db(share, self.store, hand_id, account.id)
+        return JSONResponse({"token": token, "path": f"/shared/{token}"}, status_code=201)
+
+    async def get_shared(self, request: Request, data: ShareRef) -> Response:
+        """GET /api/shared/{token}: a shared hand as its sharer saw it at the table."""
+        hand_id, sharer = await self.db(shared, self.store, data.token)
+        stored = await self.db(self.store.hand, hand_id)
+        # the table view only: never the seed, even once it is revealed to the sharer
+        return JSONResponse(player_record(stored, sharer, revealed=False))
 
     async def health(self, request: Request, data: None) -> Response:
         """GET /api/health: liveness."""

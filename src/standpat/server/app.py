@@ -113,6 +113,8 @@ def create_app(
         Route("/", page, methods=["GET"]),
         Route("/login", page, methods=["GET"]),
         *(Route(p, page, methods=["GET"]) for p in PAGES),
+        Route("/replay/{hand_id:int}", page, methods=["GET"]),
+        Route("/shared/{token}", page, methods=["GET"]),
         Route("/tables/{table_id:int}", page, methods=["GET"]),
         Mount("/static", StaticFiles(directory=web), name="static"),
     ]

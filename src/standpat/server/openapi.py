@@ -34,6 +34,7 @@ from standpat.server.schemas import (
     PasswordChange,
     Registration,
     SessionRef,
+    ShareRef,
     StatsQuery,
     TableSpec,
 )
@@ -143,6 +144,12 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
              "A finished hand I played, as I saw it, as a readable text history "
              "(standpat-hand-ID.txt): opponents' cards are ?? unless shown at the showdown.",
              None, session=True, errors=(404, 409), media="text/plain"),
+    Endpoint("POST", _HAND + "/share", "share_hand",
+             "Make a link to a finished hand I played: whoever opens it sees the hand as I "
+             "saw it (never its seed).", a.ShareLink, 201, session=True, errors=(404, 409)),
+    Endpoint("GET", "/api/shared/{token}", "get_shared",
+             "A shared hand, as its sharer saw it at the table (seed null, other players' "
+             "discards counted, not named).", a.HandRecord, named=ShareRef, errors=(404,)),
     Endpoint("GET", "/api/health", "health", "Liveness.", a.Health),
 )
 """Every REST endpoint of the room (``/api/openapi.json`` itself aside)."""

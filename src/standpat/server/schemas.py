@@ -58,6 +58,7 @@ __all__ = [
     "SeatBot",
     "SessionRef",
     "SetChatMode",
+    "ShareRef",
     "StatsQuery",
     "TableSpec",
     "parse_body",
@@ -161,6 +162,14 @@ class SessionRef(_Strict):
 
     session_id: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$", description=(
         "the 16 hex digits that GET /api/me/sessions gives as its id"
+    ))]
+
+
+class ShareRef(_Strict):
+    """A shared hand as ``GET /api/shared/{token}`` names it."""
+
+    token: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$", description=(
+        "the token of the link POST /api/hands/{id}/share made"
     ))]
 
 

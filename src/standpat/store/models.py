@@ -185,3 +185,14 @@ hand_facts = Table(
 )
 """One row per player per finished poker round: the facts his statistics add up (0/1 flags
 and draw counts; :func:`standpat.table.stats.round_facts`)."""
+
+shares = Table(
+    "shares",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("hand_id", Integer, ForeignKey("hands.id"), nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""Links to hands their players shared: whose view (``account_id``) of which hand; only the
+SHA-256 of the link's token is kept."""

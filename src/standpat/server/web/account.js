@@ -12,9 +12,10 @@ export async function accountView(view) {
   const password = passwordForm();
   const sessions = el("section", { class: "card-panel", "aria-labelledby": "sessions-title" });
   const ledger = el("section", { class: "card-panel", "aria-labelledby": "ledger-title" });
-  page.append(refill, password, sessions, ledger);
+  const hands = el("section", { class: "card-panel", "aria-labelledby": "hands-title" });
+  page.append(refill, hands, password, sessions, ledger);
   view.replaceChildren(page);
-  await Promise.all([drawRefill(refill), drawSessions(sessions), drawLedger(ledger)]);
+  await Promise.all([drawRefill(refill), drawHands(hands), drawSessions(sessions), drawLedger(ledger)]);
   translatePage(page);
   return () => {};
 }
@@ -74,6 +75,16 @@ async function drawRefill(box) {
     el("p", { class: "hint", id: "refill-rule", text: t("account.refillRule", {
       below: state.below, to: state.to, hours: state.every / 3600 }) }),
     el("div", { class: "row" }, button, el("span", { id: "refill-status", text: status })));
+}
+
+async function drawHands(box) {
+  const { hands } = await api("GET", "/api/hands?limit=20");
+  box.replaceChildren(
+    el("h2", { id: "hands-title", "data-i18n": "account.hands" }),
+    hands.length ? el("ul", { class: "replay-list", id: "my-hands" }, ...hands.filter((h) => h.status === "done").map((h) =>
+      el("li", {}, el("a", { href: `/replay/${h.id}`, "data-link": "", "data-hand": h.id,
+        text: t("account.handLine", { number: h.number, table: h.table_id, net: h.net > 0 ? `+${h.net}` : String(h.net) }) }))))
+      : el("p", { class: "hint", "data-i18n": "account.noHands" }));
 }
 
 async function drawSessions(box) {

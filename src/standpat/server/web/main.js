@@ -271,7 +271,14 @@ async function route() {
   const match = path.match(/^\/tables\/(\d+)$/);
   try {
     const page = PAGES[path];
-    if (path === "/login") {
+    const replay = path.match(/^\/replay\/(\d+)$/);
+    const shared = path.match(/^\/shared\/([A-Za-z0-9_-]+)$/);
+    if (shared) {
+      closeView = await (await import("./replay.js")).replayView(view, { token: shared[1] });
+    } else if (replay) {
+      if (!me) { navigate(`/login?next=${encodeURIComponent(path)}`, true); return; }
+      closeView = await (await import("./replay.js")).replayView(view, { hand: Number(replay[1]) });
+    } else if (path === "/login") {
       view.replaceChildren(loginView());
       translatePage(view);
     } else if (page) {

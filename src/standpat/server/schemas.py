@@ -20,6 +20,7 @@ standpat.errors.ProtocolError: 'name' must be a text (got None).
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Annotated, Any, Final, Literal, TypeVar
 
@@ -65,6 +66,7 @@ __all__ = [
     "parse_client_message",
 ]
 
+_DAY: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
 MAX_ID: Final = 2**31 - 1
 """The largest table, hand or account id (a 32-bit column on every database)."""
 MAX_SMALL_BET: Final = 1_000_000
@@ -205,6 +207,14 @@ class StatsQuery(_Strict):
     structure: Annotated[str, Field(max_length=16)] | None = None
     since: date | None = Field(None, description="from this day (UTC), included")
     until: date | None = Field(None, description="to this day (UTC), included")
+
+    @field_validator("since", "until", mode="before")
+    @classmethod
+    def _day(cls, value: Any) -> Any:
+        """A day is written YYYY-MM-DD (not a number, not a time)."""
+        if value is not None and not (isinstance(value, str) and _DAY.fullmatch(value)):
+            raise ValueError(f"a day is written YYYY-MM-DD; got {value!r}")
+        return value
 
 
 class HandsQuery(_Strict):

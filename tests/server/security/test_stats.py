@@ -95,7 +95,8 @@ async def _play_and_count(server: Server) -> None:
     assert other["hands"] == 0 and other["series"] == []
     filtered = player.http.get("/api/me/stats?game=seven-card-draw").json()
     assert filtered["hands"] == 0 and filtered["vpip"] is None
-    assert player.http.get("/api/me/stats?since=yesterday").status_code == 400
+    for bad in ("since=yesterday", "until=0", "since=2026-02-30"):
+        assert player.http.get(f"/api/me/stats?{bad}").status_code == 400, bad
     text = player.http.get("/api/me/stats/csv")
     assert text.headers["content-type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(text.text)))

@@ -24,7 +24,13 @@ __all__ = [
     "Ledger",
     "LedgerRow",
     "Lobby",
+    "PasswordChanged",
+    "Refill",
     "SeatAnswer",
+    "SessionLine",
+    "Sessions",
+    "ShareLink",
+    "Stats",
     "TableLine",
 ]
 
@@ -47,6 +53,7 @@ class Account(BaseModel):
     name: str
     bankroll: int
     client_seed: str
+    operator: bool = Field(description="whether the room's operator (--operator) is logged in")
 
 
 class SessionState(BaseModel):
@@ -66,16 +73,59 @@ class LedgerRow(BaseModel):
 
     id: int
     amount: int
-    kind: str
+    kind: str = Field(description="grant, refill, buy-in, cash-out, adjust, ...")
     table_id: int | None
     hand_id: int | None
     at: str
+    note: str | None = Field(description="why (a refill, an operator's adjustment)")
 
 
 class Ledger(BaseModel):
-    """My latest bankroll movements, newest first."""
+    """A page of my bankroll movements, newest first."""
 
     rows: list[LedgerRow]
+    bankroll: int
+    next_before: int | None = Field(
+        description="pass as ?before= for the next (older) page; null on the last page"
+    )
+
+
+class SessionLine(BaseModel):
+    """One of my live log-in sessions."""
+
+    id: str = Field(description="16 hex digits naming the session (DELETE it to end it)")
+    created_at: datetime
+    expires_at: datetime
+    agent: str = Field(description="the browser that opened it (its User-Agent)")
+    current: bool = Field(description="whether it is the session asking")
+
+
+class Sessions(BaseModel):
+    """My live log-in sessions, newest first."""
+
+    sessions: list[SessionLine]
+
+
+class PasswordChanged(BaseModel):
+    """The password was changed; every other session ended."""
+
+    ended: int = Field(description="how many other sessions were ended")
+
+
+class Refill(BaseModel):
+    """The play-money refill rule and what it gives me now."""
+
+    rule: str = Field(description="the rule in one sentence")
+    below: int = Field(description="holdings under which a refill is allowed")
+    to: int = Field(description="what a refill brings holdings back to")
+    every: float = Field(description="seconds between two refills")
+    bankroll: int
+    on_tables: int = Field(description="my chips in front of me at tables")
+    amount: int = Field(description="chips a refill gives now (0: I hold enough)")
+    allowed: bool = Field(description="whether I may refill now")
+    last: datetime | None
+    next_at: datetime | None = Field(description="when the next refill is allowed, if waiting")
+    refilled: int = Field(0, description="chips just given (POST only)")
 
 
 class GameLine(BaseModel):
@@ -130,6 +180,10 @@ class TableLine(BaseModel):
     anchor: str = Field(description="the seed chain's anchor (hex)")
     buy_in: _BuyIn
     owner: str | None = Field(description="who opened it (null: the room's own table)")
+    waiting: int = Field(description="players on its waiting list (or offered a seat)")
+    hands_per_hour: float = Field(description="rounds finished in the last hour")
+    chat: Literal["players", "everyone", "off"] = Field(
+        description="who may chat: the players, everyone watching (logged in), or nobody")
 
 
 class Lobby(BaseModel):
@@ -205,3 +259,45 @@ class Health(BaseModel):
 
     ok: bool
     tables: int
+
+
+class _Figures(BaseModel):
+    hands: int
+    net: int = Field(description="chips won (+) or lost (-)")
+    bb_per_100: float | None = Field(description="big blinds won per 100 hands")
+    vpip: float | None = Field(description="% of hands with chips put in voluntarily before "
+                               "the first draw")
+    pfr: float | None = Field(description="% of hands raised before the first draw")
+    draws: int = Field(description="draws taken part in")
+    pat: float | None = Field(description="% of draws stood pat")
+    draw1: float | None
+    draw2: float | None
+    draw3: float | None
+    draw_more: float | None = Field(description="% of draws of 4 cards or more")
+    showdown: float | None = Field(description="% of hands that went to the showdown")
+    won_showdown: float | None = Field(description="% of showdowns won")
+
+
+class _ByGame(_Figures):
+    game: str
+    structure: str
+
+
+class _Point(BaseModel):
+    hand: int
+    at: str
+    net: int = Field(description="my net over all rounds up to this one")
+
+
+class Stats(_Figures):
+    """My statistics over the rounds the query picks (from my own rounds' facts only)."""
+
+    by: list[_ByGame]
+    series: list[_Point] = Field(description="net over time, oldest first (the latest 5000)")
+
+
+class ShareLink(BaseModel):
+    """A link to one of my hands, as I saw it."""
+
+    token: str
+    path: str = Field(description="the page that replays it: /shared/{token}")

@@ -3,8 +3,8 @@
 >>> from standpat.server.app import create_app
 >>> from standpat.server.config import ServerConfig
 >>> app = create_app(ServerConfig(db="sqlite://"))
->>> sorted(r.path for r in app.routes if hasattr(r, "path"))[:3]
-['/', '/api/accounts', '/api/games']
+>>> sorted(r.path for r in app.routes if getattr(r, "path", "").startswith("/api"))[:3]
+['/api/accounts', '/api/games', '/api/hands']
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from standpat.server.bodies import BodyLimit
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command, TableHost
 from standpat.server.openapi import ENDPOINTS, OPENAPI
+from standpat.server.orders import OrderDesk
 from standpat.server.origins import check_origin
 from standpat.server.problems import error_body
 from standpat.server.room import LocalHost
@@ -37,12 +38,15 @@ from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
 from standpat.server.ws import serve_socket
 from standpat.store import Store
+from standpat.store.db import token_hash
 
 __all__ = ["COOKIE", "create_app", "hand_for", "open_demo_tables", "own_hand"]
 
 log = logging.getLogger("standpat.server")
 WEB_DIR = Path(__file__).with_name("web")
 """The browser client: index.html and its scripts, styles and message catalogues."""
+PAGES = ("/account", "/stats")
+"""Paths of the client's other views, served the same page (its script draws them)."""
 FOREIGN_ORIGIN = 1008
 """The WebSocket close code of a handshake from another site (policy violation)."""
 
@@ -63,15 +67,19 @@ def create_app(
     api = RestApi(the_store, the_host, config, throttle, sockets)
     web = Path(config.static_dir) if config.static_dir else WEB_DIR
 
+    desk = OrderDesk(the_store, the_host, sockets, config.orders_every)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         warm_up()
         await the_host.start()
         if config.demo_tables and not the_host.table_ids():
             await open_demo_tables(the_host, config.demo_tables, config.demo_bot)
+        desk.start()
         try:
             yield
         finally:
+            await desk.stop()
             await the_host.stop()
             if store is None:
                 the_store.close()
@@ -98,7 +106,7 @@ def create_app(
         token = socket.cookies.get(COOKIE)
         account = await api.current(socket)
         await serve_socket(socket, the_host, api, config, throttle, account,
-                           session=(token, sockets) if account and token else None)
+                           session=(token_hash(token), sockets) if account and token else None)
 
     routes: list[BaseRoute] = [
         Route(e.path, api.route(e), methods=[e.method], name=e.handler) for e in ENDPOINTS
@@ -109,6 +117,9 @@ def create_app(
         Route("/", page, methods=["GET"]),
         Route("/login", page, methods=["GET"]),
         Route("/docs", docs, methods=["GET"]),
+        *(Route(p, page, methods=["GET"]) for p in PAGES),
+        Route("/replay/{hand_id:int}", page, methods=["GET"]),
+        Route("/shared/{token}", page, methods=["GET"]),
         Route("/tables/{table_id:int}", page, methods=["GET"]),
         Mount("/static", StaticFiles(directory=web), name="static"),
     ]
@@ -122,6 +133,7 @@ def create_app(
     )
     app.state.store = the_store
     app.state.host = the_host
+    app.state.orders = desk
     return app
 
 

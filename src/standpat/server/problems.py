@@ -47,6 +47,7 @@ _PROTOCOL_STATUS: dict[str, int] = {
     "not-logged-in": 401,
     "wrong-login": 401,
     "forbidden": 403,
+    "suspended": 403,
     "foreign-origin": 403,
     "not-found": 404,
     "no-table": 404,

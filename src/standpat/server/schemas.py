@@ -20,6 +20,8 @@ standpat.errors.ProtocolError: 'name' must be a text (got None).
 
 from __future__ import annotations
 
+import re
+from datetime import date
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import (
@@ -49,17 +51,27 @@ __all__ = [
     "ActionBody",
     "AddChips",
     "BotSpec",
+    "Chat",
+    "ChatModeMessage",
     "ClientMessage",
     "ClientSeedBody",
     "Credentials",
     "HandsQuery",
+    "LedgerQuery",
+    "LobbyQuery",
+    "PasswordChange",
     "Registration",
     "SeatBot",
+    "SessionRef",
+    "SetChatMode",
+    "ShareRef",
+    "StatsQuery",
     "TableSpec",
     "parse_body",
     "parse_client_message",
 ]
 
+_DAY: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
 MAX_ID: Final = 2**31 - 1
 """The largest table, hand or account id (a 32-bit column on every database)."""
 MAX_SMALL_BET: Final = 1_000_000
@@ -182,6 +194,71 @@ class SeatBot(_Strict):
     seat: SeatNumber | None = None
     operator: bool = False
     """Whether an operator asks (he may seat bots at any table)."""
+
+
+class PasswordChange(_Strict):
+    """``PUT /api/me/password``: the current password and the new one."""
+
+    old: Annotated[str, Field(min_length=1, max_length=256)]
+    new: Annotated[str, Field(min_length=8, max_length=256)]
+
+
+class SessionRef(_Strict):
+    """A log-in session as ``DELETE /api/me/sessions/{session_id}`` names it."""
+
+    session_id: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$", description=(
+        "the 16 hex digits that GET /api/me/sessions gives as its id"
+    ))]
+
+
+class ShareRef(_Strict):
+    """A shared hand as ``GET /api/shared/{token}`` names it."""
+
+    token: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$", description=(
+        "the token of the link POST /api/hands/{id}/share made"
+    ))]
+
+
+class LedgerQuery(_Strict):
+    """``GET /api/me/ledger``'s query: a page of rows older than ``before``."""
+
+    model_config = ConfigDict(strict=False, extra="forbid", frozen=True)  # query text
+    before: Annotated[int, Field(ge=1, le=2**63 - 1)] | None = None
+    limit: Annotated[int, Field(ge=1, le=200)] = 50
+
+
+class LobbyQuery(_Strict):
+    """``GET /api/tables``'s query: which tables, in which order (all optional)."""
+
+    model_config = ConfigDict(strict=False, extra="forbid", frozen=True)  # query text
+    game: Annotated[str, Field(max_length=40)] | None = None
+    structure: Annotated[str, Field(max_length=16)] | None = None
+    min_stakes: Annotated[int, Field(ge=0, le=MAX_SMALL_BET, description=(
+        "the least small bet (a table's stakes' first number)"))] | None = None
+    max_stakes: Annotated[int, Field(ge=0, le=MAX_SMALL_BET)] | None = None
+    seats: Annotated[int, Field(ge=2, le=10, description="tables of this many seats")] | None = None
+    hide_full: bool = False
+    hide_empty: bool = False
+    sort: Literal["id", "stakes", "players", "average_pot", "hands_per_hour"] = "id"
+    order: Literal["asc", "desc"] = "asc"
+
+
+class StatsQuery(_Strict):
+    """``GET /api/me/stats``'s query: which of my rounds (all optional)."""
+
+    model_config = ConfigDict(strict=False, extra="forbid", frozen=True)  # query text
+    game: Annotated[str, Field(max_length=40)] | None = None
+    structure: Annotated[str, Field(max_length=16)] | None = None
+    since: date | None = Field(None, description="from this day (UTC), included")
+    until: date | None = Field(None, description="to this day (UTC), included")
+
+    @field_validator("since", "until", mode="before")
+    @classmethod
+    def _day(cls, value: Any) -> Any:
+        """A day is written YYYY-MM-DD (not a number, not a time)."""
+        if value is not None and not (isinstance(value, str) and _DAY.fullmatch(value)):
+            raise ValueError(f"a day is written YYYY-MM-DD; got {value!r}")
+        return value
 
 
 class HandsQuery(_Strict):
@@ -307,9 +384,62 @@ class ClientSeedMessage(_Message):
     seed: Annotated[str, Field(max_length=64)]
 
 
+class Wait(_Message):
+    """Join a full table's waiting list: a seat that frees is offered to the first in line."""
+
+    type: Literal["wait"]
+    table: Id
+
+
+class Unwait(_Message):
+    """Leave a table's waiting list."""
+
+    type: Literal["unwait"]
+    table: Id
+
+
+MAX_CHAT: Final = 200
+"""The longest chat line, in characters."""
+
+
+class Chat(_Message):
+    """Say a line in a table's chat (plain text, 1 to 200 characters, no control
+    characters); players speak, and spectators when the table allows it."""
+
+    type: Literal["chat"]
+    table: Id
+    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT)]
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, text: str) -> str:
+        if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+            raise ValueError("a chat line is one line of text, without control characters.")
+        text = text.strip()
+        if not text:
+            raise ValueError("a chat line says something.")
+        return text
+
+
+class ChatModeMessage(_Message):
+    """Set a table's chat (its owner or an operator): ``players`` speak, ``everyone``
+    (spectators too), or ``off``."""
+
+    type: Literal["chat-mode"]
+    table: Id
+    mode: Literal["players", "everyone", "off"]
+
+
+class SetChatMode(_Strict):
+    """The room's own command to set a table's chat (from a ``chat-mode`` message)."""
+
+    mode: Literal["players", "everyone", "off"]
+    operator: bool = False
+
+
 ClientMessage = Annotated[
     Hello | Ping | Watch | Unwatch | Sit | Leave | Act | SitOutMessage | SitIn | Choose
-    | AddChips | ClientSeedMessage,
+    | AddChips | ClientSeedMessage | Chat | ChatModeMessage | Wait | Unwait,
     Field(discriminator="type"),
 ]
 """Any message a client may send over the WebSocket."""
@@ -317,7 +447,7 @@ CLIENT_MESSAGE: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
 CLIENT_TYPES: Final = frozenset(
     model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
     for model in (Hello, Ping, Watch, Unwatch, Sit, Leave, Act, SitOutMessage, SitIn, Choose,
-                  AddChips, ClientSeedMessage)
+                  AddChips, ClientSeedMessage, Chat, ChatModeMessage, Wait, Unwait)
 )
 """The ``type`` of every message a client may send."""
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from standpat.store import Store
 from standpat.table.hosted import HostedTable
+from standpat.table.stats import round_facts
 
 __all__ = ["Recorder"]
 
@@ -31,6 +32,8 @@ class Recorder:
         """The id of the current (or last) round, 0 before the first."""
         self.written = 0
         """How many of the round's actions are written."""
+        self.setup: Mapping[str, Any] = {}
+        """The current round's set-up."""
 
     async def begin(
         self,
@@ -48,6 +51,7 @@ class Recorder:
             setup=setup, players=players, button=button,
         )
         self.written = 0
+        self.setup = setup
         return self.round_id
 
     async def catch_up(self, table: HostedTable) -> None:
@@ -61,7 +65,8 @@ class Recorder:
 
     async def finish(self, net: Mapping[int, int], record: Mapping[str, Any]) -> None:
         """Settle the round: ``net`` by account moves between seat wallets, in one
-        transaction with the round's record."""
+        transaction with the round's record and its players' statistics facts."""
+        facts = round_facts(self.setup, record)
         await asyncio.to_thread(
-            self.store.finish_hand, self.table_id, self.round_id, net, record
+            self.store.finish_hand, self.table_id, self.round_id, net, record, facts=facts
         )

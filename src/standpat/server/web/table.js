@@ -3,6 +3,7 @@ import { t } from "./i18n.js";
 import { TableConnection } from "./connection.js";
 import { api, account, el, errorText, gameTitle, loadMe } from "./main.js";
 import { backs, cardText, faceUp, handName } from "./cards.js";
+import { mountChat } from "./chat.js";
 
 /** Open table `id` in `root`; returns a function that closes it. */
 export async function openTable(root, id) {
@@ -162,6 +163,7 @@ class TablePage extends TableConnection {
     document.body.classList.add("at-table");
     this.fitHeight();
     window.scrollTo({ top: 0 }); // the lobby may have been scrolled: the table starts at the top
+    mountChat(this);
     this.root.focus({ preventScroll: true });
     this.setStatus("connecting");
     this.render();

@@ -112,3 +112,20 @@ def test_a_freed_seat_is_offered_to_the_waiting_list(client: TestClient) -> None
         assert client.get(f"/api/tables/{table}").json()["waiting"] == 0
         d.send_json({"type": "sit", "table": table, "seat": 0, "buy_in": 100})
         assert _next(d, "table")["you"]["seat"] == 0  # free for anyone now
+
+
+def test_pinochle_tables_stand_beside_poker_ones_and_filter_like_them(client: TestClient) -> None:
+    alice = _account(client, "alice")
+    poker = client.post("/api/tables", json={"game": "five-card-draw", "structure": "no-limit",
+                                             "stakes": "5/10", "seats": 4}, headers=alice)
+    pinochle = client.post("/api/tables", json={"game": "pinochle-5", "seats": 3,
+                                                "stakes": "entry 20"}, headers=alice)
+    assert poker.status_code == pinochle.status_code == 201, pinochle.text
+    one, two = poker.json()["id"], pinochle.json()["id"]
+    assert _ids(client, "") == [one, two]
+    assert _ids(client, "game=pinochle-5") == [two]
+    assert _ids(client, "structure=no-limit") == [one]  # a pinochle table has no structure
+    assert _ids(client, "seats=3") == [two]
+    assert _ids(client, "sort=stakes&order=desc") == [two, one]  # an entry of 20 over 5/10
+    line = next(t for t in client.get("/api/tables").json()["tables"] if t["id"] == two)
+    assert line["game"] == "pinochle-5" and line["stakes"] == "entry 20"

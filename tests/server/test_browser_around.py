@@ -253,7 +253,7 @@ def test_the_statistics_page_after_hands_against_bots(browser: Any, server: Serv
     assert page.inner_text("[data-figure=hands]") == str(stats["hands"])
     net = stats["net"]
     assert page.inner_text("[data-figure=net]") == (f"+{net}" if net > 0 else str(net))
-    assert page.inner_text("[data-figure=vpip]") == f"{stats['vpip']}%"
+    assert page.inner_text("[data-figure=vpip]") == f"{stats['vpip']:.1f}%"
     points = page.get_attribute("#stats-plot polyline", "data-points")
     assert points == str(len(stats["series"]))
     assert "2-7 Triple Draw\tFixed limit" in page.inner_text("#stats-table")

@@ -74,7 +74,11 @@ export { el };
 
 async function loadMe() {
   // GET /api/session answers 200 with a null account when logged out (no 401 in the console).
-  me = (await api("GET", "/api/session")).account;
+  try {
+    me = (await api("GET", "/api/session")).account;
+  } catch (e) {
+    // the room is out of reach (restarting): who is logged in has not changed
+  }
   const who = document.getElementById("who");
   who.replaceChildren(me ? el("a", { href: "/account", "data-link": "", id: "account-link",
     text: t("top.who", { name: me.name, bankroll: me.bankroll }) }) : "");

@@ -80,7 +80,7 @@ function signed(n) {
 }
 
 function percent(value) {
-  return value === null || value === undefined ? "-" : `${value}%`;
+  return value === null || value === undefined ? "-" : `${Number(value).toFixed(1)}%`;
 }
 
 /** The net after each round as an SVG line, with its zero line and end labels. */

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,31 @@ def chromium_path() -> str:
             pytest.fail("STANDPAT_REQUIRE_BROWSER=1 but Chromium is not installed")
         pytest.skip("Chromium is not installed (scripts/ensure-chromium.sh installs it)")
     return path
+
+
+def launch_chromium() -> Iterator[Any]:
+    """Chromium driven by Playwright, for a test module's ``browser`` fixture (skipped without
+    either, failed without Chromium when STANDPAT_REQUIRE_BROWSER=1)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    path = chromium_path()
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def open_page(browser: Any, base: str, *, width: int, height: int, locale: str = "en-GB",
+              timeout: float = 20_000) -> Any:
+    """A page in a fresh context of ``browser`` at ``base``; ``page.js_errors`` collects the
+    page's uncaught errors (a test asserts it stays empty)."""
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": height},
+                                  base_url=base)
+    page = context.new_page()
+    page.set_default_timeout(timeout)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.js_errors = errors
+    return page
 
 
 def screenshot(page: Any, name: str) -> Path:

@@ -20,7 +20,7 @@ import pytest
 
 from tests.server.live import PATIENCE
 
-from .browser import CHROMIUM_ARGS, chromium_path, screenshot, wait_until
+from .browser import launch_chromium, open_page, screenshot, wait_until
 from .live import Server
 
 pytestmark = pytest.mark.slow
@@ -43,23 +43,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    path = chromium_path()
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    yield from launch_chromium()
 
 
 def new_page(browser: Any, server: Server, *, locale: str = "en-GB",
              width: int = 1100, height: int = 820) -> Any:
-    context = browser.new_context(locale=locale, viewport={"width": width, "height": height},
-                                  base_url=server.base)
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.js_errors = errors  # type: ignore[attr-defined]
-    return page
+    return open_page(browser, server.base, width=width, height=height, locale=locale)
 
 
 def register(page: Any, name: str) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .browser import CHROMIUM_ARGS, SCREENSHOTS, chromium_path, wait_until
+from .browser import SCREENSHOTS, launch_chromium, open_page, wait_until
 from .live import PATIENCE, Server
 
 pytestmark = pytest.mark.slow
@@ -48,21 +48,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    yield from launch_chromium()
 
 
 def new_page(browser: Any, server: Server, size: tuple[int, int], locale: str = "en-GB") -> Any:
-    context = browser.new_context(locale=locale, viewport={"width": size[0], "height": size[1]},
-                                  base_url=server.base)
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.js_errors = errors
-    return page
+    return open_page(browser, server.base, width=size[0], height=size[1], locale=locale)
 
 
 def screenshot(page: Any, name: str) -> None:

@@ -313,13 +313,16 @@ class _Point(BaseModel):
     hand: int
     at: str
     net: int = Field(description="my net over all rounds up to this one")
+    bb_per_100: float = Field(description="big blinds I won per 100 rounds, over all rounds up "
+                              "to this one")
 
 
 class Stats(_Figures):
     """My statistics over the rounds the query picks (from my own rounds' facts only)."""
 
     by: list[_ByGame]
-    series: list[_Point] = Field(description="net over time, oldest first (the latest 5000)")
+    series: list[_Point] = Field(description="net and bb/100 over time, oldest first (the "
+                                 "latest 5000)")
 
 
 class ShareLink(BaseModel):

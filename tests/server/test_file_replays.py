@@ -98,6 +98,7 @@ def test_a_bad_file_is_refused_with_the_readers_message(room: Room) -> None:
         answer = upload(room.client, text, name=name)
         assert answer.status_code == 400, (name, answer.text)
         message = answer.json()["error"]["message"]
+        assert answer.json()["error"]["code"] == "bad-history"
         assert message.startswith(f"{name}:")
         loaded = load_text(text, name)
         if loaded.errors:

@@ -121,3 +121,34 @@ def test_a_file_too_large_is_a_413_and_a_visitor_is_refused(room: Room) -> None:
     assert newlines.status_code == 413
     visitor = TestClient(room.client.app)  # no cookie (the app is already started)
     assert upload(visitor, text).status_code == 401
+
+
+TWO_HANDS = '''
+[1]
+variant = "F2L3D"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 80]
+actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "p2 f"]
+[2]
+variant = "F2L3D"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 80]
+actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "p2 cbr 3"]
+'''
+
+
+def test_a_phhs_file_gives_the_hand_asked_for(room: Room) -> None:
+    first = upload(room.client, TWO_HANDS, name="two.phhs")
+    assert first.status_code == 200, first.text
+    assert first.json()["hands"] == 2 and first.json()["net"] == [1, -1]
+    second = upload(room.client, TWO_HANDS, name="two.phhs", hand=2)
+    assert second.status_code == 400
+    assert second.json()["error"]["message"] == (
+        "two.phhs: hand 2, line 17: p2 cbr 3: p2 cannot raise to 3: the only raise allowed is "
+        "to 4.")

@@ -28,6 +28,7 @@ from starlette.responses import JSONResponse, Response
 from standpat.engine import Structure
 from standpat.errors import AccountError, NotFoundError, ProtocolError, StandpatError
 from standpat.fairness import check_client_seed
+from standpat.history.replayer import file_record
 from standpat.server.config import ServerConfig
 from standpat.server.downloads import phh_text, readable_text
 from standpat.server.host import Command, TableHost
@@ -56,7 +57,6 @@ from standpat.server.schemas import (
 )
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
-from standpat.server.uploads import file_record
 from standpat.store import Account, Store, user_wallet
 from standpat.store.db import SuspendedError, token_hash
 from standpat.store.names import name_key

@@ -1,4 +1,5 @@
-"""Hand-history files a player uploads to the replayer (``POST /api/replays/phh``).
+"""A hand of a history file as the room's hand replayer steps it (the server's ``POST
+/api/replays/phh``, where a player uploads a file).
 
 The file is read with standpat's own readers (PHH, ``.phhs``, or readable
 text, as ``standpat replay`` reads them) and the hand asked for is replayed

@@ -258,6 +258,15 @@ def test_the_statistics_page_after_hands_against_bots(browser: Any, server: Serv
     assert points == str(len(stats["series"]))
     assert "2-7 Triple Draw\tFixed limit" in page.inner_text("#stats-table")
     screenshot(page, "stats-page")
+    # the same rounds in big blinds per 100 hands: the server's running figure, point by point
+    page.select_option("#stats-unit", "bb_per_100")
+    page.wait_for_selector("#stats-plot[data-unit=bb_per_100]")
+    last = stats["series"][-1]["bb_per_100"]
+    assert last == stats["bb_per_100"]
+    assert float(page.get_attribute("#stats-plot polyline", "data-last") or "nan") == last
+    assert page.get_attribute("#stats-plot polyline", "data-points") == str(len(stats["series"]))
+    assert "unit=bb_per_100" in page.url
+    screenshot(page, "stats-bb100")
     page.select_option("#stats-game", "seven-card-draw")
     page.wait_for_selector("#stats-plot-empty")
     assert page.inner_text("[data-figure=hands]") == "0" and "game=seven-card-draw" in page.url

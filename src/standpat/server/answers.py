@@ -15,6 +15,7 @@ __all__ = [
     "Account",
     "ClientSeedAnswer",
     "ErrorAnswer",
+    "FileHand",
     "GameLine",
     "Games",
     "HandLine",
@@ -254,6 +255,31 @@ class HandRecord(BaseModel):
     events: list[dict[str, object]]
 
 
+class FileHand(BaseModel):
+    """One hand of an uploaded history file, replayed, in the shape the replayer steps.
+
+    Seats are in the file's order with the button on the last player; the events are
+    those of ``GET /api/hands/{id}``, with the cards as the file gives them (a card the
+    file writes ``??`` is counted in ``hidden``, never shown).
+    """
+
+    format: Literal["standpat-file-hand/1"]
+    file: str
+    hand: int = Field(description="the hand's place in the file (from 1)")
+    hands: int = Field(description="how many hands the file holds")
+    name: str | None = Field(description="the hand's own name or number, if the file gives one")
+    game: str
+    structure: str
+    stakes: str
+    names: list[str]
+    stacks: list[int] = Field(description="starting stacks")
+    button: int
+    you: None = Field(description="always null: a file is seen from no seat")
+    events: list[dict[str, object]]
+    finishing_stacks: list[int]
+    net: list[int]
+
+
 class Health(BaseModel):
     """Liveness."""
 
@@ -287,13 +313,16 @@ class _Point(BaseModel):
     hand: int
     at: str
     net: int = Field(description="my net over all rounds up to this one")
+    bb_per_100: float = Field(description="big blinds I won per 100 rounds, over all rounds up "
+                              "to this one")
 
 
 class Stats(_Figures):
     """My statistics over the rounds the query picks (from my own rounds' facts only)."""
 
     by: list[_ByGame]
-    series: list[_Point] = Field(description="net over time, oldest first (the latest 5000)")
+    series: list[_Point] = Field(description="net and bb/100 over time, oldest first (the "
+                                 "latest 5000)")
 
 
 class ShareLink(BaseModel):

@@ -28,6 +28,7 @@ from starlette.responses import JSONResponse, Response
 from standpat.engine import Structure
 from standpat.errors import AccountError, NotFoundError, ProtocolError, StandpatError
 from standpat.fairness import check_client_seed
+from standpat.history.replayer import file_record
 from standpat.server.config import ServerConfig
 from standpat.server.downloads import phh_text, readable_text
 from standpat.server.host import Command, TableHost
@@ -37,10 +38,12 @@ from standpat.server.origins import check_origin
 from standpat.server.problems import error_body, error_code, http_status
 from standpat.server.schemas import (
     MAX_ID,
+    MAX_PHH_FILE,
     BotSpec,
     ClientSeedBody,
     Credentials,
     HandsQuery,
+    HistoryUpload,
     LedgerQuery,
     LobbyQuery,
     PasswordChange,
@@ -446,6 +449,16 @@ class RestApi:
         stored = await self.db(self.store.hand, hand_id)
         # the table view only: never the seed, even once it is revealed to the sharer
         return JSONResponse(player_record(stored, sharer, revealed=False))
+
+    async def replay_file(self, request: Request, data: HistoryUpload) -> Response:
+        """POST /api/replays/phh: one hand of an uploaded history file, replayed."""
+        await self.need_account(request)
+        if len(data.text.encode()) > MAX_PHH_FILE:
+            raise ProtocolError("too-large", f"a hand-history file has at most {MAX_PHH_FILE} "
+                                "bytes; upload the hand alone.")
+        # the replay is CPU work: a worker thread, so that the tables do not wait for it
+        return JSONResponse(await asyncio.to_thread(file_record, data.text, data.name,
+                                                    data.hand))
 
     async def health(self, request: Request, data: None) -> Response:
         """GET /api/health: liveness."""

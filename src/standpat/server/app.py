@@ -33,7 +33,7 @@ from standpat.server.orders import OrderDesk
 from standpat.server.origins import check_origin
 from standpat.server.problems import error_body
 from standpat.server.room import LocalHost
-from standpat.server.schemas import SeatBot, TableSpec
+from standpat.server.schemas import MAX_PHH_FILE, SeatBot, TableSpec
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
 from standpat.server.ws import serve_socket
@@ -45,8 +45,11 @@ __all__ = ["COOKIE", "create_app", "hand_for", "open_demo_tables", "own_hand"]
 log = logging.getLogger("standpat.server")
 WEB_DIR = Path(__file__).with_name("web")
 """The browser client: index.html and its scripts, styles and message catalogues."""
-PAGES = ("/account", "/stats")
+PAGES = ("/account", "/stats", "/replay")
 """Paths of the client's other views, served the same page (its script draws them)."""
+UPLOAD_BODY = 2 * MAX_PHH_FILE + 1024
+"""The body limit of POST /api/replays/phh: a file of MAX_PHH_FILE bytes, written in JSON
+(its newlines and quotes escaped); the handler checks the file's own size."""
 FOREIGN_ORIGIN = 1008
 """The WebSocket close code of a handshake from another site (policy violation)."""
 
@@ -127,7 +130,8 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         middleware=[
-            Middleware(BodyLimit, limit=config.max_message, timeout=config.header_timeout)
+            Middleware(BodyLimit, limit=config.max_message, timeout=config.header_timeout,
+                       wider={"/api/replays/phh": UPLOAD_BODY})
         ],
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
     )

@@ -24,11 +24,13 @@ from pydantic.json_schema import models_json_schema
 from standpat.server import answers as a
 from standpat.server.schemas import (
     MAX_ID,
+    MAX_PHH_FILE,
     BotSpec,
     ClientMessage,
     ClientSeedBody,
     Credentials,
     HandsQuery,
+    HistoryUpload,
     LedgerQuery,
     LobbyQuery,
     PasswordChange,
@@ -160,6 +162,12 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
     Endpoint("GET", "/api/shared/{token}", "get_shared",
              "A shared hand, as its sharer saw it at the table (seed null, other players' "
              "discards counted, not named).", a.HandRecord, named=ShareRef, errors=(404,)),
+    Endpoint("POST", "/api/replays/phh", "replay_file",
+             "Replay one hand of a hand-history file I upload (PHH, or readable text), for "
+             "the replayer: the cards as the file gives them. 400 with the reader's message "
+             f"when the hand does not read or does not replay; 413 over {MAX_PHH_FILE} "
+             "bytes.", a.FileHand, body=HistoryUpload, session=True,
+             errors=(400, 413)),
     Endpoint("GET", "/api/health", "health", "Liveness.", a.Health),
 )
 """Every REST endpoint of the room (``/api/openapi.json`` itself aside)."""

@@ -8,6 +8,7 @@ from standpat.errors import (
     AccountError,
     FairnessError,
     HandSetupError,
+    HistoryError,
     IllegalActionError,
     NotFoundError,
     ProtocolError,
@@ -29,6 +30,7 @@ _CODES: tuple[tuple[type[Exception], str, int], ...] = (
     (AccountError, "account", 400),
     (FairnessError, "bad-seed", 400),
     (TableError, "table", 409),
+    (HistoryError, "bad-history", 400),
     (StandpatError, "error", 400),
 )
 

@@ -46,6 +46,7 @@ from standpat.table.rooms import game_kind, offers, stakes_for
 
 __all__ = [
     "MAX_ID",
+    "MAX_PHH_FILE",
     "MAX_SMALL_BET",
     "Act",
     "ActionBody",
@@ -57,6 +58,7 @@ __all__ = [
     "ClientSeedBody",
     "Credentials",
     "HandsQuery",
+    "HistoryUpload",
     "LedgerQuery",
     "LobbyQuery",
     "PasswordChange",
@@ -209,6 +211,26 @@ class SessionRef(_Strict):
     session_id: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$", description=(
         "the 16 hex digits that GET /api/me/sessions gives as its id"
     ))]
+
+
+MAX_PHH_FILE: Final = 65536
+"""The largest hand-history file the replayer reads (``POST /api/replays/phh``), in bytes
+(UTF-8); a larger one is refused with 413."""
+
+
+class HistoryUpload(_Strict):
+    """``POST /api/replays/phh``'s body: a hand-history file and which of its hands to step."""
+
+    text: Annotated[str, Field(description=(
+        "the file's text: PHH (.phh, or .phhs with several hands), or readable text as "
+        f"standpat replay reads it; at most {MAX_PHH_FILE} bytes in UTF-8 (413 otherwise)"
+    ))]
+    name: Annotated[str, Field(min_length=1, max_length=200, description=(
+        "the file's name, for the messages"
+    ))] = "upload.phh"
+    hand: Annotated[int, Field(ge=1, le=100_000, description=(
+        "which hand of the file (from 1)"
+    ))] = 1
 
 
 class ShareRef(_Strict):

@@ -51,15 +51,20 @@ def statistics(
     until: datetime | None = None,
 ) -> dict[str, Any]:
     """An account's figures over his rounds (filtered by game, structure and end time):
-    totals, per game and structure, and the cumulative net after each round."""
+    totals, per game and structure, and after each round the cumulative net and the
+    running big blinds won per 100 rounds (window sums: the series' first point counts the
+    rounds before it too)."""
     f = m.hand_facts.c
     where = _where(account_id, game, structure, since, until)
     big_blinds = func.sum(cast(f.net, Float) / f.big_blind)
     totals = [func.count().label("hands"), func.coalesce(func.sum(f.net), 0).label("net"),
               func.coalesce(big_blinds, 0.0).label("bbs"),
               *(func.coalesce(func.sum(getattr(f, c)), 0).label(c) for c in _COUNTS)]
-    cumulative = func.sum(f.net).over(order_by=(f.ended_at, f.hand_id))
-    series = (select(f.hand_id, f.ended_at, cumulative.label("total"))
+    order = (f.ended_at, f.hand_id)
+    cumulative = func.sum(f.net).over(order_by=order)
+    running_bbs = func.sum(cast(f.net, Float) / f.big_blind).over(order_by=order)
+    series = (select(f.hand_id, f.ended_at, cumulative.label("total"),
+                     running_bbs.label("bbs"), func.row_number().over(order_by=order).label("n"))
               .where(where).order_by(f.ended_at.desc(), f.hand_id.desc()).limit(SERIES_LIMIT))
     with store._tx(write=False, snapshot=True) as conn:
         overall = conn.execute(select(*totals).where(where)).mappings().one()
@@ -72,7 +77,9 @@ def statistics(
         **_figures(overall),
         "by": [{"game": r["game"], "structure": r["structure"], **_figures(r)} for r in by],
         "series": [{"hand": int(p["hand_id"]), "at": _utc(p["ended_at"]).isoformat(),  # type: ignore[union-attr]
-                    "net": int(p["total"])} for p in reversed(points)],
+                    "net": int(p["total"]),
+                    "bb_per_100": round(100.0 * float(p["bbs"]) / int(p["n"]), 2)}
+                   for p in reversed(points)],
     }
 
 

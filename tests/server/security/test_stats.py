@@ -89,6 +89,15 @@ async def _play_and_count(server: Server) -> None:
         ("five-card-draw", "fixed-limit", expected["hands"])]
     assert len(stats["series"]) == expected["hands"]
     assert stats["series"][-1]["net"] == expected["net"]
+    # the series, point by point, computed by hand: the running net and bb/100 (big blind 2)
+    by_id = {r["hand"]: r for r in records}
+    net, bbs = 0, 0.0
+    for count, point in enumerate(stats["series"], 1):
+        record = by_id[point["hand"]]
+        net += record["net"][record["you"]]
+        bbs += record["net"][record["you"]] / 2
+        assert (point["net"], point["bb_per_100"]) == (net, round(100 * bbs / count, 2)), count
+    assert stats["series"][-1]["bb_per_100"] == stats["bb_per_100"]
     # only his own figures: nothing in them is a card, and another player's are his own
     assert not any(CARD.match(str(v)) for v in _leaves(stats))
     other = owner.get("/api/me/stats").json()

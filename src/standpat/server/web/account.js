@@ -84,7 +84,8 @@ async function drawHands(box) {
     hands.length ? el("ul", { class: "replay-list", id: "my-hands" }, ...hands.filter((h) => h.status === "done").map((h) =>
       el("li", {}, el("a", { href: `/replay/${h.id}`, "data-link": "", "data-hand": h.id,
         text: t("account.handLine", { number: h.number, table: h.table_id, net: h.net > 0 ? `+${h.net}` : String(h.net) }) }))))
-      : el("p", { class: "hint", "data-i18n": "account.noHands" }));
+      : el("p", { class: "hint", "data-i18n": "account.noHands" }),
+    el("p", {}, el("a", { href: "/replay", "data-link": "", id: "replay-file-link", "data-i18n": "replay.fileLink" })));
 }
 
 async function drawSessions(box) {

@@ -274,6 +274,7 @@ export function gameTitle(name) {
 const PAGES = {
   "/account": { module: "./account.js", view: "accountView" },
   "/stats": { module: "./stats.js", view: "statsView" },
+  "/replay": { module: "./replay.js", view: "fileReplayView" },
 };
 
 async function route() {

@@ -1,8 +1,10 @@
 // The hand replayer: a hand as its player saw it (GET /api/hands/{id}, or a shared link's
-// GET /api/shared/{token}), stepped event by event, forward and back, with the table drawn
-// as it was: stacks, bets, the pot, the cards the viewer saw, draw counts, shown hands.
+// GET /api/shared/{token}), or a hand of a history file the player uploads (POST
+// /api/replays/phh: the cards as the file gives them), stepped event by event, forward and
+// back, with the table drawn as it was: stacks, bets, the pot, the cards the viewer saw,
+// draw counts, shown hands.
 import { t, translatePage } from "./i18n.js";
-import { api, el, gameTitle, toast } from "./main.js";
+import { api, el, errorText, gameTitle, toast } from "./main.js";
 import { backs, cardText, faceUp } from "./cards.js";
 
 /** Draw the replayer for `source` ({hand} or {token}) into `view`. */
@@ -10,6 +12,53 @@ export async function replayView(view, source) {
   const record = source.token
     ? await api("GET", `/api/shared/${source.token}`)
     : await api("GET", `/api/hands/${source.hand}`);
+  return stepper(view, record, source);
+}
+
+/** The replayer of a file the player uploads: a file input, then the hand it holds. */
+export async function fileReplayView(view) {
+  const input = el("input", { type: "file", id: "replay-file", accept: ".phh,.phhs,.txt,text/plain",
+    "aria-label": t("replay.fileLabel") });
+  const which = el("select", { id: "replay-file-hand", hidden: "", "aria-label": t("replay.fileHand") });
+  const box = el("div", { id: "replay-file-view" });
+  const page = el("div", { class: "around-page replay-page" },
+    el("h1", { "data-i18n": "replay.fileTitle" }),
+    el("p", { class: "hint", "data-i18n": "replay.fileHint" }),
+    el("div", { class: "row" }, input, which),
+    box);
+  view.replaceChildren(page);
+  translatePage(page);
+  let close = null;
+  let text = "";
+  let name = "";
+  async function open(hand) {
+    if (close) close();
+    close = null;
+    try {
+      const record = await api("POST", "/api/replays/phh", { text, name, hand });
+      which.replaceChildren(...Array.from({ length: record.hands }, (_, i) =>
+        el("option", { value: String(i + 1), text: t("replay.fileHandNumber", { number: i + 1 }) })));
+      which.value = String(hand);
+      which.hidden = record.hands < 2;
+      close = stepper(box, record, { file: name });
+    } catch (e) {
+      box.replaceChildren(el("p", { class: "card-panel", role: "alert", id: "replay-file-error",
+        text: t("replay.fileRefused", { reason: errorText(e) }) }));
+    }
+  }
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    name = file.name;
+    text = await file.text();
+    await open(1);
+  });
+  which.addEventListener("change", () => open(Number(which.value)));
+  return () => { if (close) close(); };
+}
+
+/** Draw `record` in `view` with the controls that step it; returns what to call on leaving. */
+function stepper(view, record, source) {
   const states = replayStates(record);
   let step = 0;
   const table = el("div", { class: "replay-table", id: "replay-table" });
@@ -33,15 +82,20 @@ export async function replayView(view, source) {
       toast(e.message || String(e));
     }
   });
-  const title = source.token ? t("replay.sharedTitle", { name: record.names[record.you] })
-    : t("replay.title", { number: record.number, table: record.table });
+  let title;
+  if (source.file) title = t("replay.fileHandTitle", { file: source.file, number: record.hand });
+  else if (source.token) title = t("replay.sharedTitle", { name: record.names[record.you] });
+  else title = t("replay.title", { number: record.number, table: record.table });
+  let footer;
+  if (source.file) footer = el("p", { class: "hint", "data-i18n": "replay.fileSeen" });
+  else if (source.token) footer = el("p", { class: "hint", "data-i18n": "replay.sharedHint" });
+  else footer = el("div", { class: "row" }, share, link);
   const page = el("div", { class: "around-page replay-page" },
-    el("h1", { text: title }),
+    el(source.file ? "h2" : "h1", { id: "replay-title", text: title }),
     el("p", { class: "hint", text: `${gameTitle(record.game)} · ${record.structure ? t(`structure.${record.structure}`) : ""} · ${record.stakes}` }),
     table, caption,
     el("div", { class: "row replay-controls" }, buttons.start, buttons.back, counter, buttons.next, buttons.end),
-    source.token ? el("p", { class: "hint", "data-i18n": "replay.sharedHint" })
-      : el("div", { class: "row" }, share, link));
+    footer);
   view.replaceChildren(page);
   translatePage(page);
 
@@ -88,8 +142,10 @@ export function replayStates(record) {
     const chips = event.amount || 0;
     let text;
     switch (event.kind) {
-      case "post":
-        seat.stack -= chips; seat.bet += chips;
+      case "post": // antes and dead blinds go to the pot; blinds are bets of the first round
+        seat.stack -= chips;
+        if (event.post === "ante" || event.post === "dead") state.pot += chips;
+        else seat.bet += chips;
         text = t(`log.post.${event.post || "big-blind"}`, { name, chips });
         break;
       case "deal":
@@ -106,9 +162,9 @@ export function replayStates(record) {
         seat.stack -= chips - seat.bet; seat.bet = chips;
         text = t(`log.${event.kind}`, { name, chips });
         break;
-      case "street": // a betting round opens (0: the first)
+      case "street": // a betting round opens (0: the first, where the blinds stay bets)
       case "draw": // a draw opens (1: the first)
-        for (const s of state.seats) { state.pot += s.bet; s.bet = 0; }
+        if (event.kind === "draw" || chips) for (const s of state.seats) { state.pot += s.bet; s.bet = 0; }
         state.round = event.kind === "draw" ? t("log.draw", { number: chips })
           : t("log.street", { number: chips + 1 });
         text = state.round;
@@ -131,6 +187,7 @@ export function replayStates(record) {
         text = t("log.win", { name, chips });
         break;
       case "reshuffle": text = t("log.reshuffle"); break;
+      case "burn": text = t("replay.burn", { count: event.hidden || chips || 1 }); break;
       default: text = event.kind;
     }
     state.text = text;

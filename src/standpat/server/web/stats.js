@@ -1,5 +1,6 @@
-// Your statistics: figures added up by the server (GET /api/me/stats), the net over time
-// drawn as an SVG line, filters kept in the address, and a CSV download.
+// Your statistics: figures added up by the server (GET /api/me/stats), the results over time
+// drawn as an SVG line (the net in chips, or the running big blinds won per 100 hands, both
+// from the server's series), filters kept in the address, and a CSV download.
 import { t, translatePage } from "./i18n.js";
 import { api, el, gameTitle } from "./main.js";
 
@@ -14,6 +15,10 @@ export async function statsView(view) {
     ...games.games.map((g) => el("option", { value: g.name, text: gameTitle(g.name) })));
   const structure = el("select", { name: "structure", id: "stats-structure" }, el("option", { value: "", text: t("lobby.any") }),
     ...games.structures.map((s) => el("option", { value: s, text: t(`structure.${s}`) })));
+  const unit = el("select", { name: "unit", id: "stats-unit", "aria-label": t("stats.plotUnit") },
+    el("option", { value: "net", "data-i18n": "stats.plotChips" }),
+    el("option", { value: "bb_per_100", "data-i18n": "stats.plotBb100" }));
+  if (params.get("unit") === "bb_per_100") unit.value = "bb_per_100";
   const since = el("input", { type: "date", name: "since", id: "stats-since" });
   const until = el("input", { type: "date", name: "until", id: "stats-until" });
   const fields = { game, structure, since, until };
@@ -38,9 +43,16 @@ export async function statsView(view) {
     return q.toString();
   }
 
+  function address() {
+    const q = new URLSearchParams(query());
+    if (unit.value !== "net") q.set("unit", unit.value);
+    const text = q.toString();
+    return text ? `/stats?${text}` : "/stats";
+  }
+
   async function load() {
     const q = query();
-    history.replaceState({}, "", q ? `/stats?${q}` : "/stats");
+    history.replaceState({}, "", address());
     csv.href = `/api/me/stats/csv${q ? `?${q}` : ""}`;
     const stats = await api("GET", `/api/me/stats${q ? `?${q}` : ""}`);
     summary.replaceChildren(
@@ -50,7 +62,11 @@ export async function statsView(view) {
         figure("net", signed(stats.net)),
         figure("bb_per_100", stats.bb_per_100 === null ? "-" : String(stats.bb_per_100)),
         ...FIGURES.map((k) => figure(k, percent(stats[k])))));
-    chart.replaceChildren(el("h2", { "data-i18n": "stats.overTime" }), plot(stats.series));
+    chart.replaceChildren(
+      el("div", { class: "row" },
+        el("h2", { "data-i18n": unit.value === "net" ? "stats.overTime" : "stats.bbPer100Plot" }),
+        el("label", { class: "row" }, el("span", { "data-i18n": "stats.plotUnit" }), unit)),
+      plot(stats.series, unit.value));
     byGame.replaceChildren(el("h2", { "data-i18n": "stats.byGame" }),
       el("table", { class: "around-table", id: "stats-table" },
         el("thead", {}, el("tr", {}, ...["lobby.game", "lobby.structure", "stats.hands", "stats.net",
@@ -65,6 +81,7 @@ export async function statsView(view) {
     translatePage(page);
   }
   form.addEventListener("change", () => load());
+  unit.addEventListener("change", () => load());
   form.addEventListener("submit", (event) => event.preventDefault());
   await load();
   return () => {};
@@ -83,20 +100,26 @@ function percent(value) {
   return value === null || value === undefined ? "-" : `${Number(value).toFixed(1)}%`;
 }
 
-/** The net after each round as an SVG line, with its zero line and end labels. */
-function plot(series) {
+/** The results after each round as an SVG line (`key`: "net", chips, or "bb_per_100"), with
+ * its zero line and end labels. */
+function plot(series, key = "net") {
   if (!series.length) return el("p", { class: "hint", id: "stats-plot-empty", "data-i18n": "stats.noHands" });
-  const width = 640, height = 220, pad = 36;
-  const values = [0, ...series.map((p) => p.net)];
+  const width = 640, height = 220, pad = 44;
+  const start = key === "net" ? [0] : [];
+  const values = [0, ...series.map((p) => p[key])];
   const low = Math.min(...values), high = Math.max(...values);
   const span = high - low || 1;
   const x = (i) => pad + (i * (width - 2 * pad)) / Math.max(1, series.length);
   const y = (v) => height - pad - ((v - low) * (height - 2 * pad)) / span;
+  const last = series[series.length - 1][key];
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("id", "stats-plot");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", t("stats.plotLabel", { hands: series.length, net: signed(series[series.length - 1].net) }));
+  svg.setAttribute("data-unit", key);
+  svg.setAttribute("aria-label", key === "net"
+    ? t("stats.plotLabel", { hands: series.length, net: signed(last) })
+    : `${t("stats.bbPer100Plot")}: ${signed(last)}`);
   const add = (tag, attrs, text) => {
     const node = document.createElementNS(SVG, tag);
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -109,9 +132,11 @@ function plot(series) {
   add("text", { x: 4, y: y(0) + 4, "font-size": 11, fill: "#555" }, "0");
   add("text", { x: 4, y: y(high) + 4, "font-size": 11, fill: "#555" }, signed(high));
   if (low < 0) add("text", { x: 4, y: y(low) + 4, "font-size": 11, fill: "#555" }, signed(low));
-  const points = [[x(0), y(0)], ...series.map((p, i) => [x(i + 1), y(p.net)])];
+  // the net starts from 0 before the first round; bb/100 has no value before it
+  const points = [...start.map(() => [x(0), y(0)]), ...series.map((p, i) => [x(i + 1), y(p[key])])];
   add("polyline", { points: points.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" "),
-    fill: "none", stroke: "#1d4ed8", "stroke-width": 2, "data-points": series.length });
+    fill: "none", stroke: key === "net" ? "#1d4ed8" : "#b45309", "stroke-width": 2,
+    "data-points": series.length, "data-last": last });
   add("text", { x: width - pad, y: height - 8, "font-size": 11, fill: "#555", "text-anchor": "end" },
     t("stats.handsAxis", { hands: series.length }));
   return svg;

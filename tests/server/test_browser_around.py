@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .browser import CHROMIUM_ARGS, chromium_path, screenshot, wait_until
+from .browser import launch_chromium, open_page, screenshot, wait_until
 from .live import Server
 
 pytestmark = pytest.mark.slow
@@ -32,22 +32,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    path = chromium_path()
-    with playwright_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    yield from launch_chromium()
 
 
 def new_page(browser: Any, server: Server, *, width: int = 1000, height: int = 900) -> Any:
-    context = browser.new_context(locale="en-GB", viewport={"width": width, "height": height},
-                                  base_url=server.base)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.js_errors = errors
-    return page
+    return open_page(browser, server.base, width=width, height=height)
 
 
 def log_in(page: Any, name: str, password: str, *, register: bool = False) -> None:

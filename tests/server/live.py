@@ -13,7 +13,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -306,3 +306,24 @@ def pinochle_visible(events: list[dict[str, Any]], seat: int | None) -> tuple[se
             for meld in event["melds"]:
                 faces |= set(meld["cards"])
     return ids, faces | {i.split(".")[0] for i in ids}
+
+
+FAST = ("--between-hands", "0.05", "--bot-delay", "0", "--clock", "10", "--max-tables", "10")
+"""Server flags for tests that play many rounds: no pauses, instant bots, a short clock."""
+
+
+def play_in_a_room(tmp_path: Path, play: Callable[[Server, Path], Awaitable[None]]) -> None:
+    """Run ``play`` against a real ``standpat serve`` on a fresh SQLite room (``FAST``), stop
+    the server, then check that the books balance and the server logged no traceback."""
+    from standpat.store import Store
+
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    server = Server(db, *FAST, log=tmp_path / "server.log").start()
+    try:
+        asyncio.run(play(server, tmp_path))
+    finally:
+        server.stop()
+    store = Store(db)
+    assert store.check_ledger() == []
+    store.close()
+    assert "Traceback" not in (tmp_path / "server.log").read_text()

@@ -17,9 +17,15 @@ import pytest
 from standpat.cli import main as cli_main
 from standpat.store import BANK, Store, seat_wallet, user_wallet
 
-from .live import Player, Server, pinochle_policy, pinochle_tokens, pinochle_visible
-
-FAST = ("--between-hands", "0.05", "--bot-delay", "0", "--clock", "10", "--max-tables", "10")
+from .live import (
+    FAST,
+    Player,
+    Server,
+    pinochle_policy,
+    pinochle_tokens,
+    pinochle_visible,
+    play_in_a_room,
+)
 
 # game, seats, people, bots (levels)
 TABLES = [
@@ -36,16 +42,7 @@ def done_games(store: Store, table: int) -> list[dict[str, Any]]:
 
 
 def test_people_and_bots_play_whole_pinochle_games_privately(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'room.db'}"
-    server = Server(db, *FAST, log=tmp_path / "server.log").start()
-    try:
-        asyncio.run(play_pinochle(server, tmp_path))
-    finally:
-        server.stop()
-    store = Store(db)
-    assert store.check_ledger() == []
-    store.close()
-    assert "Traceback" not in (tmp_path / "server.log").read_text()
+    play_in_a_room(tmp_path, play_pinochle)
 
 
 async def play_pinochle(server: Server, tmp_path: Path) -> None:

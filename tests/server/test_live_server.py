@@ -16,7 +16,7 @@ from standpat.cli import main as cli_main
 from standpat.store import BANK, Store, seat_wallet, user_wallet
 from tests.server.live import PATIENCE
 
-from .live import Player, Server, cards_in, passive_policy, visible_cards
+from .live import FAST, Player, Server, cards_in, passive_policy, play_in_a_room, visible_cards
 
 GAMES = [
     ("five-card-draw-7a", "fixed-limit"),
@@ -25,7 +25,6 @@ GAMES = [
     ("deuce-to-seven-triple-draw", "fixed-limit"),
     ("deuce-to-seven-single-draw", "no-limit"),
 ]
-FAST = ("--between-hands", "0.05", "--bot-delay", "0", "--clock", "10", "--max-tables", "10")
 
 
 def finished_hands(store: Store, table: int) -> list[dict[str, Any]]:
@@ -38,16 +37,7 @@ def finished_hands(store: Store, table: int) -> list[dict[str, Any]]:
 
 def test_players_and_bots_play_every_game_privately(tmp_path: Path) -> None:
     """Two players and a bot at a table of each game; every frame is checked for leaks."""
-    db = f"sqlite:///{tmp_path / 'room.db'}"
-    server = Server(db, *FAST, log=tmp_path / "server.log").start()
-    try:
-        asyncio.run(play_every_game(server, tmp_path))
-    finally:
-        server.stop()
-    store = Store(db)
-    assert store.check_ledger() == []
-    store.close()
-    assert "Traceback" not in (tmp_path / "server.log").read_text()
+    play_in_a_room(tmp_path, play_every_game)
 
 
 async def play_every_game(server: Server, tmp_path: Path) -> None:

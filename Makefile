@@ -23,7 +23,7 @@ run: $(VENV)/.run-installed
 
 ## test: install the dev/test extras and run the whole suite (lint, types, tests)
 test: $(VENV)/.dev-installed
-	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff check src tests benchmarks scripts docs
 	$(BIN)/mypy
 	scripts/lint-js.sh
 	scripts/ensure-chromium.sh
@@ -31,7 +31,7 @@ test: $(VENV)/.dev-installed
 		scripts/ensure-postgres.sh $(BIN)/python -m pytest -n 2 -q
 
 lint: $(VENV)/.dev-installed lint-js
-	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff check src tests benchmarks scripts docs
 
 ## lint-js: ESLint (installed into scripts/eslint by the script) on the browser client
 lint-js:

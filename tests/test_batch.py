@@ -65,6 +65,20 @@ def test_bad_rows_raise_naming_the_row(use_numba: bool) -> None:
         evaluate_batch(out, "short-7a", use_numba=use_numba)
 
 
+@pytest.mark.parametrize("n", [5, 7])
+def test_a_bad_row_in_a_batch_run_on_every_thread_is_found(n: int) -> None:
+    if not has_numba():
+        pytest.skip("numba not installed")
+    from standpat.batch import SERIAL_BELOW
+
+    hands = deal("high", n, SERIAL_BELOW + 1000, seed=n)
+    hands[SERIAL_BELOW - 3, 1] = hands[SERIAL_BELOW - 3, 0]
+    with pytest.raises(DuplicateCardError, match=f"row {SERIAL_BELOW - 3}"):
+        evaluate_batch(hands, "high")
+    hands[SERIAL_BELOW - 3] = deal("high", n, 1, seed=1)[0]
+    assert (evaluate_batch(hands, "high") >= 0).all()
+
+
 def test_bad_shapes() -> None:
     with pytest.raises(HandSizeError, match="shape"):
         evaluate_batch(np.zeros((3, 4), dtype=np.uint8), "high")

@@ -1,9 +1,9 @@
 """Train a small policy-gradient agent at heads-up Deuce-to-Seven Single Draw (docs/research.md).
 
 A linear softmax policy over the legal actions (REINFORCE with a running-mean
-baseline) on ``log(1 + observation)``, one seat of ``standpat/SingleSeat-v0`` against standpat's bots.  Every
-``--window`` hands it records the mean reward, and it saves the learning curve
-(big blinds per 100 hands) to a PNG.
+baseline) on ``log(1 + observation)``, one seat of ``standpat/SingleSeat-v0`` against
+standpat's bots.  Every ``--window`` hands it records the mean reward, and it saves the
+learning curve (big blinds per 100 hands) to a PNG.
 
 Run: ``python docs/research/train_single_draw.py --hands 30000 --out curve.png``.
 """

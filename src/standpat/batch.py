@@ -126,36 +126,38 @@ def _kernel() -> Any:
 
     @numba.njit(cache=True, nogil=True)
     def serial(hands: Any, keys: Any, places: Any, values: Any, flush: Any, deck: int,
-               low: bool, keys5: Any, places5: Any, values5: Any, out: Any) -> None:
+               low: bool, keys5: Any, places5: Any, values5: Any, out: Any) -> int:
         """The kernel on one thread: no thread-pool launch for a small batch."""
         n = hands.shape[1]
+        bad = 0
         for i in range(hands.shape[0]):
             row = hands[i]
             if n == 5:
-                out[i] = one(row, 5, keys, places, values, flush, deck, low,
-                             keys5, places5, values5)
+                v = one(row, 5, keys, places, values, flush, deck, low, keys5, places5, values5)
             elif n == 6:
-                out[i] = one(row, 6, keys, places, values, flush, deck, low,
-                             keys5, places5, values5)
+                v = one(row, 6, keys, places, values, flush, deck, low, keys5, places5, values5)
             else:
-                out[i] = one(row, 7, keys, places, values, flush, deck, low,
-                             keys5, places5, values5)
+                v = one(row, 7, keys, places, values, flush, deck, low, keys5, places5, values5)
+            out[i] = v
+            bad += v < 0
+        return bad
 
     @numba.njit(parallel=True, cache=True, nogil=True)
     def kernel(hands: Any, keys: Any, places: Any, values: Any, flush: Any, deck: int,
-               low: bool, keys5: Any, places5: Any, values5: Any, out: Any) -> None:
+               low: bool, keys5: Any, places5: Any, values5: Any, out: Any) -> int:
         n = hands.shape[1]
+        bad = 0  # rows that are not hands, counted here rather than by a pass over out
         for i in numba.prange(hands.shape[0]):
             row = hands[i]
             if n == 5:  # a literal size lets the compiler unroll each case
-                out[i] = one(row, 5, keys, places, values, flush, deck, low,
-                             keys5, places5, values5)
+                v = one(row, 5, keys, places, values, flush, deck, low, keys5, places5, values5)
             elif n == 6:
-                out[i] = one(row, 6, keys, places, values, flush, deck, low,
-                             keys5, places5, values5)
+                v = one(row, 6, keys, places, values, flush, deck, low, keys5, places5, values5)
             else:
-                out[i] = one(row, 7, keys, places, values, flush, deck, low,
-                             keys5, places5, values5)
+                v = one(row, 7, keys, places, values, flush, deck, low, keys5, places5, values5)
+            out[i] = v
+            bad += v < 0
+        return bad
 
     return kernel, serial
 
@@ -200,11 +202,12 @@ def evaluate_batch(
         run = kernels[1] if arr.shape[0] < SERIAL_BELOW else kernels[0]
         if not arr.flags.c_contiguous:
             arr = np.ascontiguousarray(arr)
-        run(arr, keys, places, values, flush, rank.deck_mask, rank.low, keys5, places5,
-            values5, out)
+        bad = run(arr, keys, places, values, flush, rank.deck_mask, rank.low, keys5, places5,
+                  values5, out)
     else:
         _numpy_path(arr, rank, keys, values[places], out)
-    if out.size and out.min() < 0:
+        bad = out.size and out.min() < 0
+    if bad:
         bad = int(np.argmax(out < 0))
         _raise_for_row(arr[bad], bad, rank)
     return out

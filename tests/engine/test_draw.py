@@ -6,6 +6,7 @@ import pytest
 
 from standpat.cards import SHORT_6A, SHORT_7A
 from standpat.engine import Action, EventKind, Hand, Stakes, get_game
+from standpat.engine.codec import event_to_json, events_from_json
 from standpat.errors import HandSetupError, IllegalActionError
 from tests.engine.helpers import act, cards, deal
 
@@ -151,10 +152,36 @@ def test_triple_draw_burns_before_each_draw_and_reshuffles_when_needed() -> None
     kinds = [e.kind for e in hand.events]
     assert kinds.count(EventKind.BURN) == 3
     assert kinds.count(EventKind.RESHUFFLE) >= 1
-    # after each STREET of a draw round comes its burn
+    # a draw opens with its own kind of event, then its burn
     for i, e in enumerate(hand.events):
         if e.kind is EventKind.BURN:
-            assert hand.events[i - 1].kind in (EventKind.STREET, EventKind.RESHUFFLE)
+            assert hand.events[i - 1].kind in (EventKind.DRAW, EventKind.RESHUFFLE)
+    opens = [(e.kind, e.amount) for e in hand.events
+             if e.kind in (EventKind.STREET, EventKind.DRAW)]
+    assert opens == [(EventKind.STREET, 0), (EventKind.DRAW, 1), (EventKind.STREET, 1),
+                     (EventKind.DRAW, 2), (EventKind.STREET, 2), (EventKind.DRAW, 3),
+                     (EventKind.STREET, 3)]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_old_records_that_opened_draws_with_street_events_read_as_draws(seed: int) -> None:
+    """Records stored before ``DRAW`` existed read back as the engine writes them now,
+    also when all-in players draw with no betting between the draws."""
+    hand = Hand("deuce-to-seven-triple-draw", "no-limit", Stakes.from_bets(2),
+                [40, 60, 2000], rng=seed)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        if hand.phase == "draw":
+            act(hand, f"discard {_text(legal.cards[: seed % 3])}")
+        elif legal.max_to and seed % 2:
+            act(hand, f"raise to {legal.max_to}" if legal.to_call or hand.street else
+                "call" if legal.to_call else "check")
+        else:
+            act(hand, "call" if legal.to_call else "check")
+    new = [event_to_json(e) for e in hand.events]
+    old = [{**doc, "kind": "street"} if doc["kind"] == "draw" else doc for doc in new]
+    assert EventKind.DRAW in {e.kind for e in hand.events}
+    assert events_from_json(old) == events_from_json(new) == list(hand.events)
 
 
 def _text(held: tuple[object, ...] | list[object]) -> str:

@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .live import PATIENCE
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -38,6 +40,31 @@ def chromium_path() -> str:
     return path
 
 
+def launch_chromium() -> Iterator[Any]:
+    """Chromium driven by Playwright, for a test module's ``browser`` fixture (skipped without
+    either, failed without Chromium when STANDPAT_REQUIRE_BROWSER=1)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    path = chromium_path()
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def open_page(browser: Any, base: str, *, width: int, height: int, locale: str = "en-GB",
+              timeout: float = 20_000) -> Any:
+    """A page in a fresh context of ``browser`` at ``base``; ``page.js_errors`` collects the
+    page's uncaught errors (a test asserts it stays empty)."""
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": height},
+                                  base_url=base)
+    page = context.new_page()
+    page.set_default_timeout(timeout)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.js_errors = errors
+    return page
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Save a screenshot of ``page`` as build/screenshots/<name>.png."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -48,7 +75,7 @@ def screenshot(page: Any, name: str) -> Path:
 
 def wait_until(check: Callable[[], Any], timeout: float = 20.0, what: str = "a condition") -> Any:
     """Poll ``check`` until it returns something true; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * PATIENCE
     while True:
         value = check()
         if value:

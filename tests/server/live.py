@@ -13,12 +13,17 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+PATIENCE = float(os.environ.get("STANDPAT_TEST_PATIENCE", "4"))
+"""How many times longer than on a quiet machine a waiting test allows (a deadline only
+bounds how long a failing test takes to fail: a loaded 2-core machine runs servers several
+times slower)."""
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 
@@ -54,7 +59,7 @@ class Server:
         )
         if self.log:
             out.close()  # type: ignore[union-attr]
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 30 * PATIENCE
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"standpat serve exited with {self.proc.returncode}")
@@ -62,7 +67,7 @@ class Server:
                 if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
                     return self
             time.sleep(0.1)
-        raise RuntimeError("standpat serve did not start in 30 s")
+        raise RuntimeError(f"standpat serve did not start in {30 * PATIENCE} s")
 
     def kill(self) -> None:
         """kill -9."""
@@ -193,7 +198,8 @@ class Player:
         await self.send(type="act", table=frame["table"], hand=hand["id"], action=action)
 
     async def wait_for(
-        self, test: Callable[[dict[str, Any]], bool], timeout: float = 20, *, old: bool = False
+        self, test: Callable[[dict[str, Any]], bool], timeout: float = 20 * PATIENCE, *,
+        old: bool = False
     ) -> dict[str, Any]:
         """The first frame passing ``test`` (from now on; ``old``: from the first frame)."""
         deadline = time.monotonic() + timeout
@@ -241,3 +247,83 @@ def visible_cards(record: dict[str, Any], index: int | None) -> set[str]:
         if (kind in ("deal", "discard", "muck") and mine) or kind in ("show", "win"):
             allowed.update(card_names(event.get("cards")), card_names(event.get("drawn")))
     return allowed
+
+
+# -- pinochle --------------------------------------------------------------------------------
+
+PINOCHLE_ID = re.compile(r"^[9TJQKA][cdhs]\.[01]$")
+PINOCHLE_FACE = re.compile(r"^[9TJQKA][cdhs]$")
+
+
+def pinochle_policy(hand: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal pinochle action at random: pass or bid the minimum (or a little more), any
+    trump, a random discard within the cap, a random legal card."""
+    legal = hand["legal"]
+    kinds = legal["kinds"]
+    if "bid" in kinds:
+        if rng.random() < 0.4:
+            return {"kind": "bid", "amount": legal["min_bid"] + rng.randrange(3)}
+        return {"kind": "pass"}
+    if "trump" in kinds:
+        return {"kind": "trump", "suit": rng.choice(legal["suits"])}
+    if "discard" in kinds:
+        count = rng.randint(0, min(legal["max_discard"], len(hand["hand"])))
+        return {"kind": "discard", "cards": rng.sample(hand["hand"], count)}
+    return {"kind": "play", "card": rng.choice(legal["cards"])}
+
+
+def pinochle_tokens(value: Any) -> tuple[set[str], set[str]]:
+    """Every physical card name (``Qs.1``) and every card face (``Qs``) in a JSON value."""
+    ids: set[str] = set()
+    faces: set[str] = set()
+    if isinstance(value, str):
+        if PINOCHLE_ID.match(value):
+            ids.add(value)
+        elif PINOCHLE_FACE.match(value):
+            faces.add(value)
+    elif isinstance(value, dict | list):
+        for item in value.values() if isinstance(value, dict) else value:
+            more_ids, more_faces = pinochle_tokens(item)
+            ids |= more_ids
+            faces |= more_faces
+    return ids, faces
+
+
+def pinochle_visible(events: list[dict[str, Any]], seat: int | None) -> tuple[set[str], set[str]]:
+    """What table seat ``seat`` (None: a spectator) may know after a game's first ``events``
+    (taken from the full stored record): the physical cards he was dealt or drew, every card
+    played; and as faces, those and every meld shown."""
+    ids: set[str] = set()
+    faces: set[str] = set()
+    for event in events:
+        kind = event["kind"]
+        if kind in ("dealt", "draw") and seat is not None and event["seat"] == seat:
+            ids |= set(event.get("cards", [])) | set(event.get("drawn", []))
+            ids |= set(event.get("discarded", []))
+        elif kind == "play":
+            ids.add(event["card"])
+        elif kind == "meld":
+            for meld in event["melds"]:
+                faces |= set(meld["cards"])
+    return ids, faces | {i.split(".")[0] for i in ids}
+
+
+FAST = ("--between-hands", "0.05", "--bot-delay", "0", "--clock", "10", "--max-tables", "10")
+"""Server flags for tests that play many rounds: no pauses, instant bots, a short clock."""
+
+
+def play_in_a_room(tmp_path: Path, play: Callable[[Server, Path], Awaitable[None]]) -> None:
+    """Run ``play`` against a real ``standpat serve`` on a fresh SQLite room (``FAST``), stop
+    the server, then check that the books balance and the server logged no traceback."""
+    from standpat.store import Store
+
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    server = Server(db, *FAST, log=tmp_path / "server.log").start()
+    try:
+        asyncio.run(play(server, tmp_path))
+    finally:
+        server.stop()
+    store = Store(db)
+    assert store.check_ledger() == []
+    store.close()
+    assert "Traceback" not in (tmp_path / "server.log").read_text()

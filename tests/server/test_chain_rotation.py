@@ -16,6 +16,7 @@ from standpat.server.room import LocalHost
 from standpat.server.schemas import SeatBot, TableSpec
 from standpat.store import Store
 from standpat.table.records import player_record, verify_record
+from tests.server.live import PATIENCE
 
 
 def test_a_used_up_chain_is_replaced_and_every_hand_still_verifies(
@@ -37,7 +38,7 @@ def test_a_used_up_chain_is_replaced_and_every_hand_still_verifies(
                 await host.ask(
                     table, Command("seat-bot", payload=SeatBot(level="house", operator=True))
                 )
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 30 * PATIENCE
             while host.summary(table)["hands"] < 9:  # eight done, the ninth started
                 assert time.monotonic() < deadline, "the table stopped dealing"
                 await asyncio.sleep(0.02)

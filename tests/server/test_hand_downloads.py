@@ -28,7 +28,7 @@ from standpat.history import loads, read_text, replay
 from standpat.server.app import COOKIE, create_app
 from standpat.server.config import ServerConfig
 from standpat.store import Store
-from tests.server.live import card_names, visible_cards
+from tests.server.live import PATIENCE, card_names, visible_cards
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 TABLES = {
@@ -81,7 +81,7 @@ def play(client: TestClient, store: Store, alice: int, table: int, enough: Any) 
     """Alice sits at ``table`` and plays until ``enough(store)`` after a hand, then leaves."""
     rng = random.Random(table)
     acted: set[tuple[int, int]] = set()
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 120 * PATIENCE
     with client.websocket_connect("/ws") as ws:
         assert ws.receive_json()["type"] == "welcome"
         ws.send_json({"type": "sit", "table": table})

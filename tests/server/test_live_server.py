@@ -14,8 +14,9 @@ import pytest
 
 from standpat.cli import main as cli_main
 from standpat.store import BANK, Store, seat_wallet, user_wallet
+from tests.server.live import PATIENCE
 
-from .live import Player, Server, cards_in, passive_policy, visible_cards
+from .live import FAST, Player, Server, cards_in, passive_policy, play_in_a_room, visible_cards
 
 GAMES = [
     ("five-card-draw-7a", "fixed-limit"),
@@ -24,7 +25,6 @@ GAMES = [
     ("deuce-to-seven-triple-draw", "fixed-limit"),
     ("deuce-to-seven-single-draw", "no-limit"),
 ]
-FAST = ("--between-hands", "0.05", "--bot-delay", "0", "--clock", "10", "--max-tables", "10")
 
 
 def finished_hands(store: Store, table: int) -> list[dict[str, Any]]:
@@ -37,16 +37,7 @@ def finished_hands(store: Store, table: int) -> list[dict[str, Any]]:
 
 def test_players_and_bots_play_every_game_privately(tmp_path: Path) -> None:
     """Two players and a bot at a table of each game; every frame is checked for leaks."""
-    db = f"sqlite:///{tmp_path / 'room.db'}"
-    server = Server(db, *FAST, log=tmp_path / "server.log").start()
-    try:
-        asyncio.run(play_every_game(server, tmp_path))
-    finally:
-        server.stop()
-    store = Store(db)
-    assert store.check_ledger() == []
-    store.close()
-    assert "Traceback" not in (tmp_path / "server.log").read_text()
+    play_in_a_room(tmp_path, play_every_game)
 
 
 async def play_every_game(server: Server, tmp_path: Path) -> None:
@@ -71,7 +62,7 @@ async def play_every_game(server: Server, tmp_path: Path) -> None:
             players.append((table, player))
     # play until every table finished five hands
     store = Store(server.db, migrate=False)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 60 * PATIENCE
     while time.monotonic() < deadline:
         done = [len(finished_hands(store, t)) for t in range(1, len(GAMES) + 1)]
         if min(done) >= 5:
@@ -101,7 +92,7 @@ async def play_every_game(server: Server, tmp_path: Path) -> None:
     # the seeds are revealed to the players who left, and standpat verify accepts their hands
     # (a player who leaves mid-hand is seated until the hand ends: wait for it on a busy machine)
     table, player = players[0]
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 30 * PATIENCE
     while True:
         hands = player.http.get("/api/hands").json()["hands"]
         revealed = [h for h in hands if h["revealed"] and h["status"] == "done"]
@@ -159,7 +150,7 @@ def crash_and_restart(db: str, tmp_path: Path) -> None:
     store = Store(db, migrate=False)
     try:
         # wait until a hand is running with at least two actions logged, then kill -9
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 30 * PATIENCE
         running: dict[str, Any] | None = None
         while time.monotonic() < deadline and running is None:
             for table in (1, 2):
@@ -193,7 +184,7 @@ def crash_and_restart(db: str, tmp_path: Path) -> None:
                 assert store.balance(seat_wallet(setup["table"], account)) == stack
         # play goes on after the restart
         dealt = max(h["number"] for h in store.hands_of_table(setup["table"]))
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 20 * PATIENCE
         while time.monotonic() < deadline:
             done = [h for h in store.hands_of_table(setup["table"]) if h["status"] == "done"]
             if any(h["number"] > dealt for h in done):
@@ -339,7 +330,7 @@ def test_leaving_on_ones_turn_when_the_fold_ends_the_hand(tmp_path: Path) -> Non
         hand_id = turn["hand"]["id"]
         await player.send(type="leave", table=1)
         await player.wait_for(lambda f: f["type"] == "left", 10)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 10 * PATIENCE
         while True:
             line = player.http.get(f"/api/hands/{hand_id}").json()
             if (line["status"] == "done" and line["seed"]) or time.monotonic() > deadline:

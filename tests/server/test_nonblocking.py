@@ -22,6 +22,7 @@ from standpat.server.room import LocalHost
 from standpat.server.schemas import SeatBot, TableSpec, Watch
 from standpat.store import Store, models
 from tests.server.conftest import fresh_postgres_database
+from tests.server.live import PATIENCE
 
 
 class SlowStore(Store):
@@ -73,7 +74,7 @@ async def _room(db: str) -> tuple[SlowStore, LocalHost, int, int, Outbox]:
         for _ in range(2):
             await host.ask(table, Command("seat-bot", payload=SeatBot(level="house",
                                                                        operator=True)))
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 30 * PATIENCE
     while not store.stalled.is_set():
         assert time.monotonic() < deadline, "the slow table never wrote an action"
         await asyncio.sleep(0.01)
@@ -116,7 +117,7 @@ def test_a_slow_write_does_not_block_the_event_loop_on_sqlite(tmp_path: Path) ->
             stalled = store.resumed.is_set()
             # afterwards both tables play on
             before = len(watcher.times)
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 30 * PATIENCE
             while len(watcher.times) < before + 10:
                 assert time.monotonic() < deadline, "the fast table did not play on"
                 await asyncio.sleep(0.01)

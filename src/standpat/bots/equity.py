@@ -10,8 +10,7 @@ counts the pots won, ties shared.
 
 >>> import random
 >>> from standpat.cards import parse_cards
->>> from standpat.bots.exact import hold_potentials
-from standpat.bots.strength import DrawModel
+>>> from standpat.bots.strength import DrawModel
 >>> model = DrawModel.of("high", 5, draws=1, max_discard=5)
 >>> pat = Opponent(draws_done=1, drawn=0)        # he stood pat: a straight or better
 >>> three = Opponent(draws_done=1, drawn=3)      # he drew three to a pair

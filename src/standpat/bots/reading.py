@@ -81,7 +81,7 @@ def read(view: SeatView) -> Reading:
             drawn[s] = event.amount
             if s == seat:
                 dead.extend(int(c) for c in event.cards)
-        elif kind is EventKind.STREET:
+        elif kind is EventKind.STREET or kind is EventKind.DRAW:
             round_raises = 0
         elif kind in _BETTING and event.seat is not None:
             drawing = False

@@ -15,7 +15,7 @@ from typing import Final
 from standpat import __version__
 
 COMMANDS: Final = (
-    "play", "serve", "rank", "odds", "equity", "meld", "replay", "verify", "simulate"
+    "play", "serve", "admin", "rank", "odds", "equity", "meld", "replay", "verify", "simulate"
 )
 """Modules of ``standpat.cli`` that provide subcommands, in ``--help`` order."""
 

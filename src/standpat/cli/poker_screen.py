@@ -248,7 +248,7 @@ def last_actions(view: SeatView) -> dict[int, str]:
     """
     did: dict[int, str] = {}
     for event in view.events:
-        if event.kind is EventKind.STREET:
+        if event.kind is EventKind.STREET or event.kind is EventKind.DRAW:
             did.clear()
         elif event.seat is not None and event.kind in _DID:
             did[event.seat] = _DID[event.kind].format(event.amount)
@@ -313,18 +313,16 @@ def narrate(
     ``names`` maps hand seats to names; ``view`` gives the ranking (to name
     shown hands) and the game (to name rounds).  The events should already be
     redacted for ``you``; other seats' discards are told by count only anyway.
-    A round's ``STREET`` event is told as ``--- the draw ---`` when a burn
-    follows it, else as the betting round it opens.
+    A ``DRAW`` event is told as ``--- the draw ---``, a ``STREET`` event after
+    a draw as the betting round it opens.
     """
     lines = []
     offset = len(view.events) - len(events)
     first_bb = next(
         (i for i, e in enumerate(view.events) if e.post is PostKind.BIG_BLIND), None)
     for n, event in enumerate(events):
-        if event.kind is EventKind.STREET:
-            after = events[n + 1].kind if n + 1 < len(events) else None
-            line = _street_line(event.amount, after in (EventKind.BURN, EventKind.RESHUFFLE),
-                                view.game.draws)
+        if event.kind is EventKind.STREET or event.kind is EventKind.DRAW:
+            line = _street_line(event.amount, event.kind is EventKind.DRAW, view.game.draws)
         else:
             come_in = event.post is PostKind.BIG_BLIND and offset + n != first_bb
             line = narrate_one(event, names, you, view, come_in=come_in)

@@ -39,6 +39,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "may sit there again (default 1800)",
     )
     parser.add_argument(
+        "--refill-below", type=int, default=1_000, metavar="CHIPS",
+        help="a player holding fewer chips than this (bankroll and tables) may refill to the "
+        "starting bankroll, 10,000 (default 1000)",
+    )
+    parser.add_argument(
+        "--refill-every", type=float, default=3600.0, metavar="S",
+        help="seconds between two refills of one account (default 3600)",
+    )
+    parser.add_argument(
         "--demo-tables",
         type=int,
         default=0,
@@ -65,6 +74,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--account-logins", default="5 per 5 minutes", metavar="LIMIT",
         help="failed log-ins an account may have before its log-ins wait (default "
         "'5 per 5 minutes')",
+    )
+    parser.add_argument(
+        "--seat-offer", type=float, default=30.0, metavar="S",
+        help="seconds the first on a full table's waiting list has to take a freed seat "
+        "(default 30)",
+    )
+    parser.add_argument(
+        "--chat-rate", default="5 per 10 seconds", metavar="LIMIT",
+        help="chat lines one account may say (default '5 per 10 seconds')",
     )
     parser.add_argument(
         "--proxy", action="append", default=[], metavar="ADDRESS",
@@ -135,12 +153,16 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         cool_off=args.cool_off,
         demo_tables=args.demo_tables,
+        refill_below=args.refill_below,
+        refill_every=args.refill_every,
         static_dir=args.static,
         secure_cookies=args.secure_cookies,
         login_rate=args.login_rate,
         rate=args.rate,
         burst=max(1, int(2 * args.rate)),
         account_logins=args.account_logins,
+        chat_rate=args.chat_rate,
+        seat_offer=args.seat_offer,
         proxies=tuple(args.proxy),
         origins=tuple(o.rstrip("/") for o in args.origin),
         header_timeout=args.header_timeout,

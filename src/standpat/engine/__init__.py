@@ -20,6 +20,7 @@ from standpat.engine.actions import (
     Phase,
     event_from_json,
     event_to_json,
+    events_from_json,
 )
 from standpat.engine.games import (
     GAMES,
@@ -52,6 +53,7 @@ __all__ = [
     "Structure",
     "event_from_json",
     "event_to_json",
+    "events_from_json",
     "get_game",
     "redact",
 ]

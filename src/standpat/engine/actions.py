@@ -30,6 +30,7 @@ __all__ = [
     "Phase",
     "event_from_json",
     "event_to_json",
+    "events_from_json",
 ]
 
 
@@ -300,6 +301,9 @@ class EventKind(StrEnum):
     BET = "bet"
     RAISE = "raise"
     STREET = "street"
+    """A betting round opens; ``amount`` is its number (0 before the first draw)."""
+    DRAW = "draw"
+    """A draw opens; ``amount`` is its number (1 for the first draw)."""
     BURN = "burn"
     DISCARD = "discard"
     RESHUFFLE = "reshuffle"
@@ -313,8 +317,9 @@ class Event(NamedTuple):
     """Something that happened in a hand (frozen).
 
     ``amount`` is chips for posts, bets (the "to" amount of a bet or raise,
-    what was added for a call), returns and wins; the round index for
-    ``STREET``; the number of cards for ``DISCARD``.  ``hidden`` counts the
+    what was added for a call), returns and wins; the number of the betting
+    round for ``STREET`` (0, 1, ...) and of the draw for ``DRAW`` (1, 2, ...);
+    the number of cards for ``DISCARD``.  ``hidden`` counts the
     cards that a redacted event had but does not show.
     """
 
@@ -377,3 +382,29 @@ def event_from_json(doc: dict[str, Any]) -> Event:
         int(doc.get("pot", 0)), bool(doc.get("all_in", False)),
         None if post is None else PostKind(post), int(doc.get("hidden", 0)),
     )
+
+
+def events_from_json(docs: Iterable[dict[str, Any]]) -> list[Event]:
+    """A hand's events as :func:`event_to_json` wrote them, in order.
+
+    Records written before draws had their own kind opened each draw with a
+    ``street`` event too (``street`` k twice: draw k, then the betting after
+    it); such a first ``street`` k (k >= 1) is read as the ``DRAW`` it was.
+
+    >>> old = [{"kind": "street"}, {"kind": "street", "amount": 1},
+    ...        {"kind": "burn"}, {"kind": "street", "amount": 1}]
+    >>> [(e.kind.value, e.amount) for e in events_from_json(old)]
+    [('street', 0), ('draw', 1), ('burn', 0), ('street', 1)]
+    """
+    events = []
+    opened: set[tuple[EventKind, int]] = set()
+    for doc in docs:
+        event = event_from_json(doc)
+        if event.kind is EventKind.STREET or event.kind is EventKind.DRAW:
+            if (event.kind is EventKind.STREET and event.amount
+                    and (EventKind.DRAW, event.amount) not in opened
+                    and (EventKind.STREET, event.amount) not in opened):
+                event = event._replace(kind=EventKind.DRAW)
+            opened.add((event.kind, event.amount))
+        events.append(event)
+    return events

@@ -23,9 +23,17 @@ from __future__ import annotations
 from typing import Any
 
 from standpat.cards import as_cards, format_cards
-from standpat.engine.actions import Action, ActionKind, event_from_json, event_to_json
+from standpat.engine.actions import (
+    Action,
+    ActionKind,
+    event_from_json,
+    event_to_json,
+    events_from_json,
+)
 
-__all__ = ["action_from_json", "action_to_json", "event_from_json", "event_to_json"]
+__all__ = [
+    "action_from_json", "action_to_json", "event_from_json", "event_to_json", "events_from_json",
+]
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

@@ -80,6 +80,7 @@ _FOLD_EV = EventKind.FOLD
 _BET_EV = EventKind.BET
 _RAISE_EV = EventKind.RAISE
 _STREET = EventKind.STREET
+_DRAW_EV = EventKind.DRAW
 _BURN = EventKind.BURN
 _RESHUFFLE = EventKind.RESHUFFLE
 _DISCARD_EV = EventKind.DISCARD
@@ -973,7 +974,7 @@ class Hand:
         self._phase = _DRAW
         self._street += 1
         n = self.players
-        events.append(_event(_STREET, None, self._street))
+        events.append(_event(_DRAW_EV, None, self._street))
         if len(self._stub) - 1 - self._pos < 1:
             self._reshuffle(events)
         burn = self._stub[self._pos]

@@ -161,7 +161,7 @@ class PokerObserver:
             kind = event.kind
             if kind in _CHIPS:
                 acted = event.seat
-            elif kind is EventKind.STREET or kind is EventKind.BURN:
+            elif kind is EventKind.STREET or kind is EventKind.DRAW or kind is EventKind.BURN:
                 new_round = True  # the bets in front went to the pot
             elif kind not in _KINDS:
                 full = True  # returns and wins move chips of several seats
@@ -182,13 +182,12 @@ class PokerObserver:
                     counts = self._tally
                     counts[at] = count = counts.get(at, 0.0) + 1.0
                     pub[at] = count if count < _COUNT_CAP else _COUNT_CAP
+            elif kind is EventKind.DRAW:
+                self._draw = event.amount
+                self._round_at(2 * event.amount - 1)
             elif kind is EventKind.STREET:
-                if hand_phase_is_draw(event, self._draw):
-                    self._draw = event.amount
-                    self._round_at(2 * event.amount - 1)
-                else:
-                    self._street = event.amount
-                    self._round_at(2 * event.amount)
+                self._street = event.amount
+                self._round_at(2 * event.amount)
             elif kind is EventKind.SHOW:
                 seat = seats[event.seat]  # type: ignore[index]
                 base = self._shown + seat * 52
@@ -305,19 +304,4 @@ class PokerObserver:
                 pub[self._folded + seat] = hand.folded(i)
                 pub[self._all_in + seat] = hand.all_in(i)
         pub[self._pot] = hand.pot * scale
-
-
-def hand_phase_is_draw(event: Event, draws_seen: int) -> bool:
-    """Whether a STREET event opens a draw (its index is one more than the draws seen).
-
-    Betting rounds are numbered 0..draws and draws 1..draws; a STREET event with
-    index ``k`` after ``k - 1`` draws opens draw ``k``; one after ``k`` draws opens
-    betting round ``k``.
-
-    >>> hand_phase_is_draw(Event(EventKind.STREET, None, 1), 0)
-    True
-    >>> hand_phase_is_draw(Event(EventKind.STREET, None, 1), 1)
-    False
-    """
-    return event.amount == draws_seen + 1
 

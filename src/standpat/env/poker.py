@@ -277,6 +277,8 @@ def _event_text(event: Event) -> str:
         verb = "dealt" if event.kind is EventKind.DEAL else "drew"
         return f"{who}{verb} {event.amount}"
     if event.kind is EventKind.STREET:
-        return f"round {event.amount}"
+        return f"betting round {event.amount}"
+    if event.kind is EventKind.DRAW:
+        return f"draw {event.amount}"
     rest = " ".join(" ".join(v) if isinstance(v, list) else str(v) for v in doc.values())
     return f"{who}{kind} {rest}".strip()

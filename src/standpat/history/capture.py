@@ -81,7 +81,7 @@ def phh_events(events: Iterable[Event], button: int, players: int) -> tuple[Even
 
 _LIVE = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)
 _ACTS = (EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET, EventKind.RAISE)
-_ROUND_OVER = (EventKind.RETURN, EventKind.STREET, EventKind.SHOW, EventKind.MUCK, EventKind.WIN)
+_ROUND_OVER = (EventKind.RETURN, EventKind.DRAW, EventKind.SHOW, EventKind.MUCK, EventKind.WIN)
 
 
 def with_phh_checks(events: Iterable[Event], starting_stacks: Sequence[int]) -> Iterator[Event]:
@@ -102,11 +102,11 @@ def with_phh_checks(events: Iterable[Event], starting_stacks: Sequence[int]) -> 
     >>> _ = hand.apply(Action.call())    # the button, all in: the big blind is not asked
     >>> def acts(events):
     ...     return [f"{e.seat} {e.kind.value}" for e in events
-    ...             if e.kind.value in ("fold", "call", "check", "street")]
+    ...             if e.kind.value in ("fold", "call", "check", "street", "draw")]
     >>> acts(hand.events)
-    ['None street', '3 fold', '0 call', 'None street']
+    ['None street', '3 fold', '0 call', 'None draw']
     >>> acts(with_phh_checks(hand.events, hand.starting_stacks))
-    ['None street', '3 fold', '0 call', '2 check', 'None street']
+    ['None street', '3 fold', '0 call', '2 check', 'None draw']
     """
     n = len(starting_stacks)
     behind = list(starting_stacks)  # chips not given up as dead money, as the round begins
@@ -117,7 +117,7 @@ def with_phh_checks(events: Iterable[Event], starting_stacks: Sequence[int]) -> 
     first_round = False
     for event in events:
         kind, seat = event.kind, event.seat
-        if first_round and kind in _ROUND_OVER and (kind is not EventKind.STREET or event.amount):
+        if first_round and kind in _ROUND_OVER:
             first_round = False
             if folded.count(False) > 1:
                 for s in range(n):

@@ -491,7 +491,8 @@ def _difference(hand: Hand, step: Step, error: IllegalActionError) -> str:
     message = str(error)
     if "capped at four bets" in message and hand.street == 0:
         return CAP_DIFFERENCE
-    rounds = [i for i, e in enumerate(hand.events) if e.kind is EventKind.STREET]
+    opens = (EventKind.STREET, EventKind.DRAW)
+    rounds = [i for i, e in enumerate(hand.events) if e.kind in opens]
     this_round = hand.events[rounds[-1]:] if rounds else hand.events
     if any(e.all_in and e.kind in (EventKind.BET, EventKind.RAISE) for e in this_round):
         return SHORT_ALL_IN_DIFFERENCE

@@ -320,14 +320,15 @@ def _format(
             held[seat] = list(_masked(event.cards, mask and mask[0]) or (None,) * event.hidden)
             if seen:
                 lines.append(f"Dealt to {who} {_cards(held[seat])}")
-        elif kind is EventKind.STREET:
-            if event.amount > draws:
-                draws = event.amount
-                title = _ORDINALS[draws - 1] + " DRAW" if draws_in_game > 1 else "DRAW"
-                lines.append(f"*** {title} ***")
-            if event.amount:
-                bets = [0] * n
-                high = 0
+        elif kind is EventKind.DRAW:
+            draws = event.amount
+            title = _ORDINALS[draws - 1] + " DRAW" if draws_in_game > 1 else "DRAW"
+            lines.append(f"*** {title} ***")
+            bets = [0] * n
+            high = 0
+        elif kind is EventKind.STREET and event.amount:
+            bets = [0] * n
+            high = 0
         elif kind is EventKind.FOLD and seat is not None:
             folded_at[seat] = draws
             lines.append(f"{who}: folds")

@@ -128,8 +128,14 @@ class GameState:
                 return seat
         raise AssertionError  # pragma: no cover
 
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see now, with the game scores."""
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may see now, with the game scores.
+
+        ``None`` is a spectator: he sees what is public, no seat's cards (his view's
+        ``seat`` is -1).
+        """
+        if seat is None:
+            return self.hand.view(-1, tuple(self.scores.items()))
         if not 0 <= seat < self.players:
             raise IllegalActionError(f"seat {seat!r} is not a seat 0..{self.players - 1}.")
         return self.hand.view(seat, tuple(self.scores.items()))

@@ -15,6 +15,7 @@ __all__ = [
     "Account",
     "ClientSeedAnswer",
     "ErrorAnswer",
+    "FileHand",
     "GameLine",
     "Games",
     "HandLine",
@@ -24,7 +25,13 @@ __all__ = [
     "Ledger",
     "LedgerRow",
     "Lobby",
+    "PasswordChanged",
+    "Refill",
     "SeatAnswer",
+    "SessionLine",
+    "Sessions",
+    "ShareLink",
+    "Stats",
     "TableLine",
 ]
 
@@ -47,6 +54,13 @@ class Account(BaseModel):
     name: str
     bankroll: int
     client_seed: str
+    operator: bool = Field(description="whether the room's operator (--operator) is logged in")
+
+
+class SessionState(BaseModel):
+    """Who this session belongs to: an account, or nobody (``null``) when not logged in."""
+
+    account: Account | None
 
 
 class ClientSeedAnswer(BaseModel):
@@ -60,16 +74,59 @@ class LedgerRow(BaseModel):
 
     id: int
     amount: int
-    kind: str
+    kind: str = Field(description="grant, refill, buy-in, cash-out, adjust, ...")
     table_id: int | None
     hand_id: int | None
     at: str
+    note: str | None = Field(description="why (a refill, an operator's adjustment)")
 
 
 class Ledger(BaseModel):
-    """My latest bankroll movements, newest first."""
+    """A page of my bankroll movements, newest first."""
 
     rows: list[LedgerRow]
+    bankroll: int
+    next_before: int | None = Field(
+        description="pass as ?before= for the next (older) page; null on the last page"
+    )
+
+
+class SessionLine(BaseModel):
+    """One of my live log-in sessions."""
+
+    id: str = Field(description="16 hex digits naming the session (DELETE it to end it)")
+    created_at: datetime
+    expires_at: datetime
+    agent: str = Field(description="the browser that opened it (its User-Agent)")
+    current: bool = Field(description="whether it is the session asking")
+
+
+class Sessions(BaseModel):
+    """My live log-in sessions, newest first."""
+
+    sessions: list[SessionLine]
+
+
+class PasswordChanged(BaseModel):
+    """The password was changed; every other session ended."""
+
+    ended: int = Field(description="how many other sessions were ended")
+
+
+class Refill(BaseModel):
+    """The play-money refill rule and what it gives me now."""
+
+    rule: str = Field(description="the rule in one sentence")
+    below: int = Field(description="holdings under which a refill is allowed")
+    to: int = Field(description="what a refill brings holdings back to")
+    every: float = Field(description="seconds between two refills")
+    bankroll: int
+    on_tables: int = Field(description="my chips in front of me at tables")
+    amount: int = Field(description="chips a refill gives now (0: I hold enough)")
+    allowed: bool = Field(description="whether I may refill now")
+    last: datetime | None
+    next_at: datetime | None = Field(description="when the next refill is allowed, if waiting")
+    refilled: int = Field(0, description="chips just given (POST only)")
 
 
 class GameLine(BaseModel):
@@ -79,6 +136,10 @@ class GameLine(BaseModel):
     title: str
     min: int
     max: int
+    kind: Literal["poker", "pinochle"] = Field(description="the game's family")
+    structures: list[str] = Field(description="its betting structures (none for pinochle)")
+    stakes: str = Field(description="the stakes of a table opened without saying")
+    stakes_help: str = Field(description="what a table's stakes say, with an example")
 
 
 class Games(BaseModel):
@@ -107,8 +168,9 @@ class TableLine(BaseModel):
     id: int
     name: str
     game: str
+    kind: Literal["poker", "pinochle"] = Field(description="the game's family")
     title: str
-    structure: str
+    structure: str = Field(description="poker's betting structure (empty for pinochle)")
     stakes: str
     seats: int
     taken: int
@@ -119,6 +181,10 @@ class TableLine(BaseModel):
     anchor: str = Field(description="the seed chain's anchor (hex)")
     buy_in: _BuyIn
     owner: str | None = Field(description="who opened it (null: the room's own table)")
+    waiting: int = Field(description="players on its waiting list (or offered a seat)")
+    hands_per_hour: float = Field(description="rounds finished in the last hour")
+    chat: Literal["players", "everyone", "off"] = Field(
+        description="who may chat: the players, everyone watching (logged in), or nobody")
 
 
 class Lobby(BaseModel):
@@ -162,12 +228,15 @@ class HandList(BaseModel):
 
 
 class HandRecord(BaseModel):
-    """A hand as I saw it: input of ``standpat verify`` once its seed is revealed.
+    """A hand (or a pinochle game) as I saw it: input of ``standpat verify`` once its seed
+    is revealed.
 
     Until then ``seed`` is null and other players' discards are counted, not named.
+    ``format`` says which: ``standpat-hand/1`` (a poker hand) or ``standpat-pinochle/1``
+    (a pinochle game, docs/protocol.md).
     """
 
-    format: Literal["standpat-hand/1"]
+    format: Literal["standpat-hand/1", "standpat-pinochle/1"]
     hand: int
     table: int
     number: int
@@ -186,8 +255,78 @@ class HandRecord(BaseModel):
     events: list[dict[str, object]]
 
 
+class FileHand(BaseModel):
+    """One hand of an uploaded history file, replayed, in the shape the replayer steps.
+
+    Seats are in the file's order with the button on the last player; the events are
+    those of ``GET /api/hands/{id}``, with the cards as the file gives them (a card the
+    file writes ``??`` is counted in ``hidden``, never shown).
+    """
+
+    format: Literal["standpat-file-hand/1"]
+    file: str
+    hand: int = Field(description="the hand's place in the file (from 1)")
+    hands: int = Field(description="how many hands the file holds")
+    name: str | None = Field(description="the hand's own name or number, if the file gives one")
+    game: str
+    structure: str
+    stakes: str
+    names: list[str]
+    stacks: list[int] = Field(description="starting stacks")
+    button: int
+    you: None = Field(description="always null: a file is seen from no seat")
+    events: list[dict[str, object]]
+    finishing_stacks: list[int]
+    net: list[int]
+
+
 class Health(BaseModel):
     """Liveness."""
 
     ok: bool
     tables: int
+
+
+class _Figures(BaseModel):
+    hands: int
+    net: int = Field(description="chips won (+) or lost (-)")
+    bb_per_100: float | None = Field(description="big blinds won per 100 hands")
+    vpip: float | None = Field(description="% of hands with chips put in voluntarily before "
+                               "the first draw")
+    pfr: float | None = Field(description="% of hands raised before the first draw")
+    draws: int = Field(description="draws taken part in")
+    pat: float | None = Field(description="% of draws stood pat")
+    draw1: float | None
+    draw2: float | None
+    draw3: float | None
+    draw_more: float | None = Field(description="% of draws of 4 cards or more")
+    showdown: float | None = Field(description="% of hands that went to the showdown")
+    won_showdown: float | None = Field(description="% of showdowns won")
+
+
+class _ByGame(_Figures):
+    game: str
+    structure: str
+
+
+class _Point(BaseModel):
+    hand: int
+    at: str
+    net: int = Field(description="my net over all rounds up to this one")
+    bb_per_100: float = Field(description="big blinds I won per 100 rounds, over all rounds up "
+                              "to this one")
+
+
+class Stats(_Figures):
+    """My statistics over the rounds the query picks (from my own rounds' facts only)."""
+
+    by: list[_ByGame]
+    series: list[_Point] = Field(description="net and bb/100 over time, oldest first (the "
+                                 "latest 5000)")
+
+
+class ShareLink(BaseModel):
+    """A link to one of my hands, as I saw it."""
+
+    token: str
+    path: str = Field(description="the page that replays it: /shared/{token}")

@@ -12,43 +12,66 @@ tables' event loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import csv
+import io
+import json
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, time, timedelta
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
-from standpat.engine import GAMES, Structure
+from standpat.engine import Structure
 from standpat.errors import AccountError, NotFoundError, ProtocolError, StandpatError
 from standpat.fairness import check_client_seed
+from standpat.history.replayer import file_record
 from standpat.server.config import ServerConfig
 from standpat.server.downloads import phh_text, readable_text
 from standpat.server.host import Command, TableHost
+from standpat.server.lobby import choose
 from standpat.server.openapi import Endpoint
 from standpat.server.origins import check_origin
 from standpat.server.problems import error_body, error_code, http_status
 from standpat.server.schemas import (
     MAX_ID,
+    MAX_PHH_FILE,
     BotSpec,
     ClientSeedBody,
     Credentials,
     HandsQuery,
+    HistoryUpload,
+    LedgerQuery,
+    LobbyQuery,
+    PasswordChange,
     Registration,
     SeatBot,
+    SessionRef,
+    ShareRef,
+    StatsQuery,
     TableSpec,
     parse_body,
 )
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
 from standpat.store import Account, Store, user_wallet
+from standpat.store.db import SuspendedError, token_hash
 from standpat.store.names import name_key
+from standpat.store.refill import RefillRule
+from standpat.store.shares import share, shared
+from standpat.store.stats import statistics
 from standpat.table.records import hand_line, player_record
+from standpat.table.rooms import game_kind, offers
 
 __all__ = ["RestApi", "hand_for", "own_hand"]
 
 log = logging.getLogger("standpat.server")
+STATS_COLUMNS = ("hands", "net", "bb_per_100", "vpip", "pfr", "draws", "pat", "draw1", "draw2",
+                 "draw3", "draw_more", "showdown", "won_showdown")
+"""The CSV export's figures, after game and structure."""
 T = TypeVar("T")
 Handler = Callable[[Request, Any], Awaitable[Response]]
 
@@ -90,7 +113,9 @@ class RestApi:
                     check_origin(request.headers, request.url.scheme,
                                  request.headers.get("host", ""), self.config.origins)
                 data: Any = None
-                if endpoint.body is not None:
+                if endpoint.named is not None:
+                    data = _named(request, endpoint.named)
+                elif endpoint.body is not None:
                     data = await _body(request, endpoint.body)
                 elif endpoint.query is not None:
                     data = _query(request, endpoint.query)
@@ -123,7 +148,7 @@ class RestApi:
             self.store.create_account, data.name, data.password,
             grant=self.config.starting_bankroll,
         )
-        return await self._logged_in(account, 201)
+        return await self._logged_in(request, account, 201)
 
     async def login(self, request: Request, data: Credentials) -> Response:
         """POST /api/session: log in."""
@@ -132,23 +157,28 @@ class RestApi:
         self.throttle.check_account(key)
         try:
             account = await self.db(self.store.authenticate, data.name, data.password)
+        except SuspendedError as error:
+            raise ProtocolError("suspended", str(error)) from None
         except AccountError:
             self.throttle.failed_login(key)
             raise ProtocolError("wrong-login", "wrong name or password.") from None
-        return await self._logged_in(account)
+        return await self._logged_in(request, account)
 
     async def logout(self, request: Request, data: None) -> Response:
         """DELETE /api/session: log out; every WebSocket of the session is closed."""
         token = request.cookies.get(COOKIE)
         if token:
             await self.db(self.store.end_session, token)
-            self.sockets.end(token)
+            self.sockets.end(token_hash(token))
         response = Response(status_code=204)
         response.delete_cookie(COOKIE, path="/")
         return response
 
-    async def _logged_in(self, account: Account, status: int = 200) -> Response:
-        token = await self.db(self.store.new_session, account.id)
+    async def _logged_in(
+        self, request: Request, account: Account, status: int = 200
+    ) -> Response:
+        agent = request.headers.get("user-agent", "")
+        token = await self.db(self.store.new_session, account.id, agent)
         response = JSONResponse(await self._account_json(account), status_code=status)
         response.set_cookie(
             COOKIE,
@@ -169,7 +199,14 @@ class RestApi:
             "name": account.name,
             "bankroll": bankroll,
             "client_seed": fresh.client_seed,
+            "operator": self.is_operator(account),
         }
+
+    async def session_state(self, request: Request, data: None) -> Response:
+        """GET /api/session: the logged-in account, or ``{"account": null}``."""
+        account = await self.current(request)
+        found = None if account is None else await self._account_json(account)
+        return JSONResponse({"account": found})
 
     async def me(self, request: Request, data: None) -> Response:
         """GET /api/me: the logged-in account and its bankroll."""
@@ -182,32 +219,136 @@ class RestApi:
         await self.db(self.store.set_client_seed, account.id, seed)
         return JSONResponse({"client_seed": seed})
 
-    async def my_ledger(self, request: Request, data: None) -> Response:
-        """GET /api/me/ledger: my latest bankroll movements."""
+    async def my_ledger(self, request: Request, data: LedgerQuery) -> Response:
+        """GET /api/me/ledger?before=&limit=: a page of my bankroll movements, newest first."""
         account = await self.need_account(request)
-        rows = await self.db(self.store.ledger_rows, user_wallet(account.id))
-        return JSONResponse({"rows": rows})
+        wallet = user_wallet(account.id)
+        rows = await self.db(self.store.ledger_rows, wallet, data.limit + 1, before=data.before)
+        more = len(rows) > data.limit
+        rows = rows[: data.limit]
+        return JSONResponse({
+            "rows": rows,
+            "bankroll": await self.db(self.store.balance, wallet),
+            "next_before": rows[-1]["id"] if more else None,
+        })
+
+    async def change_password(self, request: Request, data: PasswordChange) -> Response:
+        """PUT /api/me/password: a new password; every other session of mine ends."""
+        account = await self.need_account(request)
+        key = name_key(account.name)
+        self.throttle.check_account(key)
+        try:
+            ended = await self.db(
+                self.store.change_password, account.id, data.old, data.new,
+                keep=request.cookies.get(COOKIE, ""),
+            )
+        except AccountError as error:
+            if "current password" in str(error):
+                self.throttle.failed_login(key)
+            raise
+        for hashed in ended:
+            self.sockets.end(hashed)
+        return JSONResponse({"ended": len(ended)})
+
+    async def my_sessions(self, request: Request, data: None) -> Response:
+        """GET /api/me/sessions: my live log-in sessions."""
+        account = await self.need_account(request)
+        mine = token_hash(request.cookies.get(COOKIE, ""))
+        rows = await self.db(self.store.sessions_of, account.id)
+        return JSONResponse({"sessions": [
+            {"id": r["id"], "created_at": r["created_at"].isoformat(),
+             "expires_at": r["expires_at"].isoformat(), "agent": r["agent"],
+             "current": r["hash"] == mine}
+            for r in rows
+        ]})
+
+    async def end_my_session(self, request: Request, data: SessionRef) -> Response:
+        """DELETE /api/me/sessions/{id}: end one of my sessions and close its sockets."""
+        account = await self.need_account(request)
+        hashed = await self.db(self.store.end_session_of, account.id, data.session_id)
+        self.sockets.end(hashed)
+        response = Response(status_code=204)
+        if hashed == token_hash(request.cookies.get(COOKIE, "")):
+            response.delete_cookie(COOKIE, path="/")
+        return response
+
+    def refill_rule(self) -> RefillRule:
+        """The room's play-money refill rule."""
+        return RefillRule(below=self.config.refill_below, to=self.config.starting_bankroll,
+                          every=self.config.refill_every)
+
+    async def _refill_json(self, account: Account, refilled: int = 0) -> dict[str, Any]:
+        rule = self.refill_rule()
+        state = await self.db(self.store.refill_state, account.id, rule)
+        return {
+            "rule": rule.describe(), "below": rule.below, "to": rule.to, "every": rule.every,
+            **state,
+            "last": None if state["last"] is None else state["last"].isoformat(),
+            "next_at": None if state["next_at"] is None else state["next_at"].isoformat(),
+            "refilled": refilled,
+        }
+
+    async def get_refill(self, request: Request, data: None) -> Response:
+        """GET /api/me/refill: the refill rule and what it gives me now."""
+        return JSONResponse(await self._refill_json(await self.need_account(request)))
+
+    async def refill(self, request: Request, data: None) -> Response:
+        """POST /api/me/refill: refill my bankroll as the rule allows (400 when it does not)."""
+        account = await self.need_account(request)
+        given = await self.db(self.store.refill, account.id, self.refill_rule())
+        return JSONResponse(await self._refill_json(account, given))
+
+    async def _stats(self, request: Request, data: StatsQuery) -> dict[str, Any]:
+        account = await self.need_account(request)
+        day = timedelta(days=1)
+        return await self.db(
+            statistics, self.store, account.id, game=data.game, structure=data.structure,
+            since=None if data.since is None else datetime.combine(data.since, time(), UTC),
+            until=None if data.until is None
+            else datetime.combine(data.until, time(), UTC) + day,
+        )
+
+    async def my_stats(self, request: Request, data: StatsQuery) -> Response:
+        """GET /api/me/stats: my figures, by game and over time (SQL aggregates)."""
+        return JSONResponse(await self._stats(request, data))
+
+    async def my_stats_csv(self, request: Request, data: StatsQuery) -> Response:
+        """GET /api/me/stats/csv: my figures as CSV, all rounds then by game."""
+        figures = await self._stats(request, data)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["game", "structure", *STATS_COLUMNS])
+        for row in [{"game": "all", "structure": "all", **figures}, *figures["by"]]:
+            writer.writerow([row["game"], row["structure"],
+                             *("" if row[c] is None else row[c] for c in STATS_COLUMNS)])
+        return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers={
+            "Content-Disposition": 'attachment; filename="standpat-stats.csv"'})
 
     # -- the lobby ---------------------------------------------------------------
 
     async def games(self, request: Request, data: None) -> Response:
-        """GET /api/games: games and structures a table may deal."""
+        """GET /api/games: the games a table may deal (poker and pinochle) and the betting
+        structures of poker."""
         return JSONResponse(
             {
                 "games": [
-                    {"name": g.name.value, "title": g.title, "min": g.min_players,
-                     "max": g.max_players}
-                    for g in GAMES.values()
+                    {"name": o.name, "title": o.title, "min": o.min_players,
+                     "max": o.max_players, "kind": o.kind, "structures": list(o.structures),
+                     "stakes": o.default_stakes, "stakes_help": o.stakes}
+                    for o in offers()
                 ],
                 "structures": [s.value for s in Structure],
             }
         )
 
-    async def list_tables(self, request: Request, data: None) -> Response:
-        """GET /api/tables: the lobby."""
-        return JSONResponse(
-            {"tables": [self.host.summary(t) for t in self.host.table_ids()]}
-        )
+    async def list_tables(self, request: Request, data: LobbyQuery) -> Response:
+        """GET /api/tables?game=&structure=&min_stakes=&max_stakes=&seats=&hide_full=
+        &hide_empty=&sort=&order=: the lobby, filtered and sorted."""
+        lines = []
+        for table_id in self.host.table_ids():
+            with contextlib.suppress(NotFoundError):  # closed meanwhile
+                lines.append(self.host.summary(table_id))
+        return JSONResponse({"tables": choose(lines, data)})
 
     async def create_table(self, request: Request, data: TableSpec) -> Response:
         """POST /api/tables: open a table, owned by me."""
@@ -262,25 +403,92 @@ class RestApi:
         """GET /api/hands/{id}/text: a hand I played, as a readable text file."""
         return await self._download(request, readable_text, "text/plain", "txt")
 
+    async def get_hand_json(self, request: Request, data: None) -> Response:
+        """GET /api/hands/{id}/json: a finished hand (or pinochle game) I played, as I saw
+        it, as its JSON record (the answer of GET /api/hands/{id}) in a file."""
+        account = await self.need_account(request)
+        hand_id = request.path_params["hand_id"]
+        stored = await self.db(own_hand, self.store, hand_id, account.id)
+        _finished(stored)
+        record = player_record(stored, account.id, revealed=stored["players"][account.id])
+        return _attachment(json.dumps(record, indent=1) + "\n", "application/json", hand_id,
+                           "json")
+
     async def _download(
         self, request: Request, write: Callable[..., str], media: str, suffix: str
     ) -> Response:
         account = await self.need_account(request)
         hand_id = request.path_params["hand_id"]
         stored = await self.db(own_hand, self.store, hand_id, account.id)
+        _finished(stored)
+        if game_kind(stored["setup"]["game"]) != "poker":
+            raise ProtocolError(
+                "no-phh",
+                f"round {hand_id} is a game of {stored['setup']['game']}: PHH and the text "
+                f"history are written for poker hands only; download it as JSON "
+                f"(/api/hands/{hand_id}/json).",
+            )
         table = await self.db(self.store.table, stored["table_id"])
         body = write(stored, account.id, table=table.name, seat_count=table.seats)
-        return Response(
-            body,
-            media_type=f"{media}; charset=utf-8",
-            headers={
-                "Content-Disposition": f'attachment; filename="standpat-hand-{hand_id}.{suffix}"',
-            },
-        )
+        return _attachment(body, media, hand_id, suffix)
+
+    async def share_hand(self, request: Request, data: None) -> Response:
+        """POST /api/hands/{id}/share: a link to my view of a finished hand."""
+        account = await self.need_account(request)
+        hand_id = request.path_params["hand_id"]
+        stored = await self.db(own_hand, self.store, hand_id, account.id)
+        if stored["status"] != "done":
+            raise ProtocolError("unfinished-hand", f"hand {hand_id} is not finished; only a "
+                                "finished hand is shared.")
+        token = await self.db(share, self.store, hand_id, account.id)
+        return JSONResponse({"token": token, "path": f"/shared/{token}"}, status_code=201)
+
+    async def get_shared(self, request: Request, data: ShareRef) -> Response:
+        """GET /api/shared/{token}: a shared hand as its sharer saw it at the table."""
+        hand_id, sharer = await self.db(shared, self.store, data.token)
+        stored = await self.db(self.store.hand, hand_id)
+        # the table view only: never the seed, even once it is revealed to the sharer
+        return JSONResponse(player_record(stored, sharer, revealed=False))
+
+    async def replay_file(self, request: Request, data: HistoryUpload) -> Response:
+        """POST /api/replays/phh: one hand of an uploaded history file, replayed."""
+        await self.need_account(request)
+        if len(data.text.encode()) > MAX_PHH_FILE:
+            raise ProtocolError("too-large", f"a hand-history file has at most {MAX_PHH_FILE} "
+                                "bytes; upload the hand alone.")
+        # the replay is CPU work: a worker thread, so that the tables do not wait for it
+        return JSONResponse(await asyncio.to_thread(file_record, data.text, data.name,
+                                                    data.hand))
 
     async def health(self, request: Request, data: None) -> Response:
         """GET /api/health: liveness."""
         return JSONResponse({"ok": True, "tables": len(self.host.table_ids())})
+
+
+def _attachment(body: str, media: str, hand_id: int, suffix: str) -> Response:
+    return Response(
+        body,
+        media_type=f"{media}; charset=utf-8",
+        headers={
+            "Content-Disposition": f'attachment; filename="standpat-hand-{hand_id}.{suffix}"',
+        },
+    )
+
+
+def _finished(stored: dict[str, Any]) -> None:
+    """ProtocolError ``unfinished-hand`` unless the stored round is done."""
+    if stored["status"] == "running":
+        raise ProtocolError(
+            "unfinished-hand",
+            f"hand {stored['id']} is still being played; its history can be downloaded once "
+            "it is over.",
+        )
+    if stored["status"] != "done":
+        raise ProtocolError(
+            "unfinished-hand",
+            f"hand {stored['id']} was voided when the room stopped in the middle of it: no "
+            "chip moved, and it has no history to download.",
+        )
 
 
 def error_response(error: Exception) -> JSONResponse:
@@ -307,6 +515,15 @@ def _query(request: Request, model: type[BaseModel]) -> BaseModel:
         raise ProtocolError(
             "bad-query", f"{name}: {first['msg'].lower()} (got {first.get('input')!r})."
         ) from None
+
+
+def _named(request: Request, model: type[BaseModel]) -> BaseModel:
+    """A request's text path parameters checked against ``model``: a 404 if they are not
+    of its shape (nothing can be found under such a name)."""
+    try:
+        return model.model_validate(dict(request.path_params))
+    except ValidationError:
+        raise NotFoundError(f"there is nothing at {request.url.path}.") from None
 
 
 def _address(request: Request) -> str:

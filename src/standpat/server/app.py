@@ -3,8 +3,8 @@
 >>> from standpat.server.app import create_app
 >>> from standpat.server.config import ServerConfig
 >>> app = create_app(ServerConfig(db="sqlite://"))
->>> sorted(r.path for r in app.routes if hasattr(r, "path"))[:3]
-['/', '/api/accounts', '/api/games']
+>>> sorted(r.path for r in app.routes if getattr(r, "path", "").startswith("/api"))[:3]
+['/api/accounts', '/api/games', '/api/hands']
 """
 
 from __future__ import annotations
@@ -30,20 +30,27 @@ from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command, TableHost
 from standpat.server.metrics import CONTENT_TYPE, exposition
 from standpat.server.openapi import ENDPOINTS, OPENAPI
+from standpat.server.orders import OrderDesk
 from standpat.server.origins import check_origin
 from standpat.server.problems import error_body
 from standpat.server.room import LocalHost
-from standpat.server.schemas import SeatBot, TableSpec
+from standpat.server.schemas import MAX_PHH_FILE, SeatBot, TableSpec
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
 from standpat.server.ws import serve_socket
 from standpat.store import Store
+from standpat.store.db import token_hash
 
 __all__ = ["COOKIE", "create_app", "hand_for", "open_demo_tables", "own_hand"]
 
 log = logging.getLogger("standpat.server")
 WEB_DIR = Path(__file__).with_name("web")
 """The browser client: index.html and its scripts, styles and message catalogues."""
+PAGES = ("/account", "/stats", "/replay")
+"""Paths of the client's other views, served the same page (its script draws them)."""
+UPLOAD_BODY = 2 * MAX_PHH_FILE + 1024
+"""The body limit of POST /api/replays/phh: a file of MAX_PHH_FILE bytes, written in JSON
+(its newlines and quotes escaped); the handler checks the file's own size."""
 FOREIGN_ORIGIN = 1008
 """The WebSocket close code of a handshake from another site (policy violation)."""
 
@@ -64,15 +71,19 @@ def create_app(
     api = RestApi(the_store, the_host, config, throttle, sockets)
     web = Path(config.static_dir) if config.static_dir else WEB_DIR
 
+    desk = OrderDesk(the_store, the_host, sockets, config.orders_every)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         warm_up()
         await the_host.start()
         if config.demo_tables and not the_host.table_ids():
             await open_demo_tables(the_host, config.demo_tables, config.demo_bot)
+        desk.start()
         try:
             yield
         finally:
+            await desk.stop()
             await the_host.stop()
             if store is None:
                 the_store.close()
@@ -80,6 +91,10 @@ def create_app(
     async def openapi(request: Request) -> Response:
         """GET /api/openapi.json: this API's OpenAPI document."""
         return JSONResponse(OPENAPI)
+
+    async def docs(request: Request) -> Response:
+        """GET /docs: a page listing the API, read from /api/openapi.json."""
+        return FileResponse(web / "docs.html", headers={"Cache-Control": "no-cache"})
 
     async def page(request: Request) -> Response:
         """The browser client's one page (lobby, log-in and table views)."""
@@ -95,7 +110,7 @@ def create_app(
         token = socket.cookies.get(COOKIE)
         account = await api.current(socket)
         await serve_socket(socket, the_host, api, config, throttle, account,
-                           session=(token, sockets) if account and token else None)
+                           session=(token_hash(token), sockets) if account and token else None)
 
     async def metrics(request: Request) -> Response:
         """GET /metrics: this node's counters and tables, in Prometheus's text format."""
@@ -109,6 +124,10 @@ def create_app(
         WebSocketRoute("/ws", websocket),
         Route("/", page, methods=["GET"]),
         Route("/login", page, methods=["GET"]),
+        Route("/docs", docs, methods=["GET"]),
+        *(Route(p, page, methods=["GET"]) for p in PAGES),
+        Route("/replay/{hand_id:int}", page, methods=["GET"]),
+        Route("/shared/{token}", page, methods=["GET"]),
         Route("/tables/{table_id:int}", page, methods=["GET"]),
         Mount("/static", StaticFiles(directory=web), name="static"),
         Route("/metrics", metrics, methods=["GET"]),
@@ -117,12 +136,14 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         middleware=[
-            Middleware(BodyLimit, limit=config.max_message, timeout=config.header_timeout)
+            Middleware(BodyLimit, limit=config.max_message, timeout=config.header_timeout,
+                       wider={"/api/replays/phh": UPLOAD_BODY})
         ],
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
     )
     app.state.store = the_store
     app.state.host = the_host
+    app.state.orders = desk
     return app
 
 

@@ -3,7 +3,8 @@
 A body larger than the limit is refused from its ``Content-Length`` before a
 byte of it is read, and (for a body sent without one, or longer than it said)
 as soon as the bytes read pass the limit; a body that takes longer than the
-timeout to arrive is refused too.  The refusal is a ProtocolError
+timeout to arrive is refused too.  A few paths (a file upload) may have a wider
+limit of their own.  The refusal is a ProtocolError
 (``too-large``, 413; ``too-slow``, 408) raised where the app reads the body, so
 it is answered in the room's usual error shape.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Mapping
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -22,21 +24,26 @@ __all__ = ["BodyLimit"]
 
 
 class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes or slower than ``timeout`` seconds."""
+    """Refuse request bodies over ``limit`` bytes (``wider[path]`` on those paths) or
+    slower than ``timeout`` seconds."""
 
-    def __init__(self, app: ASGIApp, limit: int, timeout: float) -> None:
+    def __init__(
+        self, app: ASGIApp, limit: int, timeout: float, wider: Mapping[str, int] | None = None
+    ) -> None:
         self.app = app
         self.limit = limit
         self.timeout = timeout
+        self.wider = dict(wider or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.wider.get(scope["path"], self.limit)
         length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
+        if length is not None and (not length.isdigit() or int(length) > limit):
             await _refuse(send, 413, "too-large",
-                          f"a request body has at most {self.limit} bytes.")
+                          f"a request body has at most {limit} bytes.")
             return
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.timeout
@@ -56,9 +63,9 @@ class BodyLimit:
             if message["type"] == "http.request":
                 complete = not message.get("more_body", False)
                 received += len(message.get("body", b""))
-                if received > self.limit:
+                if received > limit:
                     raise ProtocolError(
-                        "too-large", f"a request body has at most {self.limit} bytes."
+                        "too-large", f"a request body has at most {limit} bytes."
                     )
             return message
 

@@ -32,7 +32,18 @@ class ServerConfig:
     """Seconds after a player left a table (and was shown its hands' seeds) before he may
     sit there again (docs/fairness.md)."""
     starting_bankroll: int = 10_000
-    """Play-money chips given to a new account."""
+    """Play-money chips given to a new account, and what a refill brings holdings back to."""
+    refill_below: int = 1_000
+    """A player whose bankroll and chips on tables add up to less than this may refill them
+    to ``starting_bankroll`` (:class:`~standpat.store.refill.RefillRule`)."""
+    refill_every: float = 3600.0
+    """Seconds between two refills of one account."""
+    seat_offer: float = 30.0
+    """Seconds the first player of a table's waiting list has to take a seat offered to him."""
+    chat_rate: str = "5 per 10 seconds"
+    """Chat lines one account may say (the ``limits`` library's notation)."""
+    orders_every: float = 1.0
+    """Seconds between two looks for the operator's orders (``standpat admin``)."""
     demo_tables: int = 0
     """Bot-filled tables to open at start-up when the room has none."""
     demo_bot: str = "normal"

@@ -1,8 +1,8 @@
 """A player's hands as files to download: PHH and readable text, as he saw them.
 
 The history is built from the hand's stored events, each censored for the
-player by :func:`standpat.engine.redact` (the function that censors his table
-view too): an opponent's dealt, discarded, drawn and mucked cards are unknown
+player by :func:`standpat.table.records.seen_events` (as his table view
+censored them): an opponent's dealt, discarded, drawn and mucked cards are unknown
 (``??``), his cards shown at the showdown are named.  The file carries no
 seed, since a seed deals every card.  Only a finished hand has a history: a
 hand still being played or voided by a restart is refused.
@@ -14,12 +14,12 @@ import datetime
 from collections.abc import Mapping
 from typing import Any
 
-from standpat.engine import Event, Post, PostKind, Stakes, redact
-from standpat.engine.codec import event_from_json
+from standpat.engine import Event, Post, PostKind, Stakes
 from standpat.errors import ProtocolError
 from standpat.history import HandRecord, dumps
 from standpat.history.capture import phh_events, record_from_events
 from standpat.history.text import format_events
+from standpat.table.records import seen_events
 
 __all__ = ["phh_text", "readable_text", "seen_history"]
 
@@ -49,7 +49,7 @@ def seen_history(
     accounts = list(setup["accounts"])
     viewer = accounts.index(account_id)
     button, players = int(setup["button"]), len(accounts)
-    events = tuple(redact(event_from_json(e), viewer) for e in record["events"])
+    events = seen_events(record, viewer)
     started = stored.get("started_at")
     history = record_from_events(
         setup["game"],

@@ -9,7 +9,7 @@ as ``ClientMessage``.
 >>> doc["paths"]["/api/tables"]["post"]["requestBody"]["content"]["application/json"]["schema"]
 {'$ref': '#/components/schemas/TableSpec'}
 >>> sorted(doc["components"]["schemas"]["ClientMessage"]["discriminator"]["mapping"])[:3]
-['act', 'add-chips', 'choose']
+['act', 'add-chips', 'chat']
 """
 
 from __future__ import annotations
@@ -24,12 +24,20 @@ from pydantic.json_schema import models_json_schema
 from standpat.server import answers as a
 from standpat.server.schemas import (
     MAX_ID,
+    MAX_PHH_FILE,
     BotSpec,
     ClientMessage,
     ClientSeedBody,
     Credentials,
     HandsQuery,
+    HistoryUpload,
+    LedgerQuery,
+    LobbyQuery,
+    PasswordChange,
     Registration,
+    SessionRef,
+    ShareRef,
+    StatsQuery,
     TableSpec,
 )
 
@@ -55,6 +63,8 @@ class Endpoint:
     query: type[BaseModel] | None = None
     session: bool = False
     """Whether it needs a logged-in session (401 without)."""
+    named: type[BaseModel] | None = None
+    """The model of its text path parameters (``{session_id}``), checked like a body."""
     errors: tuple[int, ...] = ()
     media: str = "application/json"
 
@@ -79,18 +89,44 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
     Endpoint("POST", "/api/accounts", "register",
              "Register (and log in); a new account gets a play-money bankroll.",
              a.Account, 201, body=Registration, errors=(400, 429)),
-    Endpoint("POST", "/api/session", "login", "Log in.", a.Account, body=Credentials,
-             errors=(400, 401, 429)),
+    Endpoint("POST", "/api/session", "login", "Log in (refused, 403, to a suspended account).",
+             a.Account, body=Credentials, errors=(400, 401, 403, 429)),
+    Endpoint("GET", "/api/session", "session_state",
+             "Who is logged in: the account, or null (a page asks this on load without a 401).",
+             a.SessionState),
     Endpoint("DELETE", "/api/session", "logout",
              "Log out: ends this session and closes its WebSockets.", None, 204),
     Endpoint("GET", "/api/me", "me", "The logged-in account.", a.Account, session=True),
     Endpoint("PUT", "/api/me/client-seed", "set_seed",
              "Set the client seed mixed into the shuffle of hands dealt to me.",
              a.ClientSeedAnswer, body=ClientSeedBody, session=True, errors=(400,)),
-    Endpoint("GET", "/api/me/ledger", "my_ledger", "My latest bankroll movements.", a.Ledger,
-             session=True),
+    Endpoint("GET", "/api/me/ledger", "my_ledger",
+             "My bankroll movements, newest first, a page at a time.", a.Ledger,
+             query=LedgerQuery, session=True, errors=(400,)),
+    Endpoint("PUT", "/api/me/password", "change_password",
+             "Change my password; every other session of mine ends (its WebSockets close).",
+             a.PasswordChanged, body=PasswordChange, session=True, errors=(400, 429)),
+    Endpoint("GET", "/api/me/sessions", "my_sessions", "My live log-in sessions.",
+             a.Sessions, session=True),
+    Endpoint("DELETE", "/api/me/sessions/{session_id}", "end_my_session",
+             "End one of my sessions (its WebSockets close).", None, 204,
+             named=SessionRef, session=True, errors=(404,)),
+    Endpoint("GET", "/api/me/refill", "get_refill",
+             "The play-money refill rule and what it gives me now.", a.Refill, session=True),
+    Endpoint("POST", "/api/me/refill", "refill",
+             "Refill my play-money bankroll, as the refill rule allows.", a.Refill,
+             session=True, errors=(400,)),
+    Endpoint("GET", "/api/me/stats", "my_stats",
+             "My statistics (net, bb/100, VPIP, PFR, draws, showdowns), by game and over "
+             "time, added up in the database.", a.Stats, query=StatsQuery, session=True,
+             errors=(400,)),
+    Endpoint("GET", "/api/me/stats/csv", "my_stats_csv",
+             "My statistics as a CSV file (standpat-stats.csv): all, then by game.", None,
+             query=StatsQuery, session=True, errors=(400,), media="text/csv"),
     Endpoint("GET", "/api/games", "games", "Games and betting structures.", a.Games),
-    Endpoint("GET", "/api/tables", "list_tables", "The lobby: every open table.", a.Lobby),
+    Endpoint("GET", "/api/tables", "list_tables",
+             "The lobby: the open tables, filtered and sorted as the query asks.", a.Lobby,
+             query=LobbyQuery, errors=(400,)),
     Endpoint("POST", "/api/tables", "create_table",
              "Open a table (a player may have a few open at once).",
              a.TableLine, 201, body=TableSpec, session=True, errors=(400, 409)),
@@ -106,13 +142,32 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
              "A hand I played, as I saw it (with its seed once revealed).", a.HandRecord,
              session=True, errors=(404,)),
     Endpoint("GET", _HAND + "/phh", "get_hand_phh",
-             "A finished hand I played, as I saw it, as a PHH file (standpat-hand-ID.phh): "
-             "opponents' cards are ?? unless shown at the showdown.", None,
-             session=True, errors=(404, 409), media="application/toml"),
+             "A finished poker hand I played, as I saw it, as a PHH file (standpat-hand-ID.phh): "
+             "opponents' cards are ?? unless shown at the showdown. A pinochle game has none "
+             "(400 no-phh): download its JSON.", None,
+             session=True, errors=(400, 404, 409), media="application/toml"),
     Endpoint("GET", _HAND + "/text", "get_hand_text",
-             "A finished hand I played, as I saw it, as a readable text history "
-             "(standpat-hand-ID.txt): opponents' cards are ?? unless shown at the showdown.",
-             None, session=True, errors=(404, 409), media="text/plain"),
+             "A finished poker hand I played, as I saw it, as a readable text history "
+             "(standpat-hand-ID.txt): opponents' cards are ?? unless shown at the showdown. A "
+             "pinochle game has none (400 no-phh).",
+             None, session=True, errors=(400, 404, 409), media="text/plain"),
+    Endpoint("GET", _HAND + "/json", "get_hand_json",
+             "A finished hand (or pinochle game) I played, as I saw it, as its JSON record "
+             "(the answer of GET /api/hands/{id}) in a file (standpat-hand-ID.json); the only "
+             "history of a pinochle game (docs/protocol.md).",
+             a.HandRecord, session=True, errors=(404, 409)),
+    Endpoint("POST", _HAND + "/share", "share_hand",
+             "Make a link to a finished hand I played: whoever opens it sees the hand as I "
+             "saw it (never its seed).", a.ShareLink, 201, session=True, errors=(404, 409)),
+    Endpoint("GET", "/api/shared/{token}", "get_shared",
+             "A shared hand, as its sharer saw it at the table (seed null, other players' "
+             "discards counted, not named).", a.HandRecord, named=ShareRef, errors=(404,)),
+    Endpoint("POST", "/api/replays/phh", "replay_file",
+             "Replay one hand of a hand-history file I upload (PHH, or readable text), for "
+             "the replayer: the cards as the file gives them. 400 with the reader's message "
+             f"when the hand does not read or does not replay; 413 over {MAX_PHH_FILE} "
+             "bytes.", a.FileHand, body=HistoryUpload, session=True,
+             errors=(400, 413)),
     Endpoint("GET", "/api/health", "health", "Liveness.", a.Health),
 )
 """Every REST endpoint of the room (``/api/openapi.json`` itself aside)."""
@@ -184,7 +239,7 @@ def _operation(endpoint: Endpoint) -> dict[str, Any]:
         statuses.add(401)
     if endpoint.body is not None:
         statuses |= {400, 413, 415}
-    if endpoint.path_ids:
+    if endpoint.path_ids or endpoint.named is not None:
         statuses.add(404)
     responses: dict[str, Any] = {str(endpoint.status): ok}
     for status in sorted(statuses):
@@ -201,6 +256,10 @@ def _operation(endpoint: Endpoint) -> dict[str, Any]:
          "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}}
         for name in endpoint.path_ids
     ]
+    if endpoint.named is not None:
+        for name, prop in endpoint.named.model_json_schema()["properties"].items():
+            prop = {k: v for k, v in prop.items() if k != "title"}
+            parameters.append({"name": name, "in": "path", "required": True, "schema": prop})
     if endpoint.query is not None:
         schema = endpoint.query.model_json_schema()
         for name, prop in schema["properties"].items():

@@ -8,6 +8,7 @@ from standpat.errors import (
     AccountError,
     FairnessError,
     HandSetupError,
+    HistoryError,
     IllegalActionError,
     NotFoundError,
     ProtocolError,
@@ -29,6 +30,7 @@ _CODES: tuple[tuple[type[Exception], str, int], ...] = (
     (AccountError, "account", 400),
     (FairnessError, "bad-seed", 400),
     (TableError, "table", 409),
+    (HistoryError, "bad-history", 400),
     (StandpatError, "error", 400),
 )
 
@@ -47,6 +49,7 @@ _PROTOCOL_STATUS: dict[str, int] = {
     "not-logged-in": 401,
     "wrong-login": 401,
     "forbidden": 403,
+    "suspended": 403,
     "foreign-origin": 403,
     "not-found": 404,
     "no-table": 404,

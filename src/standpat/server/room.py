@@ -86,7 +86,7 @@ class LocalHost:
         """
         structure = None if spec.structure is None else spec.structure.value
         # the table checks what it can deal (seats for the game, ...) before anything is stored
-        probe = hosted_table(spec.game.value, structure, spec.stakes, seats=spec.seats)
+        probe = hosted_table(spec.game, structure, spec.stakes, seats=spec.seats)
         seats, stakes = probe.seats, spec.stakes
         clock = self.config.clock if spec.clock is None else spec.clock
         name = spec.name or " ".join(
@@ -99,7 +99,7 @@ class LocalHost:
             structure=structure or "",
             stakes=stakes,
             seats=seats,
-            config={"clock": float(clock)},
+            config={"clock": float(clock), **({} if spec.hints is None else {"hints": spec.hints})},
             chain_top=secrets.token_bytes(32),
             chain_length=CHAIN_LENGTH,
             owner=owner,

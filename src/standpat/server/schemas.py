@@ -20,7 +20,9 @@ standpat.errors.ProtocolError: 'name' must be a text (got None).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Final, Literal, TypeVar
+import re
+from datetime import date
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -28,33 +30,50 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    ValidationInfo,
     field_validator,
 )
 from pydantic_core import ErrorDetails
 
-from standpat.engine import ActionKind, GameName, Stakes, Structure
+from standpat.engine import ActionKind, Stakes, Structure
 from standpat.errors import ProtocolError, StakesError
+from standpat.pinochle import Suit
+from standpat.pinochle.codec import ActionKind as PinochleActionKind
 from standpat.store.names import NAME_RULE
 from standpat.table import Choice, SitOut
+from standpat.table.pinochle import parse_fee
+from standpat.table.rooms import game_kind, offers, stakes_for
 
 __all__ = [
     "MAX_ID",
+    "MAX_PHH_FILE",
     "MAX_SMALL_BET",
     "Act",
     "ActionBody",
     "AddChips",
     "BotSpec",
+    "Chat",
+    "ChatModeMessage",
     "ClientMessage",
     "ClientSeedBody",
     "Credentials",
     "HandsQuery",
+    "HistoryUpload",
+    "LedgerQuery",
+    "LobbyQuery",
+    "PasswordChange",
     "Registration",
     "SeatBot",
+    "SessionRef",
+    "SetChatMode",
+    "ShareRef",
+    "StatsQuery",
     "TableSpec",
     "parse_body",
     "parse_client_message",
 ]
 
+_DAY: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
 MAX_ID: Final = 2**31 - 1
 """The largest table, hand or account id (a 32-bit column on every database)."""
 MAX_SMALL_BET: Final = 1_000_000
@@ -103,25 +122,64 @@ class ClientSeedBody(_Strict):
     seed: Annotated[str, Field(max_length=64)]
 
 
+if TYPE_CHECKING:
+    GameChoice = str
+    ActionChoice = str
+else:
+    GameChoice = Literal[tuple(o.name for o in offers())]
+    ActionChoice = Literal[tuple(dict.fromkeys(
+        [k.value for k in ActionKind] + [k.value for k in PinochleActionKind]))]
+
+
 class TableSpec(_Strict):
     """``POST /api/tables``: the table to open (every field has a default)."""
 
-    game: GameName = GameName.FIVE_CARD_DRAW
-    structure: Structure | None = Field(None, description="fixed-limit when left out")
-    stakes: Annotated[str, Field(max_length=40, examples=["2/4", "2/4 ante 1"])] = "2/4"
+    game: GameChoice = Field("five-card-draw", description=(
+        "a poker game, or pinochle-5 / pinochle-7 (Bruce's Pinochle)"))
+    structure: Structure | None = Field(None, description=(
+        "poker: fixed-limit when left out; pinochle has none (refused if given)"))
+    stakes: Annotated[str, Field(max_length=40, examples=["2/4", "2/4 ante 1", "entry 10"])] = (
+        Field("", validate_default=True, description=(
+            "poker: small bet / big bet (2/4 when left out); pinochle: the entry fee of a "
+            "game (entry 10 when left out)"))
+    )
     seats: Annotated[int, Field(ge=2, le=6)] | None = None
     clock: Annotated[float, Field(ge=5, le=300)] | None = None
     name: Annotated[str, Field(max_length=64)] | None = None
+    hints: bool | None = Field(
+        None,
+        description="show each player the best holds with their chances at his draw; left out: "
+        "on while every other seat is a bot and the player opened the table, off elsewhere",
+    )
+
+    @field_validator("structure")
+    @classmethod
+    def _structure(cls, structure: Structure | None, info: ValidationInfo) -> Structure | None:
+        game = info.data.get("game")
+        if structure is not None and game is not None and game_kind(game) == "pinochle":
+            raise ValueError(f"{game} has no betting structure: leave it out")
+        return structure
 
     @field_validator("stakes")
     @classmethod
-    def _stakes(cls, text: str) -> str:
-        stakes = Stakes.parse(text)
-        if stakes.small_bet > MAX_SMALL_BET:
+    def _stakes(cls, text: str, info: ValidationInfo) -> str:
+        game = info.data.get("game")
+        if game is None:
+            return text  # the game is refused already
+        stakes = stakes_for(game, text or None)
+        if game_kind(game) == "pinochle":
+            if parse_fee(stakes) > MAX_SMALL_BET:
+                raise StakesError(
+                    f"the entry fee is at most {MAX_SMALL_BET:,} chips; got "
+                    f"{parse_fee(stakes):,}."
+                )
+            return stakes
+        small_bet = Stakes.parse(stakes).small_bet
+        if small_bet > MAX_SMALL_BET:
             raise StakesError(
-                f"the small bet is at most {MAX_SMALL_BET:,} chips; got {stakes.small_bet:,}."
+                f"the small bet is at most {MAX_SMALL_BET:,} chips; got {small_bet:,}."
             )
-        return str(stakes)
+        return stakes
 
 
 class BotSpec(_Strict):
@@ -138,6 +196,91 @@ class SeatBot(_Strict):
     seat: SeatNumber | None = None
     operator: bool = False
     """Whether an operator asks (he may seat bots at any table)."""
+
+
+class PasswordChange(_Strict):
+    """``PUT /api/me/password``: the current password and the new one."""
+
+    old: Annotated[str, Field(min_length=1, max_length=256)]
+    new: Annotated[str, Field(min_length=8, max_length=256)]
+
+
+class SessionRef(_Strict):
+    """A log-in session as ``DELETE /api/me/sessions/{session_id}`` names it."""
+
+    session_id: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$", description=(
+        "the 16 hex digits that GET /api/me/sessions gives as its id"
+    ))]
+
+
+MAX_PHH_FILE: Final = 65536
+"""The largest hand-history file the replayer reads (``POST /api/replays/phh``), in bytes
+(UTF-8); a larger one is refused with 413."""
+
+
+class HistoryUpload(_Strict):
+    """``POST /api/replays/phh``'s body: a hand-history file and which of its hands to step."""
+
+    text: Annotated[str, Field(description=(
+        "the file's text: PHH (.phh, or .phhs with several hands), or readable text as "
+        f"standpat replay reads it; at most {MAX_PHH_FILE} bytes in UTF-8 (413 otherwise)"
+    ))]
+    name: Annotated[str, Field(min_length=1, max_length=200, description=(
+        "the file's name, for the messages"
+    ))] = "upload.phh"
+    hand: Annotated[int, Field(ge=1, le=100_000, description=(
+        "which hand of the file (from 1)"
+    ))] = 1
+
+
+class ShareRef(_Strict):
+    """A shared hand as ``GET /api/shared/{token}`` names it."""
+
+    token: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$", description=(
+        "the token of the link POST /api/hands/{id}/share made"
+    ))]
+
+
+class LedgerQuery(_Strict):
+    """``GET /api/me/ledger``'s query: a page of rows older than ``before``."""
+
+    model_config = ConfigDict(strict=False, extra="forbid", frozen=True)  # query text
+    before: Annotated[int, Field(ge=1, le=2**63 - 1)] | None = None
+    limit: Annotated[int, Field(ge=1, le=200)] = 50
+
+
+class LobbyQuery(_Strict):
+    """``GET /api/tables``'s query: which tables, in which order (all optional)."""
+
+    model_config = ConfigDict(strict=False, extra="forbid", frozen=True)  # query text
+    game: Annotated[str, Field(max_length=40)] | None = None
+    structure: Annotated[str, Field(max_length=16)] | None = None
+    min_stakes: Annotated[int, Field(ge=0, le=MAX_SMALL_BET, description=(
+        "the least small bet (a table's stakes' first number)"))] | None = None
+    max_stakes: Annotated[int, Field(ge=0, le=MAX_SMALL_BET)] | None = None
+    seats: Annotated[int, Field(ge=2, le=10, description="tables of this many seats")] | None = None
+    hide_full: bool = False
+    hide_empty: bool = False
+    sort: Literal["id", "stakes", "players", "average_pot", "hands_per_hour"] = "id"
+    order: Literal["asc", "desc"] = "asc"
+
+
+class StatsQuery(_Strict):
+    """``GET /api/me/stats``'s query: which of my rounds (all optional)."""
+
+    model_config = ConfigDict(strict=False, extra="forbid", frozen=True)  # query text
+    game: Annotated[str, Field(max_length=40)] | None = None
+    structure: Annotated[str, Field(max_length=16)] | None = None
+    since: date | None = Field(None, description="from this day (UTC), included")
+    until: date | None = Field(None, description="to this day (UTC), included")
+
+    @field_validator("since", "until", mode="before")
+    @classmethod
+    def _day(cls, value: Any) -> Any:
+        """A day is written YYYY-MM-DD (not a number, not a time)."""
+        if value is not None and not (isinstance(value, str) and _DAY.fullmatch(value)):
+            raise ValueError(f"a day is written YYYY-MM-DD; got {value!r}")
+        return value
 
 
 class HandsQuery(_Strict):
@@ -202,12 +345,18 @@ class Leave(_Message):
 
 
 class ActionBody(_Strict):
-    """An action: ``kind``; ``amount`` (the total bet, for bet and raise); ``cards`` (the
-    discards, for discard: none is standing pat)."""
+    """An action of the table's game (its table checks what it means).
 
-    kind: ActionKind
-    amount: Annotated[int, Field(ge=0, le=10**15)] = 0
-    cards: Annotated[list[Annotated[str, Field(max_length=3)]], Field(max_length=7)] = []
+    Poker: ``kind`` fold, check, call, bet, raise or discard; ``amount`` the total bet,
+    for bet and raise; ``cards`` the discards (none is standing pat).  Pinochle: ``kind``
+    bid (``amount``: the bid), pass, trump (``suit``), discard (``cards``: physical cards
+    like ``Qs.1``; none keeps the hand) or play (``card``)."""
+
+    kind: ActionChoice
+    amount: Annotated[int, Field(ge=0, le=10**15)] | None = None
+    cards: Annotated[list[Annotated[str, Field(max_length=5)]], Field(max_length=7)] | None = None
+    suit: Suit | None = None
+    card: Annotated[str, Field(max_length=5)] | None = None
 
 
 class Act(_Message):
@@ -257,9 +406,62 @@ class ClientSeedMessage(_Message):
     seed: Annotated[str, Field(max_length=64)]
 
 
+class Wait(_Message):
+    """Join a full table's waiting list: a seat that frees is offered to the first in line."""
+
+    type: Literal["wait"]
+    table: Id
+
+
+class Unwait(_Message):
+    """Leave a table's waiting list."""
+
+    type: Literal["unwait"]
+    table: Id
+
+
+MAX_CHAT: Final = 200
+"""The longest chat line, in characters."""
+
+
+class Chat(_Message):
+    """Say a line in a table's chat (plain text, 1 to 200 characters, no control
+    characters); players speak, and spectators when the table allows it."""
+
+    type: Literal["chat"]
+    table: Id
+    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT)]
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, text: str) -> str:
+        if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+            raise ValueError("a chat line is one line of text, without control characters.")
+        text = text.strip()
+        if not text:
+            raise ValueError("a chat line says something.")
+        return text
+
+
+class ChatModeMessage(_Message):
+    """Set a table's chat (its owner or an operator): ``players`` speak, ``everyone``
+    (spectators too), or ``off``."""
+
+    type: Literal["chat-mode"]
+    table: Id
+    mode: Literal["players", "everyone", "off"]
+
+
+class SetChatMode(_Strict):
+    """The room's own command to set a table's chat (from a ``chat-mode`` message)."""
+
+    mode: Literal["players", "everyone", "off"]
+    operator: bool = False
+
+
 ClientMessage = Annotated[
     Hello | Ping | Watch | Unwatch | Sit | Leave | Act | SitOutMessage | SitIn | Choose
-    | AddChips | ClientSeedMessage,
+    | AddChips | ClientSeedMessage | Chat | ChatModeMessage | Wait | Unwait,
     Field(discriminator="type"),
 ]
 """Any message a client may send over the WebSocket."""
@@ -267,7 +469,7 @@ CLIENT_MESSAGE: Final[TypeAdapter[Any]] = TypeAdapter(ClientMessage)
 CLIENT_TYPES: Final = frozenset(
     model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
     for model in (Hello, Ping, Watch, Unwatch, Sit, Leave, Act, SitOutMessage, SitIn, Choose,
-                  AddChips, ClientSeedMessage)
+                  AddChips, ClientSeedMessage, Chat, ChatModeMessage, Wait, Unwait)
 )
 """The ``type`` of every message a client may send."""
 

@@ -10,11 +10,16 @@ from typing import Any
 from standpat.bots import LEVELS, make_bot
 from standpat.engine import Action, ActionKind, SeatView
 from standpat.errors import TableError
+from standpat.pinochle import RandomBot, SimpleBot
 
-__all__ = ["POKER_LEVELS", "calling_station", "game_bot"]
+__all__ = ["PINOCHLE_LEVELS", "POKER_LEVELS", "calling_station", "game_bot"]
 
 POKER_LEVELS = (*LEVELS, "house")
 """The levels of a poker table's bots."""
+PINOCHLE_LEVELS = ("easy", "normal")
+"""The levels of a pinochle table's bots: ``easy`` plays a random legal action (and bids
+now and then), ``normal`` is :class:`~standpat.pinochle.SimpleBot` (bids from its meld and
+the tricks it expects, plays to take the counters)."""
 
 
 def calling_station(view: SeatView) -> Action:
@@ -41,4 +46,12 @@ def game_bot(kind: str, level: str, rng: random.Random) -> Callable[[Any], Any]:
                 f"unknown bot level {level!r}; choose one of {', '.join(POKER_LEVELS)}."
             )
         return make_bot(level, rng=rng).act
+    if kind == "pinochle":
+        if level == "easy":
+            return RandomBot(rng).act
+        if level == "normal":
+            return SimpleBot().act
+        raise TableError(
+            f"no {level!r} bot plays pinochle; choose one of {', '.join(PINOCHLE_LEVELS)}."
+        )
     raise TableError(f"no bots play {kind!r} tables.")

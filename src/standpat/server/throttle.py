@@ -2,6 +2,7 @@
 
 - log-ins and registrations per client address, and failed log-ins per account name (so
   spreading guesses over many addresses does not help): ``limits``' moving windows;
+- chat lines per account: a moving window too (``chat_rate``);
 - WebSocket messages per connection: ``aiolimiter``'s leaky bucket (a rate with a burst).
 
 >>> from standpat.server.config import ServerConfig
@@ -41,6 +42,7 @@ class Throttle:
             max(1, round(config.login_rate * _WINDOW)), _WINDOW
         )
         self.account_logins: RateLimitItem = parse(config.account_logins)
+        self.chat_lines: RateLimitItem = parse(config.chat_rate)
         self.rate = config.rate
         self.burst = config.burst
 
@@ -64,6 +66,14 @@ class Throttle:
     def failed_login(self, key: str) -> None:
         """Count a failed log-in to the account whose name key is ``key``."""
         self.limiter.hit(self.account_logins, "account", key)
+
+    def chat(self, account_id: int) -> None:
+        """Count a chat line of an account (on any table); refused past ``chat_rate``."""
+        if not self.limiter.hit(self.chat_lines, "chat", str(account_id)):
+            wait = self._wait(self.chat_lines, "chat", str(account_id))
+            raise ProtocolError(
+                "rate-limited", f"you chat too fast; wait {wait} s before the next line."
+            )
 
     def messages(self) -> AsyncLimiter:
         """A new connection's message limit: ``rate`` a second, ``burst`` at once."""

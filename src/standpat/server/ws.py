@@ -31,9 +31,12 @@ from standpat.server.host import Command, TableHost
 from standpat.server.problems import error_code
 from standpat.server.protocol import VERSION, error_message, message
 from standpat.server.schemas import (
+    Chat,
+    ChatModeMessage,
     ClientSeedMessage,
     Hello,
     Ping,
+    SetChatMode,
     Unwatch,
     Watch,
     parse_client_message,
@@ -215,4 +218,8 @@ async def _dispatch(
         raise ProtocolError("not-logged-in", "log in to play.")
     elif kind == "sit":
         tables.add(table_id)
+    elif isinstance(data, Chat):
+        api.throttle.chat(account.id)
+    elif isinstance(data, ChatModeMessage):
+        data = SetChatMode(mode=data.mode, operator=api.is_operator(account))
     await host.send(table_id, Command(kind, account_id, conn, data))

@@ -27,6 +27,7 @@ from standpat.errors import AccountError, NotFoundError, TableError
 from standpat.store import models as m
 from standpat.store.migrate import upgrade
 from standpat.store.names import check_name, name_key
+from standpat.store.refill import REFILL, RefillRule
 
 __all__ = [
     "BANK",
@@ -35,8 +36,10 @@ __all__ = [
     "HandStatus",
     "SeatRecord",
     "Store",
+    "SuspendedError",
     "TableRecord",
     "seat_wallet",
+    "token_hash",
     "user_wallet",
 ]
 
@@ -44,6 +47,8 @@ BANK = "bank"
 """The wallet that play money comes from (its balance is minus all chips in play)."""
 SESSION_DAYS = 14
 """How long a log-in session lasts."""
+SESSION_ID_LENGTH: Final = 16
+"""Hex digits of a token's hash that name a session to its owner."""
 MAX_CHIPS: Final = 10**12
 """The most chips one movement may carry to or from one wallet.
 
@@ -51,6 +56,10 @@ Every sum the database computes (a wallet's balance, the bank's) then stays far
 inside 64-bit integers on SQLite and PostgreSQL; the room's own limits on stakes
 and buy-ins are much lower.
 """
+
+
+class SuspendedError(AccountError):
+    """The account is suspended by an operator: it cannot log in or sit."""
 
 
 class HandStatus(StrEnum):
@@ -210,8 +219,9 @@ class Store:
         *,
         table_id: int | None = None,
         hand_id: int | None = None,
+        note: str | None = None,
     ) -> None:
-        """Write one chip movement: rows per wallet, summing to zero."""
+        """Write one chip movement: rows per wallet, summing to zero (``note``: why)."""
         if sum(rows.values()) != 0:
             raise AssertionError(f"a chip movement must sum to zero: {dict(rows)}")
         if any(abs(amount) > MAX_CHIPS for amount in rows.values()):
@@ -227,6 +237,7 @@ class Store:
                 "table_id": table_id,
                 "hand_id": hand_id,
                 "created_at": now,
+                "note": note,
             }
             for wallet, amount in rows.items()
             if amount
@@ -254,15 +265,16 @@ class Store:
             self._move(conn, {BANK: -amount, user_wallet(account_id): amount}, "grant")
             return self._balance(conn, user_wallet(account_id))
 
-    def ledger_rows(self, wallet: str, limit: int = 50) -> list[dict[str, Any]]:
-        """The latest rows of a wallet, newest first."""
+    def ledger_rows(
+        self, wallet: str, limit: int = 50, *, before: int | None = None
+    ) -> list[dict[str, Any]]:
+        """The latest rows of a wallet, newest first (only rows older than id ``before``,
+        when given: the next page)."""
+        query = select(m.ledger).where(m.ledger.c.wallet == wallet)
+        if before is not None:
+            query = query.where(m.ledger.c.id < before)
         with self._tx(write=False) as conn:
-            rows = conn.execute(
-                select(m.ledger)
-                .where(m.ledger.c.wallet == wallet)
-                .order_by(m.ledger.c.id.desc())
-                .limit(limit)
-            ).mappings()
+            rows = conn.execute(query.order_by(m.ledger.c.id.desc()).limit(limit)).mappings()
             return [
                 {
                     "id": r["id"],
@@ -270,7 +282,8 @@ class Store:
                     "kind": r["kind"],
                     "table_id": r["table_id"],
                     "hand_id": r["hand_id"],
-                    "at": r["created_at"].isoformat(),
+                    "at": _utc(r["created_at"]).isoformat(),  # type: ignore[union-attr]
+                    "note": r["note"],
                 }
                 for r in rows
             ]
@@ -366,6 +379,8 @@ class Store:
             self._hasher.verify(row["password_hash"], password)
         except (VerificationError, InvalidHashError):
             raise AccountError("wrong name or password.") from None
+        if row["suspended_at"] is not None:
+            raise SuspendedError("this account is suspended; ask the room's operator.")
         return _account(row)
 
     def account(self, account_id: int) -> Account:
@@ -385,20 +400,162 @@ class Store:
                 m.accounts.update().where(m.accounts.c.id == account_id).values(client_seed=seed)
             )
 
-    def new_session(self, account_id: int) -> str:
-        """Open a log-in session and return its secret token (only its hash is stored)."""
+    def new_session(self, account_id: int, agent: str = "") -> str:
+        """Open a log-in session and return its secret token (only its hash is stored, with
+        the browser's User-Agent ``agent``, cut to 120 characters)."""
         token = secrets.token_urlsafe(32)
         now = _now()
         with self._tx() as conn:
             conn.execute(
                 m.sessions.insert().values(
-                    token_hash=_token_hash(token),
+                    token_hash=token_hash(token),
                     account_id=account_id,
                     created_at=now,
                     expires_at=now + timedelta(days=SESSION_DAYS),
+                    agent=agent[:120] or None,
                 )
             )
         return token
+
+    def sessions_of(self, account_id: int) -> list[dict[str, Any]]:
+        """An account's live log-in sessions, newest first: ``id`` (the first 16 hex digits
+        of the token's hash: names it, reveals nothing), ``hash``, created, expires, agent."""
+        with self._tx(write=False) as conn:
+            rows = conn.execute(
+                select(m.sessions)
+                .where((m.sessions.c.account_id == account_id)
+                       & (m.sessions.c.expires_at > _now()))
+                .order_by(m.sessions.c.created_at.desc())
+            ).mappings()
+            return [
+                {
+                    "id": r["token_hash"][:SESSION_ID_LENGTH],
+                    "hash": r["token_hash"],
+                    "created_at": _utc(r["created_at"]),
+                    "expires_at": _utc(r["expires_at"]),
+                    "agent": r["agent"] or "",
+                }
+                for r in rows
+            ]
+
+    def end_session_of(self, account_id: int, session_id: str) -> str:
+        """End one of an account's sessions, named by its ``id`` (see :meth:`sessions_of`);
+        returns the full hash of its token.  NotFoundError if he has no such session."""
+        with self._tx() as conn:
+            hashes = conn.execute(
+                select(m.sessions.c.token_hash).where(
+                    (m.sessions.c.account_id == account_id)
+                    & m.sessions.c.token_hash.startswith(session_id, autoescape=True)
+                )
+            ).scalars().all()
+            if len(hashes) != 1 or len(session_id) != SESSION_ID_LENGTH:
+                raise NotFoundError(f"you have no session {session_id}.")
+            conn.execute(m.sessions.delete().where(m.sessions.c.token_hash == hashes[0]))
+        return str(hashes[0])
+
+    def end_sessions(self, account_id: int, *, keep: str | None = None) -> list[str]:
+        """End every session of an account but the one with token ``keep``; returns the
+        hashes of the ended sessions' tokens."""
+        kept = None if keep is None else token_hash(keep)
+        with self._tx() as conn:
+            return self._end_sessions(conn, account_id, kept)
+
+    @staticmethod
+    def _end_sessions(conn: Connection, account_id: int, kept: str | None) -> list[str]:
+        where = m.sessions.c.account_id == account_id
+        if kept is not None:
+            where &= m.sessions.c.token_hash != kept
+        hashes = [str(h) for h in conn.execute(select(m.sessions.c.token_hash).where(where))
+                  .scalars()]
+        conn.execute(m.sessions.delete().where(where))
+        return hashes
+
+    def change_password(self, account_id: int, old: str, new: str, *, keep: str) -> list[str]:
+        """Change an account's password and end every other session (all but the one with
+        token ``keep``), in one transaction; returns the ended sessions' token hashes.
+
+        AccountError if ``old`` is not his password or ``new`` is not 8 to 256 characters.
+        """
+        if not 8 <= len(new) <= 256:
+            raise AccountError("a password has 8 to 256 characters.")
+        with self._tx() as conn:
+            self._lock_account(conn, account_id)
+            stored = conn.execute(
+                select(m.accounts.c.password_hash).where(m.accounts.c.id == account_id)
+            ).scalar_one_or_none()
+            try:
+                if stored is None:
+                    raise VerificationError
+                self._hasher.verify(stored, old)
+            except (VerificationError, InvalidHashError):
+                raise AccountError("the current password is wrong.") from None
+            conn.execute(
+                m.accounts.update()
+                .where(m.accounts.c.id == account_id)
+                .values(password_hash=self._hasher.hash(new))
+            )
+            return self._end_sessions(conn, account_id, token_hash(keep))
+
+    # -- play-money refills ---------------------------------------------------------
+
+    @staticmethod
+    def _holdings(conn: Connection, account_id: int) -> tuple[int, int]:
+        """An account's bankroll and the chips in front of him at tables."""
+        bankroll = Store._balance(conn, user_wallet(account_id))
+        seated = conn.execute(
+            select(func.coalesce(func.sum(m.seats.c.stack), 0))
+            .where(m.seats.c.account_id == account_id)
+        ).scalar_one()
+        return bankroll, int(seated)
+
+    @staticmethod
+    def _last_refill(conn: Connection, account_id: int) -> datetime | None:
+        return _utc(conn.execute(
+            select(func.max(m.ledger.c.created_at)).where(
+                (m.ledger.c.wallet == user_wallet(account_id)) & (m.ledger.c.kind == REFILL)
+            )
+        ).scalar_one_or_none())
+
+    def refill_state(self, account_id: int, rule: RefillRule) -> dict[str, Any]:
+        """What the refill rule gives an account now: bankroll, chips on tables, the chips
+        a refill would give (0: none), the last refill and when the next is allowed."""
+        with self._tx(write=False, snapshot=True) as conn:
+            bankroll, seated = self._holdings(conn, account_id)
+            last = self._last_refill(conn, account_id)
+        next_at = rule.next_at(last)
+        waiting = next_at is not None and next_at > _now()
+        amount = rule.amount(bankroll + seated)
+        return {
+            "bankroll": bankroll,
+            "on_tables": seated,
+            "amount": amount,
+            "allowed": amount > 0 and not waiting,
+            "last": last,
+            "next_at": next_at if waiting else None,
+        }
+
+    def refill(self, account_id: int, rule: RefillRule) -> int:
+        """Apply the refill rule to an account: the bank gives him the chips it allows, in
+        one transaction (his row locked, holdings and last refill read, the movement
+        written).  Returns the chips given; AccountError when the rule allows none now."""
+        with self._tx() as conn:
+            self._lock_account(conn, account_id)
+            bankroll, seated = self._holdings(conn, account_id)
+            amount = rule.amount(bankroll + seated)
+            if amount <= 0:
+                raise AccountError(
+                    f"you hold {bankroll + seated:,} chips ({bankroll:,} in your bankroll, "
+                    f"{seated:,} on tables); a refill needs less than {rule.below:,}."
+                )
+            next_at = rule.next_at(self._last_refill(conn, account_id))
+            if next_at is not None and next_at > _now():
+                raise AccountError(
+                    f"you refilled less than {rule.every / 3600:g} h ago; the next refill is "
+                    f"allowed from {next_at:%Y-%m-%d %H:%M} UTC."
+                )
+            self._move(conn, {BANK: -amount, user_wallet(account_id): amount}, REFILL,
+                       note=f"refill to {rule.to:,}")
+        return amount
 
     def session_account(self, token: str) -> Account | None:
         """The account of a live session token, or None."""
@@ -406,21 +563,21 @@ class Store:
             row = conn.execute(
                 select(m.accounts, m.sessions.c.expires_at)
                 .join(m.sessions, m.sessions.c.account_id == m.accounts.c.id)
-                .where(m.sessions.c.token_hash == _token_hash(token))
+                .where(m.sessions.c.token_hash == token_hash(token))
             ).mappings().first()
         if row is None:
             return None
         expires = row["expires_at"]
         if expires.tzinfo is None:
             expires = expires.replace(tzinfo=UTC)
-        if expires < _now():
+        if expires < _now() or row["suspended_at"] is not None:
             return None
         return _account(row)
 
     def end_session(self, token: str) -> None:
         """Close a log-in session."""
         with self._tx() as conn:
-            conn.execute(m.sessions.delete().where(m.sessions.c.token_hash == _token_hash(token)))
+            conn.execute(m.sessions.delete().where(m.sessions.c.token_hash == token_hash(token)))
 
     # -- tables and seats ---------------------------------------------------------
 
@@ -523,6 +680,10 @@ class Store:
             raise AccountError(f"a buy-in is 1 to {MAX_CHIPS:,} chips; got {buy_in}.")
         with self._tx() as conn:
             self._lock_account(conn, account_id)  # first: the seat's row refers to it
+            if conn.execute(
+                select(m.accounts.c.suspended_at).where(m.accounts.c.id == account_id)
+            ).scalar_one_or_none() is not None:
+                raise SuspendedError("this account is suspended; it cannot sit.")
             taken = conn.execute(
                 select(m.seats.c.seat).where(
                     (m.seats.c.table_id == table_id)
@@ -724,11 +885,13 @@ class Store:
 
     def finish_hand(
         self, table_id: int, hand_id: int, net: Mapping[int, int], record: Mapping[str, Any],
-        conn: Connection | None = None,
+        *, facts: Sequence[Mapping[str, Any]] = (), conn: Connection | None = None,
     ) -> None:
         """Settle a hand: each account's net result moves between seat wallets, stacks follow.
 
         ``net`` maps account ids to chips won (+) or lost (-); it must sum to zero.
+        ``facts``: its players' statistics rows (:func:`standpat.table.stats.round_facts`),
+        written in the same transaction.
         """
         with self._in(conn) as conn:
             status = conn.execute(
@@ -753,11 +916,19 @@ class Store:
                         )
                         .values(stack=m.seats.c.stack + amount)
                     )
+            ended = _now()
             conn.execute(
                 m.hands.update()
                 .where(m.hands.c.id == hand_id)
-                .values(status=HandStatus.DONE.value, record=dict(record), ended_at=_now())
+                .values(status=HandStatus.DONE.value, record=dict(record), ended_at=ended)
             )
+            if facts:
+                conn.execute(m.hand_facts.insert(), [
+                    {**{k: v if k in ("game", "structure") else int(v)
+                        for k, v in f.items() if k != "account"},
+                     "account_id": f["account"], "hand_id": hand_id, "ended_at": ended}
+                    for f in facts
+                ])
 
     def void_running_hands(self) -> list[int]:
         """Void every hand left running by a crash: no chip moved for it, so stacks stand.
@@ -860,7 +1031,8 @@ def _utc(when: datetime | None) -> datetime | None:
     return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
 
-def _token_hash(token: str) -> str:
+def token_hash(token: str) -> str:
+    """The SHA-256 (hex) of a session token: what the database keeps of it."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 

@@ -37,6 +37,7 @@ accounts = Table(
     Column("is_bot", Boolean, nullable=False, default=False),
     Column("client_seed", String(64), nullable=False, default=""),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("suspended_at", DateTime(timezone=True), nullable=True),
 )
 """Players and bots; a bot has no password and cannot log in.  ``name_key`` is the name with
 case and look-alike characters folded (:func:`standpat.store.names.name_key`): unique, so no
@@ -49,8 +50,10 @@ sessions = Table(
     Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("agent", String(120), nullable=True),
 )
-"""Log-in sessions; only the SHA-256 of a session token is stored."""
+"""Log-in sessions; only the SHA-256 of a session token is stored, with the browser
+(User-Agent) that opened it."""
 
 ledger = Table(
     "ledger",
@@ -65,9 +68,11 @@ ledger = Table(
     Column("table_id", Integer, nullable=True),
     Column("hand_id", Integer, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("note", String(200), nullable=True),
     Index("ix_ledger_wallet", "wallet"),
 )
-"""One row per wallet per chip movement; the rows of one movement sum to zero."""
+"""One row per wallet per chip movement; the rows of one movement sum to zero.  ``note``:
+why (an operator's adjustment, a refill)."""
 
 tables = Table(
     "tables",
@@ -148,3 +153,46 @@ departures = Table(
     Column("left_at", DateTime(timezone=True), nullable=False),
 )
 """When each account last left each table (and was shown the seeds of his hands there)."""
+
+orders = Table(
+    "orders",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("kind", String(16), nullable=False),
+    Column("target", Integer, nullable=False),
+    Column("reason", String(200), nullable=False),
+    Column("detail", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("done_at", DateTime(timezone=True), nullable=True),
+)
+"""Operator orders for the running room (``close-table`` a table id, ``suspend`` an account
+id: its ended sessions' token hashes in ``detail``); ``done_at`` once carried out."""
+
+hand_facts = Table(
+    "hand_facts",
+    metadata,
+    Column("hand_id", Integer, ForeignKey("hands.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("structure", String(16), nullable=False),
+    Column("ended_at", DateTime(timezone=True), nullable=False),
+    Column("net", BigInteger, nullable=False),
+    Column("big_blind", BigInteger, nullable=False),
+    *(Column(name, Integer, nullable=False, default=0, server_default="0")
+      for name in ("vpip", "pfr", "pat", "draw1", "draw2", "draw3", "draw_more", "showdown",
+                   "won_showdown")),
+    Index("ix_hand_facts_account", "account_id", "ended_at"),
+)
+"""One row per player per finished poker round: the facts his statistics add up (0/1 flags
+and draw counts; :func:`standpat.table.stats.round_facts`)."""
+
+shares = Table(
+    "shares",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("hand_id", Integer, ForeignKey("hands.id"), nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""Links to hands their players shared: whose view (``account_id``) of which hand; only the
+SHA-256 of the link's token is kept."""

@@ -21,11 +21,11 @@ records below, with table seat numbers (never a game engine's own indexes).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["Deal", "HostedTable", "Options", "Outcome", "SeatLine"]
+__all__ = ["Deal", "Hinting", "HostedTable", "Options", "Outcome", "SeatLine"]
 
 Json = dict[str, Any]
 
@@ -226,3 +226,13 @@ class HostedTable(Protocol):
     def bot_view(self, seat: int) -> Any:
         """What a bot of the game's :attr:`kind` in ``seat`` decides from (its own view
         only); it answers with an action for :meth:`act`."""
+
+
+@runtime_checkable
+class Hinting(Protocol):
+    """A hosted table that can hint a player at his draw (poker: the best holds)."""
+
+    def hinter(self, seat: int) -> Callable[[], Json | None] | None:
+        """``None`` unless ``seat`` is to draw now; else a function, safe to run in a worker
+        thread (it holds a snapshot of the seat's own view only), that computes the hint."""
+        ...

@@ -24,11 +24,20 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from standpat.cards import RANK_CHARS, Card, format_cards
-from standpat.engine import Action, Event, LegalActions, SeatView, Stakes, Structure, get_game
+from standpat.engine import (
+    Action,
+    ActionKind,
+    Event,
+    LegalActions,
+    SeatView,
+    Stakes,
+    Structure,
+    get_game,
+)
 from standpat.engine.codec import action_from_json, action_to_json, event_to_json
 from standpat.errors import IllegalActionError, ProtocolError, TableError
 from standpat.ranking import evaluate, get_ranking
@@ -302,6 +311,28 @@ class HostedPoker:
             "sit_out_next_big_blind": bool(player and player.out_at_bb),
             "leaving": bool(player and player.leaving),
         }
+
+    def hinter(self, seat: int) -> Callable[[], Json | None] | None:
+        """At the seat's draw, a function computing its hint (:func:`standpat.odds.hint`:
+        the best holds and their chances) from a snapshot of the seat's own view, to run off
+        the event loop; ``None`` when the seat is not to draw.
+
+        >>> table = HostedPoker("five-card-draw", "fixed-limit", Stakes.parse("2/4"), seats=2)
+        >>> table.hinter(0) is None
+        True
+        """
+        if not self.table.playing or self.turn() != seat:
+            return None
+        view = self.bot_view(seat)
+        if view.legal is None or ActionKind.DISCARD not in view.legal.kinds:
+            return None
+
+        def compute() -> Json | None:
+            from standpat.odds.hints import hint
+
+            return hint(view)
+
+        return compute
 
     # -- bots ----------------------------------------------------------------------------
 

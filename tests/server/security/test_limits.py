@@ -15,6 +15,7 @@ import httpx
 from sqlalchemy import text
 
 from standpat.store import Store
+from tests.server.live import PATIENCE
 
 from ..live import Player, Server, passive_policy
 from .conftest import FAST, Room
@@ -93,7 +94,7 @@ def test_connections_per_address_are_capped(sqlite_room: Room) -> None:
     extra.close()
     for raw in held:
         raw.close()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 10 * PATIENCE
     while time.monotonic() < deadline:  # the slots free as the server sees them close
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(f"{server.base}/api/health").status_code == 200:
@@ -156,7 +157,7 @@ def test_a_table_without_people_closes_and_returns_the_chips(room: Room) -> None
         table = alice.post("/api/tables", json={"game": "five-card-draw", "seats": 3}).json()
         for _ in range(2):
             alice.post(f"/api/tables/{table['id']}/bots", json={"level": "house"})
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 30 * PATIENCE
         while time.monotonic() < deadline and alice.get("/api/tables").json()["tables"]:
             time.sleep(0.1)
         assert alice.get("/api/tables").json()["tables"] == []
@@ -196,7 +197,8 @@ async def _tabs(server: Server) -> None:
     await alice.connect()
     await alice.send(type="sit", table=table, buy_in=200)
     frame = await bob.wait_for(lambda f: f["type"] == "table" and bool(f["hand"])
-                               and f["hand"]["to_act"] == f["you"]["seat"], old=True, timeout=30)
+                               and f["hand"]["to_act"] == f["you"]["seat"],
+                               old=True, timeout=30 * PATIENCE)
     seat = frame["you"]["seat"]
     for tab in [bob, *tabs]:
         await tab.close(http=False)

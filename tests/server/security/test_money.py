@@ -14,6 +14,7 @@ import httpx
 
 from standpat.errors import StandpatError
 from standpat.store import Store, user_wallet
+from tests.server.live import PATIENCE
 
 from ..live import Player, Server, passive_policy
 from .conftest import FAST, Room
@@ -81,7 +82,7 @@ async def _add_everywhere(server: Server) -> None:
         tab.send(type="add-chips", table=t, amount=add, ref=t)
         for tab, t in zip(tabs, tables, strict=True)
     ))
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 30 * PATIENCE
     while time.monotonic() < deadline:
         stacks = [_stack(server, t, "racer") for t in tables]
         errors = sum(len(tab.errors) for tab in tabs)
@@ -152,7 +153,7 @@ async def _add_after_leaving(server: Server) -> None:
     await bob.send(type="add-chips", table=table, amount=50, ref="add")
     reply = await bob.wait_for(lambda f: f.get("ref") == "add", old=True)
     assert reply["type"] == "error"
-    await bob.wait_for(lambda f: f["type"] == "left", old=True, timeout=30)
+    await bob.wait_for(lambda f: f["type"] == "left", old=True, timeout=30 * PATIENCE)
     stand = await asyncio.to_thread(bob.http.get, "/api/me")
     ledger = bob.http.get("/api/me/ledger").json()["rows"]
     assert stand.json()["bankroll"] >= before  # he got his stack back, and paid nothing more
@@ -198,7 +199,7 @@ def test_the_ledger_check_reads_one_snapshot_while_the_room_plays(room: Room) ->
             client.post(f"/api/tables/{table['id']}/bots", json={"level": "house"})
     store = Store(server.db, migrate=False)
     checks, hands = 0, 0
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 60 * PATIENCE
     while (checks < 150 or hands < 30) and time.monotonic() < deadline:
         assert store.check_ledger() == []
         checks += 1

@@ -15,6 +15,7 @@ from websockets.asyncio.client import connect
 
 from standpat.cli import main as cli_main
 from standpat.store import Store
+from tests.server.live import PATIENCE
 
 from ..live import CARD, Player, Server, passive_policy, visible_cards
 from .conftest import FAST, Room
@@ -36,7 +37,7 @@ async def _poll_running_hands(server: Server) -> None:
         await player.send(type="sit", table=table, buy_in=200)
     spy = players[0]
     answers: list[dict[str, Any]] = []
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 60 * PATIENCE
     while time.monotonic() < deadline and (
         len(answers) < 60 or not any(_discards_named(a) for a in answers)
     ):
@@ -103,9 +104,9 @@ async def _leave_and_come_back(server: Server, tmp_path: Path) -> None:
     await player.connect()
     await player.send(type="sit", table=tables[0], buy_in=200)
     await player.wait_for(lambda f: f["type"] == "table" and bool(f["hand"])
-                          and f["hand"]["over"], old=True, timeout=30)
+                          and f["hand"]["over"], old=True, timeout=30 * PATIENCE)
     await player.send(type="leave", table=tables[0])
-    await player.wait_for(lambda f: f["type"] == "left", old=True, timeout=30)
+    await player.wait_for(lambda f: f["type"] == "left", old=True, timeout=30 * PATIENCE)
     revealed = [h for h in player.http.get("/api/hands").json()["hands"]
                 if h["revealed"] and h["status"] == "done"]
     assert revealed
@@ -189,7 +190,7 @@ async def _not_mine(server: Server, kind: str) -> None:
         await player.connect()
         await player.send(type="sit", table=table["id"], buy_in=200)
     await alice.wait_for(lambda f: f["type"] == "table" and bool(f["hand"])
-                         and f["hand"]["over"], old=True, timeout=30)
+                         and f["hand"]["over"], old=True, timeout=30 * PATIENCE)
     hand = alice.http.get("/api/hands").json()["hands"][-1]["id"]
     for path in (f"/api/hands/{hand}", f"/api/hands/{hand}/{kind}"):
         answer = eve.http.get(path)

@@ -18,13 +18,16 @@ from standpat.fairness import check_client_seed
 from standpat.server.host import Command
 from standpat.server.live.sitters import Sitter
 from standpat.server.live.task import LiveTable
+from standpat.server.protocol import message
 from standpat.server.schemas import (
     Act,
     AddChips,
+    Chat,
     Choose,
     ClientSeedMessage,
     Leave,
     SeatBot,
+    SetChatMode,
     Sit,
     SitOutMessage,
 )
@@ -106,7 +109,9 @@ async def sit(live: LiveTable, command: Command) -> int:
     if live.sitter_of(command.account) is not None:
         raise TableError(f"you already sit at table {live.id}.")
     options = live.options
-    seat = _free_seat(live) if data.seat is None else data.seat
+    seat = _free_seat(live, command.account) if data.seat is None else data.seat
+    if live.waiting.held_for_others(seat, account=command.account):
+        raise TableError(f"seat {seat} is offered to the first player on the waiting list.")
     buy_in = options.default_buy_in if data.buy_in is None else data.buy_in
     if not options.min_buy_in <= buy_in <= options.max_buy_in:
         raise TableError(
@@ -135,6 +140,7 @@ async def sit(live: LiveTable, command: Command) -> int:
         if watcher == command.account:
             sitter.outboxes[outbox.id] = outbox
     live.sitters[seat] = sitter
+    live.waiting.took_seat(command.account)
     if data.post:
         live.table.come_in(seat)
     live.broadcast()
@@ -147,6 +153,8 @@ async def seat_bot(live: LiveTable, command: Command) -> int:
     data = command.payload
     _may_seat_bots(live, command.account, data.operator)
     seat = _free_seat(live) if data.seat is None else data.seat
+    if live.waiting.held_for_others(seat, account=None):
+        raise TableError(f"seat {seat} is offered to the first player on the waiting list.")
     decide = live.bot(data.level)
     buy_in = live.options.default_buy_in
     name = f"bot-{live.id}-{seat}-{secrets.token_hex(2)}"
@@ -182,12 +190,13 @@ def _may_seat_bots(live: LiveTable, account: int | None, operator: bool) -> None
         )
 
 
-def _free_seat(live: LiveTable) -> int:
+def _free_seat(live: LiveTable, account: int | None = None) -> int:
     taken = {line.seat for line in live.table.lines()}
     for seat in range(live.table.seats):
-        if seat not in taken:
+        if seat not in taken and not live.waiting.held_for_others(seat, account=account):
             return seat
-    raise TableError(f"table {live.id} is full.")
+    raise TableError(f"table {live.id} is full (its free seats are offered to its waiting "
+                     "list).")
 
 
 def _seated(live: LiveTable, command: Command) -> Sitter:
@@ -278,6 +287,59 @@ async def act(live: LiveTable, command: Command) -> None:
     sitter.time_bank = max(0.0, sitter.time_bank - spent)
 
 
+async def chat(live: LiveTable, command: Command) -> None:
+    """Say a line to the table's audience (as the chat mode allows)."""
+    assert command.account is not None and isinstance(command.payload, Chat)
+    sitter = live.sitter_of(command.account)
+    live.chat.may_speak(seated=sitter is not None)
+    if sitter is not None:
+        name, seat = sitter.name, sitter.seat
+    else:
+        name, seat = (await asyncio.to_thread(live.store.account, command.account)).name, None
+    live.audience.tell(live.chat.line(live.id, name, seat, command.payload.text))
+
+
+async def chat_mode(live: LiveTable, command: Command) -> None:
+    """The table's owner or an operator sets its chat; the audience is told."""
+    assert isinstance(command.payload, SetChatMode)
+    told = live.chat.set_mode(
+        command.payload.mode,
+        owner=command.account is not None and command.account == live.record.owner,
+        operator=command.payload.operator,
+    )
+    live.audience.tell({**told, "table": live.id})
+
+
+async def wait(live: LiveTable, command: Command) -> None:
+    """Join the waiting list of a full table; told his place (``waiting``)."""
+    assert command.account is not None and command.outbox is not None
+    if live.sitter_of(command.account) is not None:
+        raise TableError(f"you sit at table {live.id} already.")
+    taken = {line.seat for line in live.table.lines()}
+    if any(s not in taken and s not in live.waiting.offers for s in range(live.table.seats)):
+        raise TableError(f"table {live.id} has a free seat: sit down.")
+    place = live.waiting.join(command.account)
+    live.waiting.outboxes[command.account] = command.outbox
+    command.outbox.send(message("waiting", table=live.id, position=place))
+
+
+async def unwait(live: LiveTable, command: Command) -> None:
+    """Leave the waiting list (an offered seat goes to the next in line)."""
+    assert command.account is not None
+    live.tell_offers(live.waiting.leave(command.account, now=live.now()))
+    outbox = live.waiting.outboxes.pop(command.account, None)
+    if outbox is not None:
+        outbox.send(message("waiting", table=live.id, position=None))
+
+
+async def close(live: LiveTable, command: Command) -> None:
+    """An operator closes the table (``payload``: his reason): at once between rounds, else
+    when the running round ends (no new one is dealt)."""
+    live.closing = str(command.payload)
+    if not live.table.playing:
+        await live.close("operator")
+
+
 HANDLERS: dict[str, Handler] = {
     "watch": watch,
     "unwatch": unwatch,
@@ -291,5 +353,10 @@ HANDLERS: dict[str, Handler] = {
     "add-chips": add_chips,
     "client-seed": client_seed,
     "act": act,
+    "close": close,
+    "chat": chat,
+    "chat-mode": chat_mode,
+    "wait": wait,
+    "unwait": unwait,
 }
 """Every command a table takes, by kind."""

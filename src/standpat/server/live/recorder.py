@@ -18,6 +18,7 @@ from typing import Any
 from standpat.server.live.writer import Writer
 from standpat.store import Store
 from standpat.table.hosted import HostedTable
+from standpat.table.stats import round_facts
 
 __all__ = ["Recorder"]
 
@@ -33,6 +34,8 @@ class Recorder:
         """The id of the current (or last) round, 0 before the first."""
         self.written = 0
         """How many of the round's actions are written."""
+        self.setup: Mapping[str, Any] = {}
+        """The current round's set-up."""
 
     async def begin(
         self,
@@ -51,6 +54,7 @@ class Recorder:
             players=players, button=button, conn=conn,
         ))
         self.written = 0
+        self.setup = setup
         return self.round_id
 
     async def catch_up(self, table: HostedTable) -> None:
@@ -65,8 +69,11 @@ class Recorder:
 
     async def finish(self, net: Mapping[int, int], record: Mapping[str, Any]) -> None:
         """Settle the round: ``net`` by account moves between seat wallets, in one
-        transaction with the round's record."""
+        transaction with the round's record and its players' statistics facts."""
+        facts = round_facts(self.setup, record)
         store, table_id, round_id = self.store, self.table_id, self.round_id
         await self.writer.write(
-            lambda conn: store.finish_hand(table_id, round_id, net, record, conn=conn)
+            lambda conn: store.finish_hand(
+                table_id, round_id, net, record, facts=facts, conn=conn
+            )
         )

@@ -15,6 +15,7 @@ It knows games only through :class:`~standpat.table.hosted.HostedTable`.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import logging
@@ -28,18 +29,20 @@ from standpat.errors import StandpatError, TableError
 from standpat.fairness import FairRandom, SeedChain, commitment, hand_key
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command
+from standpat.server.live.chat import TableChat
 from standpat.server.live.clock import Clock
 from standpat.server.live.ghosts import Ghosts, Seen, Why
 from standpat.server.live.messages import Audience, public_state
 from standpat.server.live.recorder import Recorder
 from standpat.server.live.sitters import Sitter
+from standpat.server.live.waiting import Offer, WaitingList
 from standpat.server.live.writer import Writer
 from standpat.server.metrics import ACTION_SECONDS, ACTIONS, HANDS
 from standpat.server.problems import error_code
 from standpat.server.protocol import error_message, message
 from standpat.server.seatbots import game_bot
 from standpat.store import Store, TableRecord
-from standpat.table.hosted import HostedTable
+from standpat.table.hosted import Hinting, HostedTable
 from standpat.table.rooms import hosted_table
 
 __all__ = ["LiveTable"]
@@ -98,6 +101,17 @@ class LiveTable:
         self.pots: list[int] = []
         self.task: asyncio.Task[None] | None = None
         self.closed = False
+        self.hint_tasks: set[asyncio.Task[None]] = set()
+        """Hints being computed (held so that they are not collected mid-way)."""
+        self.waiting = WaitingList(config.seat_offer)
+        """Who waits for a seat, and the seat offered to the first (seconds to accept)."""
+        self.finished: collections.deque[float] = collections.deque(maxlen=2000)
+        """When the latest rounds ended (the table's clock), for the lobby's hands an hour."""
+        self.opened = self.now()
+        self.chat = TableChat()
+        """The table's chat mode (:mod:`~standpat.server.live.chat`)."""
+        self.closing: str | None = None
+        """Why an operator closes the table (it closes once the running round ends)."""
         self._seat_again(store)
 
     def _seat_again(self, store: Store) -> None:
@@ -195,10 +209,15 @@ class LiveTable:
 
     async def _on_timer(self) -> None:
         now = self.now()
+        if self.waiting.offers:
+            self._expire_offers(now)
         if not self.table.playing:
             await self.sweep(now)
+            if self.closing is not None:
+                await self.close("operator")
+                return
             if self._idle(now):
-                await self._close()
+                await self.close("idle")
                 return
             if now >= self.next_round_at:
                 await self._deal()
@@ -223,6 +242,30 @@ class LiveTable:
         sitter.timed_out = True
         self.table.timeout()
         await self.after_change(timed_out=seat)
+
+    def _expire_offers(self, now: float) -> None:
+        """Seats offered and not taken in time go to the next in line."""
+        expired, made = self.waiting.expire(now=now)
+        for offer in expired:
+            outbox = self.waiting.outboxes.pop(offer.account, None)
+            if outbox is not None:
+                outbox.send(message("seat-offer-expired", table=self.id, seat=offer.seat))
+        self.tell_offers(made)
+
+    def offer_seats(self) -> None:
+        """Offer the free seats to the waiting list (each held for its first player)."""
+        if len(self.waiting):
+            free = [s for s in range(self.table.seats)
+                    if s not in {line.seat for line in self.table.lines()}]
+            self.tell_offers(self.waiting.offer(free, now=self.now()))
+
+    def tell_offers(self, offers: list[Offer]) -> None:
+        """Tell each offered player his seat and how long he has to take it."""
+        for offer in offers:
+            outbox = self.waiting.outboxes.get(offer.account)
+            if outbox is not None:
+                outbox.send(message("seat-offered", table=self.id, seat=offer.seat,
+                                    accept=round(offer.until - self.now(), 1)))
 
     async def _recover(self) -> None:
         """After a failure on the timer: play the default action, or wait a little."""
@@ -274,17 +317,20 @@ class LiveTable:
             self.idle_since = now
         return now - self.idle_since >= self.config.idle_close
 
-    async def _close(self) -> None:
+    async def close(self, reason: str) -> None:
         """Close the table: every seat cashed out and the table marked closed, in one
-        transaction; watchers are told, and the task ends."""
+        transaction; watchers are told why (``idle``, ``operator``), and the task ends."""
         await asyncio.to_thread(self.store.close_table, self.id)
         self.closed = True
-        self.audience.tell(message("closed", table=self.id, reason="idle"))
+        self.audience.tell(message("closed", table=self.id, reason=reason))
         self.audience.watchers.clear()
         if self.on_close is not None:
             self.on_close(self.id)
-        log.info("table %s closed: nobody but bots sat there for %s s", self.id,
-                 self.config.idle_close)
+        if reason == "idle":
+            log.info("table %s closed: nobody but bots sat there for %s s", self.id,
+                     self.config.idle_close)
+        else:
+            log.info("table %s closed by an operator: %s", self.id, self.closing)
 
     # -- rounds ------------------------------------------------------------------------
 
@@ -360,6 +406,44 @@ class LiveTable:
             sitter.reconnects -= 1
         self.clock.start_turn(seat, self.now(), bot=sitter.decide is not None, away=away)
         self.broadcast()
+        if sitter.bot is None and self.hints_for(sitter):
+            self.hint(sitter)
+
+    def hints_for(self, sitter: Sitter) -> bool:
+        """Whether ``sitter`` is shown hints: the table's ``hints`` option, or, left out, when
+        he opened the table and every other seat is a bot (a practice table)."""
+        chosen = self.record.config.get("hints")
+        if chosen is not None:
+            return bool(chosen)
+        return self.record.owner == sitter.account and all(
+            s.bot is not None for s in self.sitters.values() if s is not sitter)
+
+    def hint(self, sitter: Sitter) -> None:
+        """Compute the seat's hint in a worker thread (a triple-draw hint takes up to a
+        second) and send it to that player's connections only."""
+        if not isinstance(self.table, Hinting):
+            return
+        job = self.table.hinter(sitter.seat)
+        if job is None:
+            return
+        round_id = self.recorder.round_id
+
+        async def send() -> None:
+            try:
+                data = await asyncio.to_thread(job)
+            except Exception:
+                log.exception("table %s: the hint failed", self.id)
+                return
+            if data is None or self.recorder.round_id != round_id:
+                return
+            body = message("hint", table=self.id, hand=round_id, seat=sitter.seat, hint=data)
+            for outbox, account in list(self.audience.watchers.values()):
+                if account == sitter.account:
+                    outbox.send(body)
+
+        task = asyncio.create_task(send(), name=f"table-{self.id}-hint")
+        self.hint_tasks.add(task)
+        task.add_done_callback(self.hint_tasks.discard)
 
     async def _finish(self) -> None:
         outcome = self.table.outcome()
@@ -369,6 +453,7 @@ class LiveTable:
         HANDS.inc()
         pot = int(outcome.summary.get("pot", 0))
         self.pots.append(pot)
+        self.finished.append(self.now())
         del self.pots[:-100]
         self.round_seats = ()
         self.clock.stop()
@@ -409,6 +494,7 @@ class LiveTable:
         self.ghosts.forget(sitter.seat)
         for outbox in sitter.outboxes.values():
             outbox.send(message("left", table=self.id, seat=sitter.seat, reason=why))
+        self.offer_seats()
         self.broadcast()
 
     # -- messages ----------------------------------------------------------------------
@@ -453,6 +539,7 @@ class LiveTable:
             "id": self.id,
             "name": self.record.name,
             "game": self.table.game,
+            "kind": self.table.kind,
             "title": self.table.title,
             "structure": self.record.structure,
             "stakes": options.stakes,
@@ -467,4 +554,13 @@ class LiveTable:
             "anchor": self.chain.anchor.hex(),
             "buy_in": {"min": options.min_buy_in, "max": options.max_buy_in},
             "owner": self.owner_name,
+            "chat": self.chat.mode,
+            "waiting": len(self.waiting),
+            "hands_per_hour": self.hands_per_hour(),
         }
+
+    def hands_per_hour(self) -> float:
+        """Rounds finished in the last hour (scaled up while the table is younger)."""
+        now = self.now()
+        recent = sum(1 for t in self.finished if now - t <= 3600)
+        return round(recent * 3600 / min(3600.0, max(60.0, now - self.opened)), 1)

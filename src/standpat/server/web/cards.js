@@ -57,16 +57,31 @@ export function backs(count) {
   return row;
 }
 
-/** A hand's name from the server's value ({category, best}) and the game's ranking. */
+const PLURAL_KEY = {
+  A: "aces", K: "kings", Q: "queens", J: "jacks", T: "tens", 9: "nines", 8: "eights", 7: "sevens",
+  6: "sixes", 5: "fives", 4: "fours", 3: "threes", 2: "twos",
+};
+
+/** A rank's name ("ace", "as") from its character ("A"). */
+export function rankName(rank) {
+  return t(`rank.${RANK_KEY[rank]}`);
+}
+
+/**
+ * A hand's name in full from the server's value ({category, best, key, ranks}): "Three of a
+ * kind, aces", "Nine-eight low", "Flush, ace-king high", or their Spanish. `ranking` is kept
+ * for values without `key` (then the category alone names it).
+ */
 export function handName(value, ranking) {
   if (!value) return "";
-  const ranks = value.best.map((c) => RANK_TEXT[c[0]] || c[0]);
-  if (ranking === "deuce-to-seven" && value.category === "high-card") {
-    return t("hand.low", { cards: ranks.join("-") });
-  }
-  if (value.category === "straight-flush" && value.best.some((c) => c[0] === "A")
-      && value.best.some((c) => c[0] === "K")) {
-    return t("hand.royal-flush");
-  }
-  return t(`hand.${value.category}`);
+  const key = value.key || (ranking === "deuce-to-seven" && value.category === "high-card" ? "low" : value.category);
+  const ranks = value.ranks || [];
+  if (!value.key || (key !== "royal-flush" && !ranks.length)) return t(`hand.${value.category}`);
+  const params = {};
+  ranks.forEach((r, i) => {
+    params[`r${i + 1}`] = rankName(r);
+    params[`p${i + 1}`] = t(`tw.plural.${PLURAL_KEY[r]}`);
+  });
+  const text = t(`tw.name.${key}`, params);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,6 +1,8 @@
 // standpat's browser client: log-in, the lobby and the table, on one page.
 import { preferredLanguage, setLanguage, t, has, translatePage, language } from "./i18n.js";
-import { openTable } from "./table.js";
+import { openTable, tableFacts } from "./table.js";
+import { openPinochle } from "./pinochle.js";
+import { WaitList } from "./waitlist.js";
 
 const view = document.getElementById("view");
 const toastBox = document.getElementById("toast");
@@ -71,13 +73,15 @@ function el(tag, attrs = {}, ...children) {
 export { el };
 
 async function loadMe() {
+  // GET /api/session answers 200 with a null account when logged out (no 401 in the console).
   try {
-    me = await api("GET", "/api/me");
+    me = (await api("GET", "/api/session")).account;
   } catch (e) {
-    me = null;
+    // the room is out of reach (restarting): who is logged in has not changed
   }
   const who = document.getElementById("who");
-  who.textContent = me ? t("top.who", { name: me.name, bankroll: me.bankroll }) : "";
+  who.replaceChildren(me ? el("a", { href: "/account", "data-link": "", id: "account-link",
+    text: t("top.who", { name: me.name, bankroll: me.bankroll }) }) : "");
   document.getElementById("logout").hidden = !me;
 }
 
@@ -120,23 +124,32 @@ async function lobbyView() {
   const stakes = el("input", { name: "stakes", id: "new-stakes", value: "2/4", pattern: "\\d+/\\d+", required: "", size: "6" });
   structureSelect.addEventListener("change", () => { stakes.value = STAKES[structureSelect.value]; });
   const seats = el("input", { name: "seats", id: "new-seats", type: "number", min: "2", max: "6", value: "6", required: "" });
+  const structureLabel = el("label", {}, el("span", { "data-i18n": "lobby.structure" }), structureSelect);
   const create = el("form", { class: "card-panel create", "aria-labelledby": "create-title" },
     el("h2", { id: "create-title", "data-i18n": "lobby.create" }),
     el("label", {}, el("span", { "data-i18n": "lobby.game" }), gameSelect),
-    el("label", {}, el("span", { "data-i18n": "lobby.structure" }), structureSelect),
+    structureLabel,
     el("label", {}, el("span", { "data-i18n": "lobby.stakesLong" }), stakes),
     el("label", {}, el("span", { "data-i18n": "lobby.seats" }), seats),
     el("button", { type: "submit", class: "primary", "data-i18n": "lobby.open" }));
-  gameSelect.addEventListener("change", () => {
+  const isPinochle = () => (games.games.find((g) => g.name === gameSelect.value) || {}).kind === "pinochle";
+  const fitForm = () => { // the default form is valid: no more seats than the game deals
     const game = games.games.find((g) => g.name === gameSelect.value);
     if (game) seats.max = String(game.max || 6);
-  });
+    if (Number(seats.value) > Number(seats.max)) seats.value = seats.max;
+    // pinochle: no structure, the stake is an entry fee per game (pinochle.js)
+    structureLabel.style.display = isPinochle() ? "none" : "";
+    stakes.pattern = isPinochle() ? "(entry )?\\d+" : "\\d+/\\d+";
+    stakes.value = isPinochle() ? "entry 10" : STAKES[structureSelect.value];
+  };
+  gameSelect.addEventListener("change", fitForm);
+  fitForm();
   create.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
       const made = await api("POST", "/api/tables", {
-        game: gameSelect.value, structure: structureSelect.value, stakes: stakes.value,
-        seats: Number(seats.value),
+        game: gameSelect.value, structure: isPinochle() ? undefined : structureSelect.value,
+        stakes: stakes.value, seats: Number(seats.value),
       });
       navigate(`/tables/${made.id}`);
     } catch (e) {
@@ -144,42 +157,112 @@ async function lobbyView() {
     }
   });
 
+  const filters = lobbyFilters(games, () => refresh());
+  const waitBox = el("div", { class: "card-panel waiting", id: "waiting", hidden: "" });
+  const waitList = me ? new WaitList(waitBox, () => refresh()) : null;
   const table = el("table", { class: "lobby", "aria-labelledby": "lobby-title" },
     el("caption", { id: "lobby-title", "data-i18n": "lobby.title" }),
     el("thead", {}, el("tr", {},
       ...["lobby.table", "lobby.game", "lobby.structure", "lobby.stakes", "lobby.players",
-        "lobby.averagePot", ""].map((k) => el("th", { scope: "col", "data-i18n": k || false })))),
+        "lobby.averagePot", "lobby.handsPerHour", ""].map((k) => el("th", { scope: "col", "data-i18n": k || false })))),
     tableBody);
 
   async function refresh() {
     let lines;
     try {
-      lines = (await api("GET", "/api/tables")).tables;
+      lines = (await api("GET", `/api/tables?${filters.query()}`)).tables;
     } catch (e) {
       toast(errorText(e));
       return;
     }
-    tableBody.replaceChildren(...lines.map((line) => el("tr", { "data-table": line.id },
-      el("td", { text: `#${line.id}` }),
-      el("td", { text: gameTitle(line.game) }),
-      el("td", { text: t(`structure.${line.structure}`) }),
-      el("td", { text: line.stakes }),
-      el("td", { text: t("lobby.taken", { taken: line.taken, seats: line.seats }) }),
-      el("td", { text: line.average_pot === null ? "-" : String(line.average_pot) }),
-      el("td", { class: "row" },
+    tableBody.replaceChildren(...lines.map((line) => {
+      const full = line.taken >= line.seats;
+      const actions = el("td", { class: "row" },
         el("a", { href: `/tables/${line.id}`, class: "button primary", "data-link": "",
-          text: line.taken < line.seats ? t("lobby.join") : t("lobby.watch"),
-          "aria-label": t(line.taken < line.seats ? "lobby.joinTable" : "lobby.watchTable", { id: line.id }) })))));
-    if (!lines.length) tableBody.append(el("tr", {}, el("td", { colspan: "7", "data-i18n": "lobby.empty" })));
+          text: full ? t("lobby.watch") : t("lobby.join"),
+          "aria-label": t(full ? "lobby.watchTable" : "lobby.joinTable", { id: line.id }) }));
+      if (full && waitList && !waitList.waiting.has(line.id)) {
+        const wait = el("button", { type: "button", class: "wait", "data-wait": line.id,
+          text: t("lobby.wait"), "aria-label": t("lobby.waitTable", { id: line.id }) });
+        wait.addEventListener("click", async () => {
+          try { await waitList.join(line.id); } catch (e) { toast(t("error.network")); }
+        });
+        actions.append(wait);
+      }
+      return el("tr", { "data-table": line.id, "data-game": line.game },
+        el("td", { text: `#${line.id}` }),
+        el("td", { text: gameTitle(line.game) }),
+        el("td", { text: line.structure ? t(`structure.${line.structure}`) : "-" }),
+        el("td", { class: "stakes" }, line.stakes,
+          el("small", { class: "facts", text: ` · ${tableFacts(line)}` })),
+        el("td", { class: "players", text: t("lobby.taken", { taken: line.taken, seats: line.seats })
+          + (line.waiting ? ` · ${t("lobby.waitingCount", { count: line.waiting })}` : "") }),
+        el("td", { class: "average-pot", text: line.average_pot === null ? "-" : String(line.average_pot) }),
+        el("td", { class: "hands-per-hour", text: String(line.hands_per_hour ?? "-") }),
+        actions);
+    }));
+    if (!lines.length) tableBody.append(el("tr", {}, el("td", { colspan: "8", "data-i18n": "lobby.empty" })));
     translatePage(tableBody);
   }
   await refresh();
   const timer = setInterval(refresh, 5000);
-  const page = el("div", { class: "lobby-page" }, table, me ? create : el("p", { class: "card-panel" },
+  const page = el("div", { class: "lobby-page" }, waitBox, filters.form, table, me ? create : el("p", { class: "card-panel" },
     el("a", { href: "/login", "data-link": "", "data-i18n": "lobby.loginToPlay" })));
   translatePage(page);
   view.replaceChildren(page);
-  return () => clearInterval(timer);
+  return () => { clearInterval(timer); if (waitList) waitList.close(); };
+}
+
+/** The lobby's filters and order, kept in the address (?game=...) so a view can be shared. */
+function lobbyFilters(games, changed) {
+  const params = new URLSearchParams(location.search);
+  const game = el("select", { name: "game", id: "filter-game" }, el("option", { value: "", text: t("lobby.any") }),
+    ...games.games.map((g) => el("option", { value: g.name, text: gameTitle(g.name) })));
+  const structure = el("select", { name: "structure", id: "filter-structure" }, el("option", { value: "", text: t("lobby.any") }),
+    ...games.structures.map((s) => el("option", { value: s, text: t(`structure.${s}`) })));
+  const minStakes = el("input", { name: "min_stakes", id: "filter-min", type: "number", min: "0", size: "4" });
+  const maxStakes = el("input", { name: "max_stakes", id: "filter-max", type: "number", min: "0", size: "4" });
+  const seats = el("select", { name: "seats", id: "filter-seats" }, el("option", { value: "", text: t("lobby.any") }),
+    ...[2, 3, 4, 5, 6, 7, 8].map((n) => el("option", { value: String(n), text: String(n) })));
+  const hideFull = el("input", { type: "checkbox", name: "hide_full", id: "filter-hide-full" });
+  const hideEmpty = el("input", { type: "checkbox", name: "hide_empty", id: "filter-hide-empty" });
+  const sort = el("select", { name: "sort", id: "filter-sort" },
+    ...["id", "stakes", "players", "average_pot", "hands_per_hour"].map((k) =>
+      el("option", { value: k, text: t(`lobby.sort.${k}`) })));
+  const order = el("select", { name: "order", id: "filter-order" },
+    el("option", { value: "asc", text: t("lobby.ascending") }), el("option", { value: "desc", text: t("lobby.descending") }));
+  const fields = { game, structure, min_stakes: minStakes, max_stakes: maxStakes, seats, sort, order };
+  for (const [name, field] of Object.entries(fields)) if (params.has(name)) field.value = params.get(name);
+  hideFull.checked = params.get("hide_full") === "true";
+  hideEmpty.checked = params.get("hide_empty") === "true";
+  const form = el("form", { class: "card-panel filters", "aria-label": t("lobby.filters") },
+    el("label", {}, el("span", { "data-i18n": "lobby.game" }), game),
+    el("label", {}, el("span", { "data-i18n": "lobby.structure" }), structure),
+    el("label", {}, el("span", { "data-i18n": "lobby.minStakes" }), minStakes),
+    el("label", {}, el("span", { "data-i18n": "lobby.maxStakes" }), maxStakes),
+    el("label", {}, el("span", { "data-i18n": "lobby.seats" }), seats),
+    el("label", {}, el("span", { "data-i18n": "lobby.sortBy" }), sort),
+    el("label", {}, el("span", { "data-i18n": "lobby.order" }), order),
+    el("label", { class: "check" }, hideFull, el("span", { "data-i18n": "lobby.hideFull" })),
+    el("label", { class: "check" }, hideEmpty, el("span", { "data-i18n": "lobby.hideEmpty" })));
+  function query() {
+    const q = new URLSearchParams();
+    for (const [name, field] of Object.entries(fields)) {
+      if (field.value !== "" && !(name === "sort" && field.value === "id") && !(name === "order" && field.value === "asc")) {
+        q.set(name, field.value);
+      }
+    }
+    if (hideFull.checked) q.set("hide_full", "true");
+    if (hideEmpty.checked) q.set("hide_empty", "true");
+    return q.toString();
+  }
+  form.addEventListener("change", () => {
+    const q = query();
+    history.replaceState({}, "", q ? `/?${q}` : "/");
+    changed();
+  });
+  form.addEventListener("submit", (event) => event.preventDefault());
+  return { form, query };
 }
 
 /** A game's title in the player's language. */
@@ -187,17 +270,38 @@ export function gameTitle(name) {
   return t(`game.${name}`);
 }
 
+/** The views around the table, each in its own module, loaded when first opened. */
+const PAGES = {
+  "/account": { module: "./account.js", view: "accountView" },
+  "/stats": { module: "./stats.js", view: "statsView" },
+  "/replay": { module: "./replay.js", view: "fileReplayView" },
+};
+
 async function route() {
   if (closeView) closeView();
   closeView = null;
   const path = location.pathname;
   const match = path.match(/^\/tables\/(\d+)$/);
   try {
-    if (path === "/login") {
+    const page = PAGES[path];
+    const replay = path.match(/^\/replay\/(\d+)$/);
+    const shared = path.match(/^\/shared\/([A-Za-z0-9_-]+)$/);
+    if (shared) {
+      closeView = await (await import("./replay.js")).replayView(view, { token: shared[1] });
+    } else if (replay) {
+      if (!me) { navigate(`/login?next=${encodeURIComponent(path)}`, true); return; }
+      closeView = await (await import("./replay.js")).replayView(view, { hand: Number(replay[1]) });
+    } else if (path === "/login") {
       view.replaceChildren(loginView());
       translatePage(view);
+    } else if (page) {
+      if (!me) { navigate(`/login?next=${encodeURIComponent(path)}`, true); return; }
+      const module = await import(page.module);
+      closeView = await module[page.view](view);
     } else if (match) {
-      closeView = await openTable(view, Number(match[1]));
+      const info = await api("GET", `/api/tables/${match[1]}`);
+      closeView = info.kind === "pinochle" ? await openPinochle(view, Number(match[1]), info)
+        : await openTable(view, Number(match[1]));
     } else {
       closeView = await lobbyView();
     }
@@ -208,6 +312,7 @@ async function route() {
 }
 
 async function start() {
+  document.head.append(el("link", { rel: "stylesheet", href: "/static/pages.css" }));
   await setLanguage(preferredLanguage());
   const picker = document.getElementById("language");
   picker.value = language();

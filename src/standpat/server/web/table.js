@@ -1,7 +1,9 @@
 // The table page: an oval table drawn from the server's `table` messages, and the player's controls.
 import { t } from "./i18n.js";
-import { api, account, el, errorText, gameTitle, loadMe, toast } from "./main.js";
+import { TableConnection } from "./connection.js";
+import { api, account, el, errorText, gameTitle, loadMe } from "./main.js";
 import { backs, cardText, faceUp, handName } from "./cards.js";
+import { mountChat } from "./chat.js";
 
 /** Open table `id` in `root`; returns a function that closes it. */
 export async function openTable(root, id) {
@@ -10,30 +12,51 @@ export async function openTable(root, id) {
   return () => page.close();
 }
 
-class TablePage {
+/** "blinds 1/2 · ante 1 · 32-card deck (36 with 6 players)" from a lobby line. */
+export function tableFacts(info) {
+  const parts = [];
+  const blinds = /blinds (\d+)\/(\d+)/.exec(info.blinds || "");
+  if (blinds) parts.push(t("tw.blinds", { sb: blinds[1], bb: blinds[2] }));
+  const ante = /ante (\d+)/.exec(info.blinds || "");
+  if (ante) parts.push(t("tw.ante", { chips: ante[1] }));
+  const deck = /(\d+) cards(?:; (\d+) with (\d+) players)?/.exec(info.deck || "");
+  if (deck) {
+    parts.push(deck[2] ? t("tw.deckGrows", { cards: deck[1], more: deck[2], players: deck[3] })
+      : t("tw.deck", { cards: deck[1] }));
+  }
+  return parts.join(" · ");
+}
+
+class TablePage extends TableConnection {
   constructor(root, id) {
+    super(id);
     this.root = root;
-    this.id = id;
     this.info = null; // the lobby line: game, structure, stakes, seats, buy-in
     this.state = null; // the latest `table` message
     this.events = []; // the current hand's events
     this.eventsHand = null;
-    this.streets = new Set(); // the street numbers of the hand's log so far
     this.selected = new Set();
     this.selectKey = null;
     this.amount = null;
-    this.socket = null;
-    this.closed = false;
-    this.retry = 0;
     this.deadline = null;
     this.lastHandOver = null;
+    this.names = new Map(); // seat -> the latest name seen there, for the log after a player left
+    this.preAction = null; // {kind, top, key}: what to do when the turn comes
+    this.lastResult = null; // {text, until}: the last hand's result, kept readable into the next
+    this.hint = null; // the latest `hint` message for this seat
+    this.turnKey = null;
+    this.rebuyOpen = false;
+    this.postWanted = false;
+    this.shownCards = new Set(); // my cards already drawn on screen (new ones are dealt in)
     this.onKey = (event) => this.key(event);
+    this.onResize = () => this.fitHeight();
   }
 
   async start() {
     this.info = await api("GET", `/api/tables/${this.id}`);
     this.build();
     document.addEventListener("keydown", this.onKey);
+    window.addEventListener("resize", this.onResize);
     this.timer = setInterval(() => this.tick(), 250);
     this.connect();
     this.loadHistory();
@@ -43,44 +66,10 @@ class TablePage {
     this.closed = true;
     clearInterval(this.timer);
     document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("resize", this.onResize);
+    document.body.classList.remove("at-table");
+    document.title = "standpat";
     if (this.socket) this.socket.close();
-  }
-
-  // ---- connection -------------------------------------------------------------------------
-
-  connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
-    this.socket = socket;
-    socket.addEventListener("open", () => {
-      this.retry = 0;
-      this.setStatus("online");
-      this.send({ type: "watch", table: this.id });
-    });
-    socket.addEventListener("message", (event) => {
-      let message;
-      try { message = JSON.parse(event.data); } catch (e) { return; }
-      this.receive(message);
-    });
-    socket.addEventListener("close", () => {
-      if (this.closed || this.socket !== socket) return;
-      this.setStatus("reconnecting");
-      const delay = Math.min(5000, 250 * 2 ** this.retry++);
-      setTimeout(() => { if (!this.closed) this.connect(); }, delay);
-    });
-  }
-
-  send(message) {
-    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
-      toast(t("error.offline"));
-      return;
-    }
-    this.socket.send(JSON.stringify({ v: 1, ...message }));
-  }
-
-  setStatus(status) {
-    this.status.textContent = t(`connection.${status}`);
-    this.status.dataset.status = status;
   }
 
   receive(message) {
@@ -95,7 +84,16 @@ class TablePage {
         if (message.table === this.id) this.log(t("log.timedOut", { name: this.nameOf(message.seat) }));
         break;
       case "left":
-        if (message.table === this.id) { this.log(t("log.youLeft")); loadMe(); }
+        if (message.table === this.id) {
+          const why = message.reason && message.reason !== "left" ? message.reason : null;
+          this.log(why ? t(`tw.left.${why}`) : t("log.youLeft"));
+          if (why) this.showMessage(t(`tw.left.${why}`));
+          this.rebuyOpen = false;
+          loadMe();
+        }
+        break;
+      case "hint":
+        if (message.table === this.id) { this.hint = message; this.render(); }
         break;
       default:
         break;
@@ -117,7 +115,7 @@ class TablePage {
     this.felt = el("div", { class: "felt" });
     this.oval = el("div", { class: "oval", role: "region", "aria-label": t("table.label", { id: this.id }) }, this.felt);
     this.centre = el("div", { class: "centre" });
-    this.felt.append(this.centre);
+    this.oval.append(this.centre);
     this.seatEls = [];
     this.betEls = [];
     for (let s = 0; s < info.seats; s++) {
@@ -125,32 +123,61 @@ class TablePage {
       const bet = el("div", { class: "bet", "data-bet-seat": s, hidden: "" });
       this.seatEls.push(seat);
       this.betEls.push(bet);
-      this.felt.append(bet, seat);
+      this.oval.append(bet, seat);
     }
     this.myHand = el("div", { class: "my-hand", "aria-label": t("hand.yours") });
-    this.handNameEl = el("p", { class: "hand-name" });
+    this.handNameEl = el("p", { class: "hand-name", "aria-live": "polite" });
+    this.hintEl = el("div", { class: "hint-box", hidden: "" });
     this.controls = el("div", { class: "controls" });
     this.sitBox = el("div", { class: "sit-box" }); // kept across renders, unlike the controls
+    this.tools = el("div", { class: "row seat-tools" });
     this.message = el("p", { class: "table-message", role: "alert", hidden: "" });
     this.logList = el("ul", { class: "log", "aria-live": "polite", "aria-label": t("log.title") });
     this.history = el("ol", { class: "history" });
+    this.sound = el("input", { type: "checkbox", "data-key": "sound" });
+    this.sound.checked = localStorage.getItem("standpat.sound") === "1";
+    this.sound.addEventListener("change", () => {
+      localStorage.setItem("standpat.sound", this.sound.checked ? "1" : "0");
+      this.sound.blur(); // the shortcut keys go on working after ticking it
+    });
     const head = el("div", { class: "table-head" },
       el("a", { href: "/", "data-link": "", class: "back", text: t("table.back") }),
       el("h1", { text: `${gameTitle(info.game)} · ${t(`structure.${info.structure}`)} · ${info.stakes}` }),
-      this.status);
+      el("span", { class: "table-facts", text: this.facts() }),
+      this.status,
+      el("label", { class: "tool sound" }, this.sound, el("span", { text: t("tw.sound") })),
+      this.tools);
     this.root.replaceChildren(el("div", { class: "table-page" },
-      head,
-      this.message,
-      this.oval,
-      el("div", { class: "me" }, this.myHand, this.handNameEl, this.sitBox, this.controls),
+      el("div", { class: "play" },
+        head,
+        this.message,
+        this.oval,
+        el("div", { class: "me" },
+          el("div", { class: "mine" }, this.myHand, this.handNameEl, this.hintEl),
+          el("div", { class: "act" }, this.sitBox, this.controls))),
       el("div", { class: "side" },
         el("section", { class: "panel" }, el("h2", { text: t("log.title") }), this.logList),
         el("section", { class: "panel" }, el("h2", { text: t("history.title") }), this.history),
         el("details", { class: "panel help" }, el("summary", { text: t("shortcuts.title") }),
           el("p", { text: t("shortcuts.text") })))));
-    this.root.focus();
+    document.body.classList.add("at-table");
+    this.fitHeight();
+    window.scrollTo({ top: 0 }); // the lobby may have been scrolled: the table starts at the top
+    mountChat(this);
+    this.root.focus({ preventScroll: true });
     this.setStatus("connecting");
     this.render();
+  }
+
+  /** The page's play area fills the window below the top bar, whatever that bar's height. */
+  fitHeight() {
+    const top = document.querySelector("header.top");
+    const height = top ? top.getBoundingClientRect().height : 0;
+    document.documentElement.style.setProperty("--top-h", `${Math.ceil(height)}px`);
+  }
+
+  facts() {
+    return tableFacts(this.info);
   }
 
   // ---- state --------------------------------------------------------------------------------
@@ -158,12 +185,17 @@ class TablePage {
   update(message) {
     const hand = message.hand;
     this.state = message; // first: the log below names seats from it
+    for (const seat of message.seats) this.names.set(seat.seat, seat.name);
     if (hand) {
       if (this.eventsHand !== hand.id) {
+        if (this.eventsHand !== null && this.resultText) {
+          this.lastResult = { text: this.resultText, until: performance.now() + 6000 };
+        }
+        this.resultText = null;
         this.events = [];
-        this.streets = new Set();
         this.eventsHand = hand.id;
-        this.log(t("log.newHand", { number: hand.number }), "hand");
+        this.preAction = null;
+        this.log(t("tw.log.newHand", { id: hand.id, number: hand.number }), "hand");
       }
       // hand.events starts at index events_from of the hand's list; skip what we have.
       const fresh = hand.events.slice(Math.max(0, this.events.length - hand.events_from));
@@ -187,6 +219,20 @@ class TablePage {
       this.amount = legal ? legal.min_to : null;
     }
     this.deadline = message.clock ? performance.now() + message.clock.remaining * 1000 : null;
+    const you = message.you;
+    if (you && you.rebuy_in !== null && you.rebuy_in !== undefined && !this.rebuyShown) {
+      this.rebuyShown = true; // opened once each time he busts; he may close it
+      this.rebuyOpen = true;
+    }
+    if (!you || you.rebuy_in === null || you.rebuy_in === undefined) this.rebuyShown = false;
+    this.rebuyDeadline = you && you.rebuy_in !== null && you.rebuy_in !== undefined
+      ? performance.now() + you.rebuy_in * 1000 : null;
+    if (you && this.postWanted && you.choices.includes("post-bb")) {
+      // he ticked "post a big blind" when he sat down: he is not asked again
+      this.postWanted = false;
+      this.send({ type: "choose", table: this.id, choice: "post-bb" });
+    }
+    this.clearStalePreAction(hand);
     // What tests and assistive tools can read without parsing the drawing.
     const page = this.root.firstElementChild;
     if (page) {
@@ -196,6 +242,89 @@ class TablePage {
       page.dataset.turn = this.myTurn() ? "yes" : "no";
     }
     this.render();
+    if (hand && hand.over && this.potFlown !== hand.id) {
+      this.potFlown = hand.id;
+      this.flyPot(hand);
+    }
+    this.turnAlert(hand);
+    if (this.myTurn() && this.preAction) this.playPreAction(hand);
+  }
+
+  /** The pot slides from the middle to each winner's seat (none under reduced motion). */
+  flyPot(hand) {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    for (const w of hand.players.filter((p) => p.won > 0)) {
+      const seat = this.seatEls[w.seat];
+      if (!seat) continue;
+      const chip = el("div", { class: "bet flying", "aria-hidden": "true", text: String(w.won) });
+      chip.style.left = "50%";
+      chip.style.top = "50%";
+      this.oval.append(chip);
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        chip.style.left = seat.style.left;
+        chip.style.top = seat.style.top;
+        chip.style.opacity = "0";
+      }));
+      setTimeout(() => chip.remove(), 900);
+    }
+  }
+
+  /** The tab title says when it is his turn; a short tone too if he turned the sound on. */
+  turnAlert(hand) {
+    const mine = this.myTurn();
+    const key = mine ? `${hand.id}:${hand.events_from + hand.events.length}` : null;
+    document.title = mine ? `\u25B6 ${t("tw.yourTurn")} · standpat` : "standpat";
+    if (mine && key !== this.turnKey) {
+      if (this.sound.checked && !this.preAction) this.beep();
+      // the play area fits the window: bring it back if he scrolled down to the log
+      if (window.scrollY > 0) window.scrollTo({ top: 0 });
+    }
+    this.turnKey = key;
+  }
+
+  beep() {
+    try {
+      const Audio = window.AudioContext || window.webkitAudioContext;
+      this.audio = this.audio || new Audio();
+      const tone = this.audio.createOscillator();
+      const gain = this.audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.value = 0.08;
+      tone.connect(gain).connect(this.audio.destination);
+      tone.start();
+      tone.stop(this.audio.currentTime + 0.15);
+    } catch (e) { /* no sound on this browser */ }
+  }
+
+  /** The bet he faces: the highest bet of the round less his own. */
+  facing(hand) {
+    const me = hand.players.find((p) => p.seat === this.mySeat());
+    return Math.max(0, this.topBet(hand) - (me ? me.bet : 0));
+  }
+
+  /** A pre-action that depended on the bet goes when the bet changes (or the round does). */
+  clearStalePreAction(hand) {
+    const pre = this.preAction;
+    if (!pre) return;
+    if (!hand || hand.over || hand.id !== pre.hand || hand.street !== pre.street || hand.phase !== "betting") {
+      this.preAction = null;
+      return;
+    }
+    if ((pre.kind === "check" || pre.kind === "call") && this.topBet(hand) !== pre.top) this.preAction = null;
+  }
+
+  playPreAction(hand) {
+    const pre = this.preAction;
+    const kinds = hand.legal.kinds;
+    this.preAction = null;
+    let action = null;
+    if (pre.kind === "check-fold") action = kinds.includes("check") ? "check" : "fold";
+    else if (pre.kind === "check" && kinds.includes("check")) action = "check";
+    else if (pre.kind === "call-any") action = kinds.includes("check") ? "check" : kinds.includes("call") ? "call" : null;
+    else if (pre.kind === "call" && kinds.includes("call") && hand.legal.to_call === pre.toCall) action = "call";
+    else if (pre.kind === "fold") action = kinds.includes("check") ? "check" : "fold";
+    if (action && kinds.includes(action)) this.act({ kind: action });
+    else this.render();
   }
 
   seatInfo(seat) {
@@ -204,7 +333,8 @@ class TablePage {
 
   nameOf(seat) {
     const info = this.seatInfo(seat);
-    return info ? info.name : t("seat.number", { seat: seat + 1 });
+    if (info) return info.name;
+    return this.names.has(seat) ? this.names.get(seat) : t("seat.number", { seat: seat + 1 });
   }
 
   mySeat() {
@@ -222,7 +352,7 @@ class TablePage {
   focusSelector() {
     const active = document.activeElement;
     if (!active || !this.root.contains(active) || active === this.root) return null;
-    for (const name of ["key", "action", "card", "choice", "preset"]) {
+    for (const name of ["key", "action", "card", "choice", "preset", "pre", "hold"]) {
       if (active.dataset && active.dataset[name] !== undefined) {
         let selector = `[data-${name}="${active.dataset[name]}"]`;
         if (active.dataset.seat !== undefined) selector += `[data-seat="${active.dataset.seat}"]`;
@@ -251,12 +381,16 @@ class TablePage {
     for (let s = 0; s < count; s++) {
       const k = (s - bottom + count) % count;
       const angle = Math.PI / 2 + (2 * Math.PI * k) / count;
+      const cos = Math.cos(angle).toFixed(4);
+      const sin = Math.sin(angle).toFixed(4);
+      // Seat centres on an ellipse inset by half a seat box, so that every box stays inside the
+      // table's area whatever its size; bets sit on the way to the pot.
       const seatEl = this.seatEls[s];
-      seatEl.style.left = `${50 + 41 * Math.cos(angle)}%`;
-      seatEl.style.top = `${50 + 40 * Math.sin(angle)}%`;
+      seatEl.style.left = `calc(50% + (50% - var(--seat-half-w)) * ${cos})`;
+      seatEl.style.top = `calc(50% + (50% - var(--seat-half-h)) * ${sin})`;
       const betEl = this.betEls[s];
-      betEl.style.left = `${50 + 24 * Math.cos(angle)}%`;
-      betEl.style.top = `${50 + 21 * Math.sin(angle)}%`;
+      betEl.style.left = `calc(50% + (50% - var(--seat-half-w) * 2.6) * ${cos})`;
+      betEl.style.top = `calc(50% + (50% - var(--seat-half-h) * 2.6) * ${sin})`;
       this.renderSeat(s, seatEl, betEl, hand);
     }
     this.renderCentre(hand);
@@ -292,7 +426,12 @@ class TablePage {
     if (player && player.folded) seatEl.classList.add("folded");
     const badges = el("span", { class: "badges" });
     if (state.button === s) badges.append(el("span", { class: "badge dealer", title: t("seat.dealer"), text: "D" }));
-    if (state.small_blind === s) badges.append(el("span", { class: "badge blind", title: t("seat.smallBlind"), text: t("seat.sb") }));
+    if (state.small_blind === s) {
+      // a dead small blind (nobody posts it) is not a live SB
+      badges.append(state.dead_small_blind
+        ? el("span", { class: "badge blind dead", title: t("tw.deadSmallBlind"), text: t("tw.deadSb") })
+        : el("span", { class: "badge blind", title: t("seat.smallBlind"), text: t("seat.sb") }));
+    }
     if (state.big_blind === s) badges.append(el("span", { class: "badge blind", title: t("seat.bigBlind"), text: t("seat.bb") }));
     if (info.marker) {
       badges.append(el("span", { class: `badge marker ${info.marker.toLowerCase()}`,
@@ -301,36 +440,56 @@ class TablePage {
     const status = [];
     if (info.bot) status.push(t("seat.bot"));
     if (info.sitting_out) status.push(t("seat.sittingOut"));
-    else if (info.waiting) status.push(t("seat.waiting"));
+    // "waiting" is only "not dealt in yet": he may have posted and wait for the next hand
+    else if (info.waiting) status.push(t("tw.waiting"));
     if (!info.connected) status.push(t("seat.disconnected"));
     if (player && player.folded) status.push(t("seat.folded"));
     if (player && player.all_in) status.push(t("seat.allIn"));
     const stack = player ? player.stack : info.stack;
+    // Four short lines: name; stack and badges; cards; what happened (status, draw, win, clock).
     seatEl.append(
-      el("span", { class: "name", text: info.name + (you ? ` (${t("seat.you")})` : "") }),
-      el("span", { class: "stack", "data-stack": stack, text: t("seat.stack", { chips: stack }) }),
-      badges);
-    if (status.length) seatEl.append(el("span", { class: "seat-status", text: status.join(" · ") }));
+      el("span", { class: "name", title: info.name }, info.name,
+        you ? el("span", { class: "you-tag", text: ` (${t("seat.you")})` }) : ""),
+      el("span", { class: "line" },
+        el("span", { class: "stack", "data-stack": stack, text: t("seat.stack", { chips: stack }) }), badges));
+    if (info.missed) status.push(t("tw.missed", { count: info.missed }));
+    const tail = el("span", { class: "line tail" });
     if (player && !you) {
       if (player.shown) {
-        const row = el("span", { class: "cards shown" }, ...player.shown.map((c) => faceUp(c, { small: true })));
+        const best = new Set(player.value && player.shown.length > 5 ? player.value.best : []);
+        const row = el("span", { class: "cards shown" }, ...player.shown.map((c) => {
+          const card = faceUp(c, { small: true });
+          if (best.size) card.classList.add(best.has(c) ? "best" : "unused");
+          return card;
+        }));
         seatEl.append(row);
-        if (player.value) seatEl.append(el("span", { class: "seat-hand", text: handName(player.value, hand.ranking) }));
+        if (player.value && !(hand.over && player.won > 0)) {
+          tail.append(el("span", { class: "seat-hand", text: handName(player.value, hand.ranking) }));
+        }
       } else if (!player.folded && player.cards) {
         seatEl.append(backs(player.cards));
       }
     }
-    if (player && player.drew !== undefined && player.drew !== null) {
-      seatEl.append(el("span", { class: "drew", "data-drew": player.drew,
+    if (status.length) tail.append(el("span", { class: "seat-status", text: status.join(" · ") }));
+    if (player && player.drew !== undefined && player.drew !== null && !hand.over) {
+      tail.append(el("span", { class: "drew", "data-drew": player.drew,
         text: player.drew ? t("seat.drew", { count: player.drew }) : t("seat.pat") }));
     }
     if (player && hand.over && player.won > 0) {
-      seatEl.append(el("span", { class: "won", text: t("seat.won", { chips: player.won }) }));
+      seatEl.classList.add("winning");
+      tail.append(el("span", { class: "won", text: t("seat.won", { chips: player.won }) }));
     }
-    if (hand && hand.to_act === s && !hand.over && state.clock) {
-      seatEl.append(el("span", { class: "clock", "data-clock": s, role: "timer" }));
+    // a bot's clock is not shown: it acts at once, and a clock flashing red is only noise
+    if (hand && hand.to_act === s && !hand.over && state.clock && !info.bot) {
+      tail.append(el("span", { class: "clock", "data-clock": s, role: "timer" }));
     }
+    if (tail.childNodes.length) seatEl.append(tail);
     if (player && player.bet > 0 && !hand.over) {
+      if (betEl.textContent !== String(player.bet) || betEl.hidden) {
+        betEl.classList.remove("moved");
+        void betEl.offsetWidth; // restart the chips' motion
+        betEl.classList.add("moved");
+      }
       betEl.hidden = false;
       betEl.textContent = String(player.bet);
       betEl.setAttribute("aria-label", t("seat.betLabel", { name: info.name, chips: player.bet }));
@@ -340,12 +499,15 @@ class TablePage {
 
   renderCentre(hand) {
     const parts = [];
+    const now = performance.now();
+    const last = this.lastResult && this.lastResult.until > now && hand && !hand.over ? this.lastResult : null;
     if (!hand) {
       parts.push(el("p", { class: "waiting-hand", text: t("table.waitingForPlayers") }));
       this.centre.replaceChildren(...parts);
       return;
     }
-    parts.push(el("p", { class: "hand-number", text: t("table.handNumber", { number: hand.number }) }));
+    parts.push(el("p", { class: "hand-number", title: t("tw.handHere", { number: hand.number }),
+      text: t("table.handNumber", { number: hand.id }) }));
     if (hand.pot > 0) parts.push(el("p", { class: "pot", "data-pot": hand.pot, text: t("table.pot", { chips: hand.pot }) }));
     if (hand.pots.length > 1) {
       parts.push(el("p", { class: "pots", text: hand.pots.map((p, i) =>
@@ -355,19 +517,33 @@ class TablePage {
     if (!hand.over && hand.draws_left >= 0) {
       phase += ` · ${t("table.drawsLeft", { count: hand.draws_left })}`;
     }
-    parts.push(el("p", { class: "phase", text: phase }));
+    parts.push(el("p", { class: "phase street", text: phase }));
     if (hand.over) {
-      const winners = hand.players.filter((p) => p.won > 0);
-      for (const w of winners) {
-        const name = this.nameOf(w.seat);
-        const value = w.value || (w.seat === this.mySeat() && w.shown ? hand.value : null);
-        const text = value
-          ? t("table.winsWith", { name, chips: w.won, hand: handName(value, hand.ranking) })
-          : t("table.wins", { name, chips: w.won });
-        parts.push(el("p", { class: "winner", text }));
-      }
+      const lines = this.resultLines(hand);
+      this.resultText = lines.join(" ");
+      for (const text of lines) parts.push(el("p", { class: "winner", text }));
+    } else if (last) {
+      parts.push(el("p", { class: "winner last", text: t("tw.lastHand", { text: last.text }) }));
     }
     this.centre.replaceChildren(...parts);
+  }
+
+  /** Who won what, with which hand, over which: "alice wins 12 with Three of a kind, aces over
+   * bob's Two pair, kings and queens". */
+  resultLines(hand) {
+    const valueOf = (p) => p.value || (p.seat === this.mySeat() && p.shown ? hand.value : null);
+    const winners = hand.players.filter((p) => p.won > 0);
+    const losers = hand.players.filter((p) => !(p.won > 0) && !p.folded && valueOf(p));
+    return winners.map((w) => {
+      const name = this.nameOf(w.seat);
+      const value = valueOf(w);
+      if (!value) return t("table.wins", { name, chips: w.won });
+      const mine = handName(value, hand.ranking);
+      if (!losers.length) return t("table.winsWith", { name, chips: w.won, hand: mine });
+      const beaten = losers[0];
+      return t("tw.winsOver", { name, chips: w.won, hand: mine, loser: this.nameOf(beaten.seat),
+        other: handName(valueOf(beaten), hand.ranking) });
+    });
   }
 
   renderMyHand(hand) {
@@ -376,22 +552,72 @@ class TablePage {
     if (!hand || !player || !hand.hand.length) {
       this.myHand.replaceChildren();
       this.handNameEl.textContent = "";
+      this.shownCards = new Set();
+      this.renderHint(null);
       return;
     }
     const drawing = this.myTurn() && hand.legal.kinds.includes("discard");
+    const best = new Set(hand.value && hand.hand.length > 5 ? hand.value.best : []);
+    const seen = this.shownCards;
     const cards = hand.hand.map((code, i) => {
       const card = faceUp(code, { clickable: true });
       const on = this.selected.has(code);
       card.classList.toggle("selected", on);
+      if (!seen.has(code)) {
+        card.classList.add("dealt"); // a card dealt or drawn comes in
+        card.style.animationDelay = `${Math.min(i, 6) * 40}ms`;
+      }
+      if (best.size) card.classList.add(best.has(code) ? "best" : "unused");
       card.setAttribute("aria-pressed", on ? "true" : "false");
       card.disabled = !drawing;
       card.dataset.index = String(i + 1);
       card.addEventListener("click", () => this.toggle(code));
       return card;
     });
+    this.shownCards = new Set(hand.hand);
     this.myHand.replaceChildren(...cards);
     this.myHand.classList.toggle("folded", Boolean(player.folded));
+    this.myHand.classList.toggle("seven", hand.hand.length > 5);
     this.handNameEl.textContent = hand.value ? handName(hand.value, hand.ranking) : "";
+    this.renderHint(drawing ? hand : null);
+  }
+
+  /** At his draw at a table with hints: the best holds and their chances. */
+  renderHint(hand) {
+    const hint = this.hint && hand && this.hint.hand === hand.id ? this.hint.hint : null;
+    if (!hint || hint.hand.join(" ") !== hand.hand.join(" ")) {
+      this.hintEl.hidden = true;
+      this.hintEl.replaceChildren();
+      return;
+    }
+    const pct = (p) => `${(100 * p).toFixed(1)}%`;
+    const lows = (probabilities) => Object.entries(probabilities).slice(0, 3)
+      .map(([name, p]) => `${lowName(name)} ${pct(p)}`).join(", ");
+    // "7-low" (the odds' outcome names) in the player's language
+    const lowName = (name) => (/^[2-9TJQKA]-low$/.test(name) ? t("tw.hint.low", { rank: name[0] }) : name);
+    const items = hint.holds.map((hold, i) => {
+      const what = hold.discard.length
+        ? t("tw.hint.keep", { cards: hold.keep.map(cardText).join(" ") || t("tw.hint.nothing"), count: hold.discard.length })
+        : t("tw.hint.pat");
+      const chance = hold.improve === null || hold.improve === undefined
+        ? lows(hold.probabilities)
+        : t("tw.hint.improves", { chance: pct(hold.improve) });
+      return el("li", { "data-hold": i, title: hold.discard.join(" ") },
+        el("button", { type: "button", class: "link small", "data-action": "use-hint", "data-hold": i,
+          text: what, onclick: () => this.useHint(hold) }),
+        el("span", { text: `: ${chance}` }));
+    });
+    // ranked by the aim: the chance to improve, or (aim "strength") the hand made on average
+    const title = hint.aim === "strength" ? t("tw.hint.byStrength") : t("tw.hint.title");
+    this.hintEl.replaceChildren(el("span", { class: "hint-title", text: title }),
+      el("ol", {}, ...items));
+    this.hintEl.hidden = false;
+  }
+
+  /** Select the discards of a hinted hold (he still presses Discard). */
+  useHint(hold) {
+    this.selected = new Set(hold.discard);
+    this.render();
   }
 
   renderControls(hand) {
@@ -400,6 +626,9 @@ class TablePage {
     const you = state && state.you;
     if (!account()) {
       parts.push(el("p", {}, el("a", { href: `/login?next=/tables/${this.id}`, "data-link": "", text: t("table.loginToSit") })));
+    }
+    if (you && this.rebuyOpen) {
+      parts.push(this.rebuyDialog(you));
     }
     if (you && you.choices.some((choice) => choice !== "wait-for-bb")) {
       parts.push(el("p", { class: "choice-text", text: t("choice.prompt") }));
@@ -413,24 +642,119 @@ class TablePage {
       else parts.push(this.betControls(hand, legal));
     } else if (hand && !hand.over && hand.to_act !== null && you) {
       parts.push(el("p", { class: "turn", text: t("table.toAct", { name: this.nameOf(hand.to_act) }) }));
-    }
-    if (you) {
-      const info = this.seatInfo(you.seat);
-      const row = el("div", { class: "row seat-controls" });
-      if (info && info.sitting_out) {
-        row.append(el("button", { type: "button", "data-action": "sit-in", text: t("seat.sitIn"),
-          onclick: () => this.send({ type: "sit-in", table: this.id }) }));
-      } else {
-        row.append(el("button", { type: "button", "data-action": "sit-out", text: t("seat.sitOut"),
-          onclick: () => this.send({ type: "sit-out", table: this.id, when: "next-hand" }) }));
-      }
-      row.append(el("button", { type: "button", "data-action": "add-chips", text: t("seat.addChips"),
-        onclick: () => this.addChips() }));
-      row.append(el("button", { type: "button", "data-action": "leave", text: t("seat.leave"),
-        onclick: () => this.send({ type: "leave", table: this.id }) }));
-      parts.push(row);
+      const pre = this.preActions(hand);
+      if (pre) parts.push(pre);
     }
     this.controls.replaceChildren(...parts);
+    this.renderTools(you);
+  }
+
+  /** Check/fold, check, call any, fold to any bet: chosen before his turn, played at it. */
+  preActions(hand) {
+    const mine = hand.players.find((p) => p.seat === this.mySeat());
+    if (!mine || mine.folded || mine.all_in || hand.phase !== "betting") return null;
+    const facing = this.facing(hand);
+    const options = facing > 0
+      ? [["fold", t("tw.pre.fold")], ["call", t("tw.pre.call", { chips: facing })], ["call-any", t("tw.pre.callAny")]]
+      : [["check-fold", t("tw.pre.checkFold")], ["check", t("tw.pre.check")], ["call-any", t("tw.pre.callAny")]];
+    const box = el("div", { class: "row pre-actions", role: "group", "aria-label": t("tw.pre.label") });
+    for (const [kind, label] of options) {
+      const input = el("input", { type: "checkbox", "data-pre": kind });
+      input.checked = Boolean(this.preAction && this.preAction.kind === kind);
+      input.addEventListener("change", () => {
+        this.preAction = input.checked
+          ? { kind, hand: hand.id, street: hand.street, top: this.topBet(hand), toCall: facing }
+          : null;
+        input.blur(); // the shortcut keys go on working after ticking a box
+        this.render();
+      });
+      box.append(el("label", { class: "pre" }, input, el("span", { text: label })));
+    }
+    return box;
+  }
+
+  /** Sit out, add chips, leave: small buttons by the table's name. */
+  renderTools(you) {
+    const row = [];
+    if (you) {
+      const info = this.seatInfo(you.seat);
+      const busted = info && info.stack === 0;
+      if (info && info.sitting_out) {
+        row.push(el("button", { type: "button", class: "small", "data-action": "sit-in", text: t("seat.sitIn"),
+          onclick: () => (busted ? this.openRebuy() : this.send({ type: "sit-in", table: this.id })) }));
+      } else {
+        row.push(el("button", { type: "button", class: "small", "data-action": "sit-out", text: t("seat.sitOut"),
+          onclick: () => this.send({ type: "sit-out", table: this.id, when: "next-hand" }) }));
+        if (!you.sit_out_next_big_blind) {
+          row.push(el("button", { type: "button", class: "small", "data-action": "sit-out-bb", text: t("tw.sitOutBb"),
+            onclick: () => this.send({ type: "sit-out", table: this.id, when: "next-big-blind" }) }));
+        } else {
+          row.push(el("span", { class: "note", text: t("tw.outAtBb") }));
+        }
+      }
+      row.push(el("button", { type: "button", class: "small", "data-action": "add-chips", text: t("seat.addChips"),
+        onclick: () => this.openRebuy() }));
+      if (you.leaving_after_hand) {
+        row.push(el("span", { class: "note", "data-leaving": "", text: t("tw.leavingAfterHand") }));
+      } else if (this.state.hand && !this.state.hand.over
+          && this.state.hand.players.some((p) => p.seat === you.seat && !p.folded)) {
+        row.push(el("button", { type: "button", class: "small", "data-action": "leave-after-hand", text: t("tw.leaveAfterHand"),
+          onclick: () => this.send({ type: "leave", table: this.id, when: "after-hand" }) }));
+      }
+      row.push(el("button", { type: "button", class: "small", "data-action": "leave", text: t("seat.leave"),
+        onclick: () => this.send({ type: "leave", table: this.id, when: "now" }) }));
+      if (you.freed_in !== null && you.freed_in !== undefined) {
+        row.push(el("span", { class: "note warn", text: t("tw.freedIn", { seconds: Math.ceil(you.freed_in) }) }));
+      }
+    }
+    this.tools.replaceChildren(...row);
+  }
+
+  openRebuy() {
+    this.rebuyOpen = true;
+    this.render();
+    const input = this.root.querySelector(".rebuy input");
+    if (input) input.focus();
+  }
+
+  /** Add chips (or rebuy when busted, against the clock): replaces window.prompt. */
+  rebuyDialog(you) {
+    const info = this.seatInfo(you.seat);
+    const stack = info ? info.stack : 0;
+    const buyIn = this.info.buy_in;
+    const most = Math.max(0, buyIn.max - stack);
+    const busted = you.rebuy_in !== null && you.rebuy_in !== undefined;
+    if (!this.rebuyInput) {
+      this.rebuyInput = el("input", { type: "number", name: "chips", min: "1", step: "1", inputmode: "numeric",
+        "aria-label": t("tw.rebuy.amount") });
+    }
+    const input = this.rebuyInput; // no max: the table says why it refuses too many
+    if (!input.value) input.value = String(busted ? Math.min(most, Math.round((buyIn.min + buyIn.max) / 2)) : most);
+    const form = el("form", { class: "rebuy card-panel", role: "dialog", "aria-label": t("tw.rebuy.title") },
+      el("h2", { text: busted ? t("tw.rebuy.busted") : t("tw.rebuy.title") }),
+      busted ? el("p", { class: "rebuy-clock", "data-rebuy-clock": "", role: "timer" }) : "",
+      el("label", {}, el("span", { text: t("tw.rebuy.label", { most }) }), input),
+      el("div", { class: "row" },
+        el("button", { type: "submit", class: "primary", "data-action": "confirm-chips", text: t("tw.rebuy.confirm") }),
+        busted
+          ? el("button", { type: "button", "data-action": "rebuy-leave", text: t("seat.leave"),
+            onclick: () => { this.rebuyOpen = false; this.send({ type: "leave", table: this.id, when: "now" }); } })
+          : el("button", { type: "button", "data-action": "cancel-chips", text: t("sit.cancel"),
+            onclick: () => { this.rebuyOpen = false; this.render(); } })));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const amount = Number(input.value);
+      if (!Number.isInteger(amount) || amount <= 0) {
+        this.showMessage(t("error.amount"));
+        return;
+      }
+      this.rebuyOpen = false;
+      input.value = "";
+      this.send({ type: "add-chips", table: this.id, amount });
+      this.render();
+      setTimeout(loadMe, 500);
+    });
+    return form;
   }
 
   drawControls(legal) {
@@ -509,6 +833,16 @@ class TablePage {
   }
 
   tick() {
+    const rebuy = this.root.querySelector("[data-rebuy-clock]");
+    if (rebuy && this.rebuyDeadline !== null) {
+      const left = Math.max(0, (this.rebuyDeadline - performance.now()) / 1000);
+      rebuy.textContent = t("tw.rebuy.clock", { seconds: Math.ceil(left) });
+    }
+    if (this.lastResult && this.lastResult.until <= performance.now()) {
+      this.lastResult = null;
+      const stale = this.centre.querySelector(".winner.last");
+      if (stale) stale.remove();
+    }
     const clocks = this.root.querySelectorAll("[data-clock]");
     if (!clocks.length || this.deadline === null) return;
     const left = Math.max(0, (this.deadline - performance.now()) / 1000);
@@ -554,7 +888,10 @@ class TablePage {
   key(event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
-    if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
+    // Typing goes to the fields; a slider or a checkbox keeps the shortcut keys.
+    const typing = target && (["SELECT", "TEXTAREA"].includes(target.tagName)
+      || (target.tagName === "INPUT" && !["range", "checkbox", "radio", "button"].includes(target.type)));
+    if (typing) return;
     if (!this.myTurn()) return;
     const hand = this.state.hand;
     const legal = hand.legal;
@@ -588,6 +925,7 @@ class TablePage {
         el("button", { type: "button", text: t("sit.cancel"), onclick: () => dialog.remove() })));
     dialog.addEventListener("submit", (event) => {
       event.preventDefault();
+      this.postWanted = post.checked;
       this.send({ type: "sit", table: this.id, seat, buy_in: Number(amount.value), post: post.checked });
       dialog.remove();
       setTimeout(loadMe, 500);
@@ -602,17 +940,6 @@ class TablePage {
     } catch (e) {
       this.showMessage(errorText(e));
     }
-  }
-
-  addChips() {
-    const text = prompt(t("seat.addChipsPrompt", { max: this.info.buy_in.max }));
-    if (text === null) return;
-    const amount = Number(text);
-    if (!Number.isInteger(amount) || amount <= 0) {
-      this.showMessage(t("error.amount"));
-      return;
-    }
-    this.send({ type: "add-chips", table: this.id, amount });
   }
 
   // ---- the log and the history panel -------------------------------------------------------
@@ -635,14 +962,8 @@ class TablePage {
       case "call": return t("log.call", { name, chips: event.amount });
       case "bet": return t("log.bet", { name, chips: event.amount });
       case "raise": return t("log.raise", { name, chips: event.amount });
-      case "street": {
-        // Draw k opens with a street event k, and the betting after it with another.
-        const k = event.amount || 0;
-        if (k === 0) return t("log.street", { number: 1 });
-        const seen = this.streets.has(k);
-        this.streets.add(k);
-        return seen ? t("log.street", { number: k + 1 }) : t("log.draw", { number: k });
-      }
+      case "street": return t("log.street", { number: (event.amount || 0) + 1 });
+      case "draw": return t("log.draw", { number: event.amount });
       case "discard":
         if (mine && event.drawn) {
           return t("log.drewYou", { count: event.amount, cards: event.drawn.map(cardText).join(" ") });
@@ -675,14 +996,15 @@ class TablePage {
     this.history.replaceChildren(...lines.map((line) => {
       const net = line.net === null || line.net === undefined ? "" : (line.net > 0 ? `+${line.net}` : String(line.net));
       const winners = (line.winners || []).map((w) => t("history.winner", { name: w.name, chips: w.amount })).join(", ");
-      const text = el("span", { class: "history-line", text: t("history.line", { number: line.number, net, winners }) });
+      const text = el("span", { class: "history-line", title: t("tw.handHere", { number: line.number }),
+        text: t("history.line", { number: line.id, net, winners }) });
       if (line.status !== "done") return el("li", {}, text, el("span", { text: t(`history.${line.status}`) }));
       return el("li", { "data-hand": line.id },
         text,
         el("a", { href: `/api/hands/${line.id}/phh`, download: `standpat-hand-${line.id}.phh`, class: "download",
-          text: "PHH", "aria-label": t("history.downloadPhh", { number: line.number }) }),
+          text: "PHH", "aria-label": t("history.downloadPhh", { number: line.id }) }),
         el("a", { href: `/api/hands/${line.id}/text`, download: `standpat-hand-${line.id}.txt`, class: "download",
-          text: t("history.text"), "aria-label": t("history.downloadText", { number: line.number }) }));
+          text: t("history.text"), "aria-label": t("history.downloadText", { number: line.id }) }));
     }));
   }
 }

@@ -1,0 +1,110 @@
+"""A hand of a history file as the room's hand replayer steps it (the server's ``POST
+/api/replays/phh``, where a player uploads a file).
+
+The file is read with standpat's own readers (PHH, ``.phhs``, or readable
+text, as ``standpat replay`` reads them) and the hand asked for is replayed
+through the engine, which checks every action.  The answer has the shape the
+page's replayer steps (``names``, ``stacks``, ``button``, ``you`` and the
+events, as ``GET /api/hands/{id}`` gives them), with the cards as the file
+gives them: a card the file writes ``??`` (one the replay had to make up) is
+never shown, only counted.  Seats are in the file's (PHH) order, the button on
+the last player.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from standpat.cards import Card
+from standpat.engine import Event, EventKind, redact
+from standpat.engine.codec import event_to_json
+from standpat.errors import HistoryFormatError
+from standpat.history.phh import read
+from standpat.history.record import HandRecord, StepKind
+from standpat.history.replay import replay
+from standpat.history.text import stakes_title
+from standpat.history.text_parse import is_text, read_text
+
+__all__ = ["FILE_FORMAT", "file_record"]
+
+FILE_FORMAT = "standpat-file-hand/1"
+"""The ``format`` field of an uploaded file's hand, as the replayer gets it."""
+
+_PRIVATE = frozenset({EventKind.DEAL, EventKind.DISCARD, EventKind.MUCK})
+
+
+def file_record(text: str, name: str = "upload.phh", hand: int = 1) -> dict[str, Any]:
+    """Hand ``hand`` (from 1) of a history file, replayed, as the replayer steps it.
+
+    Raises the reader's or the replay's :class:`~standpat.errors.HistoryError`
+    when that hand does not read or does not replay.
+
+    >>> doc = file_record('''
+    ... variant = "F2L3D"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... small_bet = 2
+    ... big_bet = 4
+    ... starting_stacks = [100, 80]
+    ... actions = ["d dh p1 7h6c4c3d2c", "d dh p2 ??????????", "p2 f"]
+    ... ''')
+    >>> doc["names"], doc["stacks"], doc["finishing_stacks"], doc["stakes"]
+    (['p1', 'p2'], [100, 80], [101, 79], '2/4')
+    >>> [(e["kind"], e.get("cards"), e.get("hidden")) for e in doc["events"] if e["kind"] == "deal"]
+    [('deal', ['7h', '6c', '4c', '3d', '2c'], None), ('deal', None, 5)]
+    """
+    result = read_text(text, name) if is_text(text) else read(text, name)
+    if hand in result.failed:
+        raise result.errors[result.failed.index(hand)]
+    record = next((r for r in result.hands if r.source.index == hand), None)
+    if record is None:
+        if result.errors:
+            raise result.errors[0]
+        count = len(result.hands) + len(result.errors)
+        raise HistoryFormatError(
+            f"{name}: there is no hand {hand} in the file (it holds {count})."
+            if count else f"{name}: the file holds no hand."
+        )
+    done = replay(record)
+    known = _known_cards(record)
+    n = record.player_count
+    return {
+        "format": FILE_FORMAT,
+        "file": name,
+        "hand": hand,
+        "hands": len(result.hands) + len(result.errors),
+        "name": None if record.hand is None else str(record.hand),
+        "game": record.game,
+        "structure": record.structure,
+        "stakes": stakes_title(record),
+        "names": [record.name_of(i) for i in range(n)],
+        "stacks": list(record.starting_stacks),
+        "button": n - 1,
+        "you": None,
+        "events": [event_to_json(_as_written(e, known)) for e in done.hand.events],
+        "finishing_stacks": list(done.finishing_stacks),
+        "net": [b - a for a, b in zip(record.starting_stacks, done.finishing_stacks,
+                                      strict=True)],
+    }
+
+
+def _known_cards(record: HandRecord) -> frozenset[Card]:
+    """Every card the file names before the showdown: dealt, discarded, drawn (and mucked,
+    which a text history may say).  The replay makes the others up, or takes them from
+    what a player shows at the showdown: shown, they appear then, not before."""
+    cards = {c for hole in record.hole_cards for c in hole if c is not None}
+    for step in record.steps:
+        if step.kind is not StepKind.SHOW:
+            cards.update(c for c in step.cards + step.drawn if c is not None)
+    return frozenset(cards)
+
+
+def _as_written(event: Event, known: frozenset[Card]) -> Event:
+    """The event with the cards the file does not name counted, not shown (burns and
+    reshuffles are never in a file: always counted; shown cards are always named)."""
+    if event.kind is EventKind.SHOW or (
+        event.kind in _PRIVATE and all(c in known for c in event.cards + event.drawn)
+    ):
+        return event
+    return redact(event, None)
+

@@ -1,0 +1,57 @@
+"""Table chat: who may speak at a table, and the lines its audience hears.
+
+A table's chat is in one of three modes: ``players`` (the default: the seated players
+speak, everyone watching reads), ``everyone`` (spectators who are logged in speak too)
+or ``off``.  The table's owner or an operator sets it.  A line goes to that table's
+audience only (its players' and watchers' connections), as plain text: the page shows
+it as text, never as HTML.  How often one may speak is limited before a line reaches
+the table (:meth:`standpat.server.throttle.Throttle.chat`).
+
+>>> chat = TableChat()
+>>> chat.mode
+'players'
+>>> chat.may_speak(seated=False)
+Traceback (most recent call last):
+...
+standpat.errors.TableError: only the players chat at this table.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Final, Literal
+
+from standpat.errors import ProtocolError, TableError
+from standpat.server.protocol import message
+
+__all__ = ["CHAT_MODES", "ChatMode", "TableChat"]
+
+ChatMode = Literal["players", "everyone", "off"]
+CHAT_MODES: Final = ("players", "everyone", "off")
+
+
+class TableChat:
+    """One table's chat mode, and the lines it lets through."""
+
+    def __init__(self, mode: ChatMode = "players") -> None:
+        self.mode: ChatMode = mode
+
+    def may_speak(self, *, seated: bool) -> None:
+        """Refuse (TableError) a speaker the mode does not let speak."""
+        if self.mode == "off":
+            raise TableError("chat is off at this table.")
+        if not seated and self.mode != "everyone":
+            raise TableError("only the players chat at this table.")
+
+    def line(self, table_id: int, name: str, seat: int | None, text: str) -> dict[str, Any]:
+        """The ``chat`` message of one line."""
+        return message("chat", table=table_id, name=name, seat=seat, text=text,
+                       at=datetime.now(UTC).isoformat(timespec="seconds"))
+
+    def set_mode(self, mode: ChatMode, *, owner: bool, operator: bool) -> dict[str, Any]:
+        """Change the mode (the table's owner or an operator only); the ``chat-mode``
+        message that tells the audience."""
+        if not (owner or operator):
+            raise ProtocolError("forbidden", "only the table's owner or an operator sets its chat.")
+        self.mode = mode
+        return message("chat-mode", mode=mode)

@@ -1,0 +1,49 @@
+// A table page's connection: one WebSocket that watches the table, reconnects with a growing
+// delay when it drops, and shows its status. The table pages (poker, pinochle) extend it and
+// define receive(message) and this.status (the element that shows the connection's state).
+import { t } from "./i18n.js";
+import { toast } from "./main.js";
+
+export class TableConnection {
+  constructor(id) {
+    this.id = id;
+    this.socket = null;
+    this.closed = false;
+    this.retry = 0;
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.retry = 0;
+      this.setStatus("online");
+      this.send({ type: "watch", table: this.id });
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch (e) { return; }
+      this.receive(message);
+    });
+    socket.addEventListener("close", () => {
+      if (this.closed || this.socket !== socket) return;
+      this.setStatus("reconnecting");
+      const delay = Math.min(5000, 250 * 2 ** this.retry++);
+      setTimeout(() => { if (!this.closed) this.connect(); }, delay);
+    });
+  }
+
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
+      toast(t("error.offline"));
+      return;
+    }
+    this.socket.send(JSON.stringify({ v: 1, ...message }));
+  }
+
+  setStatus(status) {
+    this.status.textContent = t(`connection.${status}`);
+    this.status.dataset.status = status;
+  }
+}

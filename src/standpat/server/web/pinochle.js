@@ -1,0 +1,494 @@
+// The pinochle table page: Bruce's Pinochle from the server's `table` messages (the view of
+// HostedPinochle), and the player's controls: bid or pass, name trump, discard and draw, play.
+import { t } from "./i18n.js";
+import { TableConnection } from "./connection.js";
+import { api, el, errorText, gameTitle, loadMe, toast } from "./main.js";
+import { cardName, faceUp } from "./cards.js";
+
+const SUIT_LETTER = { clubs: "c", diamonds: "d", hearts: "h", spades: "s" };
+const SUIT_SYMBOL = { clubs: "\u2663", diamonds: "\u2666", hearts: "\u2665", spades: "\u2660" };
+
+/** The face of a physical card ("Qs.1" -> "Qs"). */
+function face(id) {
+  return id.split(".")[0];
+}
+
+/** Open pinochle table `id` (its lobby line `info`) in `root`; returns a function that closes it. */
+export async function openPinochle(root, id, info) {
+  const page = new PinochlePage(root, id, info);
+  page.start();
+  return () => page.close();
+}
+
+class PinochlePage extends TableConnection {
+  constructor(root, id, info) {
+    super(id);
+    this.root = root;
+    this.info = info;
+    this.state = null;
+    this.events = [];
+    this.eventsGame = null;
+    this.selected = new Set();
+    this.selectKey = null;
+    this.deadline = null;
+    this.onResize = () => this.fit();
+  }
+
+  start() {
+    this.build();
+    this.timer = setInterval(() => this.tick(), 250);
+    window.addEventListener("resize", this.onResize);
+    this.connect();
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.timer);
+    window.removeEventListener("resize", this.onResize);
+    if (this.socket) this.socket.close();
+  }
+
+  receive(message) {
+    if (message.type === "table" && message.table === this.id) this.update(message);
+    else if (message.type === "error") this.say(errorText(message));
+    else if (message.type === "timed-out" && message.table === this.id) {
+      this.log(t("pinochle.log.timedOut", { name: this.nameOf(message.seat) }));
+    } else if (message.type === "left" && message.table === this.id) {
+      this.log(t("pinochle.log.youLeft"));
+      loadMe();
+    }
+  }
+
+  /** A message over the table (an error, a refused card), for a few seconds. */
+  say(text) {
+    this.message.textContent = text;
+    this.message.hidden = false;
+    clearTimeout(this.messageTimer);
+    this.messageTimer = setTimeout(() => { this.message.hidden = true; }, 6000);
+  }
+
+  // ---- layout -------------------------------------------------------------------------------
+
+  build() {
+    this.status = el("span", { class: "status", role: "status" });
+    this.message = el("p", { class: "table-message", role: "alert", hidden: "" });
+    this.players = el("div", { class: "pn-players", role: "list", "aria-label": t("pinochle.players") });
+    this.centre = el("section", { class: "pn-centre", "aria-live": "polite" });
+    this.handEl = el("div", { class: "pn-hand", "aria-label": t("pinochle.yourHand") });
+    this.prompt = el("p", { class: "pn-prompt" });
+    this.controls = el("div", { class: "pn-controls row" });
+    this.seatRow = el("div", { class: "pn-seat row" });
+    this.logList = el("ul", { class: "pn-log", "aria-label": t("pinochle.log.title") });
+    const title = `${gameTitle(this.info.game)} · ${t("pinochle.entry", { fee: this.info.stakes.replace(/\D+/g, "") })}`;
+    const rule = t("pinochle.stakeRule");
+    this.root.replaceChildren(el("div", { class: "pn-page", "data-kind": "pinochle" },
+      el("div", { class: "pn-head" },
+        el("a", { href: "/", "data-link": "", class: "back", text: t("table.back") }),
+        el("h1", { text: title, title: rule }),
+        this.status),
+      this.message,
+      this.players,
+      this.centre,
+      el("div", { class: "pn-me" }, this.prompt, this.handEl, this.controls, this.seatRow),
+      this.logList));
+    this.root.focus();
+    this.fit();
+    this.setStatus("connecting");
+    this.render();
+  }
+
+  /** The page fills the window below the header: nothing scrolls but the log and the centre. */
+  fit() {
+    const page = this.root.firstElementChild;
+    if (!page) return;
+    const top = page.getBoundingClientRect().top + window.scrollY;
+    const below = parseFloat(getComputedStyle(this.root).paddingBottom) || 0;
+    page.style.height = `${Math.max(300, Math.floor(window.innerHeight - top - below - 1))}px`;
+  }
+
+  // ---- state --------------------------------------------------------------------------------
+
+  update(message) {
+    this.state = message;
+    const game = message.hand;
+    if (game) {
+      if (this.eventsGame !== game.id) {
+        this.events = [];
+        this.eventsGame = game.id;
+      }
+      const fresh = game.events.slice(Math.max(0, this.events.length - game.events_from));
+      for (const event of fresh) {
+        const line = this.describe(event, game);
+        if (line) this.log(line);
+      }
+      this.events = this.events.concat(fresh);
+      if (game.over && this.overSeen !== game.id) {
+        this.overSeen = game.id;
+        loadMe();
+      }
+    }
+    const key = game ? `${game.id}:${game.deal}:${game.phase}` : null;
+    if (key !== this.selectKey) {
+      this.selectKey = key;
+      this.selected.clear();
+    }
+    this.deadline = message.clock ? performance.now() + message.clock.remaining * 1000 : null;
+    const page = this.root.firstElementChild;
+    if (page) {
+      page.dataset.game = game ? String(game.id) : "";
+      page.dataset.deal = game ? String(game.deal) : "";
+      page.dataset.phase = game ? (game.over ? "over" : game.phase) : "";
+      page.dataset.turn = this.myTurn() ? "yes" : "no";
+      page.dataset.events = String(this.events.length);
+    }
+    this.render();
+  }
+
+  seatInfo(seat) {
+    return this.state ? this.state.seats.find((s) => s.seat === seat) : undefined;
+  }
+
+  nameOf(seat) {
+    const info = this.seatInfo(seat);
+    return info ? info.name : t("seat.number", { seat: seat + 1 });
+  }
+
+  mySeat() {
+    return this.state && this.state.you ? this.state.you.seat : null;
+  }
+
+  myTurn() {
+    const game = this.state && this.state.hand;
+    return Boolean(game && game.legal && !game.over && game.to_act === this.mySeat());
+  }
+
+  tick() {
+    if (this.deadline === null || !this.clockEl) return;
+    const left = Math.max(0, Math.ceil((this.deadline - performance.now()) / 1000));
+    this.clockEl.textContent = t("pinochle.clock", { seconds: left });
+  }
+
+  log(text) {
+    this.logList.prepend(el("li", { text }));
+    while (this.logList.children.length > 40) this.logList.lastElementChild.remove();
+  }
+
+  /** One event of the game in words (null: not worth a line). */
+  describe(event, game) {
+    const name = event.seat === undefined ? "" : this.nameOf(event.seat);
+    switch (event.kind) {
+      case "new-hand":
+        return t("pinochle.log.deal", { number: event.hand, dealer: this.nameOf(event.dealer) });
+      case "bid":
+        return t("pinochle.log.bid", { name, amount: event.amount });
+      case "pass":
+        return event.forced ? t("pinochle.log.forced", { name }) : t("pinochle.log.pass", { name });
+      case "trump":
+        return t("pinochle.log.trump", { name, suit: this.suitName(event.suit) });
+      case "draw":
+        return t(event.count ? "pinochle.log.draw" : "pinochle.log.keep", { name, count: event.count });
+      case "meld":
+        return t("pinochle.log.meld", { name, points: event.total });
+      case "trick":
+        return t("pinochle.log.trick", { name, points: event.points });
+      case "renege":
+        return t("pinochle.log.renege", { name });
+      case "score":
+        return t(event.made ? "pinochle.log.made" : "pinochle.log.set",
+          { name: this.nameOf(event.bidder), bid: event.bid });
+      case "play-off":
+        return t("pinochle.log.playOff", { names: event.seats.map((s) => this.nameOf(s)).join(", ") });
+      case "game-over":
+        return t("pinochle.log.gameOver", { name, pot: game.pot });
+      default:
+        return null;
+    }
+  }
+
+  suitName(suit) {
+    return `${SUIT_SYMBOL[suit]} ${t(`suit.${suit}`)}`;
+  }
+
+  // ---- drawing ------------------------------------------------------------------------------
+
+  render() {
+    const state = this.state;
+    const game = state && state.hand;
+    this.renderPlayers(game);
+    this.renderCentre(game);
+    this.renderMe(game);
+  }
+
+  renderPlayers(game) {
+    const count = this.info.seats;
+    const target = game ? game.target : 50;
+    const rows = [];
+    for (let s = 0; s < count; s++) {
+      const info = this.seatInfo(s);
+      const mine = this.mySeat() === s;
+      const player = game ? game.players.find((p) => p.seat === s) : undefined;
+      const box = el("div", { class: "pn-player", role: "listitem", "data-seat": s });
+      if (!info) {
+        box.classList.add("empty");
+        box.append(el("span", { class: "pn-name", text: t("seat.number", { seat: s + 1 }) }));
+        const buttons = el("div", { class: "row" });
+        if (this.mySeat() === null) {
+          buttons.append(el("button", { type: "button", class: "small primary", "data-action": "sit", "data-seat": s,
+            text: t("pinochle.sit"), onclick: () => this.sit(s) }));
+        }
+        buttons.append(el("button", { type: "button", class: "small", "data-action": "bot", "data-seat": s,
+          text: t("pinochle.addBot"), onclick: () => this.addBot() }));
+        box.append(buttons);
+        rows.push(box);
+        continue;
+      }
+      if (mine) box.classList.add("mine");
+      if (game && game.to_act === s && !game.over) box.classList.add("to-act");
+      const marks = [];
+      if (game && game.dealer === s) marks.push(el("span", { class: "pn-mark", title: t("pinochle.dealer"), text: "D" }));
+      if (info.bot) marks.push(el("span", { class: "pn-mark bot", text: t("pinochle.bot") }));
+      box.append(el("div", { class: "pn-name" }, el("strong", { text: info.name }), ...marks));
+      const score = player ? player.score : 0;
+      const bar = el("span", { class: "pn-bar", "aria-hidden": "true" },
+        el("span", { style: `width:${Math.max(0, Math.min(100, (100 * score) / target))}%` }));
+      box.append(el("div", { class: "pn-score", "data-score": String(score) },
+        el("span", { text: t("pinochle.score", { score, target }) }), bar));
+      const facts = [t("pinochle.chips", { chips: info.stack })];
+      if (player && player.in_hand) {
+        if (!mine && player.cards) facts.push(t("pinochle.cards", { count: player.cards }));
+        if (player.bid !== undefined) facts.push(player.bid ? t("pinochle.bidShort", { amount: player.bid }) : t("pinochle.passed"));
+        if (player.drew !== undefined) facts.push(t("pinochle.drew", { count: player.drew }));
+        if (player.points !== undefined) facts.push(t("pinochle.points", { points: player.points }));
+      } else if (game && player && !player.in_hand) {
+        facts.push(t("pinochle.outOfPlayOff"));
+      }
+      if (info.sitting_out) facts.push(t("seat.sittingOut"));
+      if (!info.connected) facts.push(t("pinochle.away"));
+      box.append(el("div", { class: "pn-facts", text: facts.join(" · ") }));
+      if (game && game.to_act === s && !game.over && state_clock(this.state, s)) {
+        this.clockEl = el("div", { class: "pn-clock" });
+        box.append(this.clockEl);
+      }
+      if (player && player.meld && player.meld.melds.length) {
+        const melds = el("div", { class: "pn-melds", "data-meld-seat": s });
+        for (const meld of player.meld.melds) {
+          melds.append(el("div", { class: "pn-meld" },
+            el("span", { class: "cards" }, ...meld.cards.map((c) => faceUp(c, { small: true }))),
+            el("span", { text: t("pinochle.meldLine", { name: this.meldName(meld), points: meld.points }) })));
+        }
+        melds.append(el("div", { class: "pn-meld-total", text: t("pinochle.meldTotal", { points: player.meld.total }) }));
+        box.append(melds);
+      } else if (player && player.meld) {
+        box.append(el("div", { class: "pn-melds", "data-meld-seat": s, text: t("pinochle.noMeld") }));
+      }
+      rows.push(box);
+    }
+    this.clockEl = this.clockEl && rows.some((r) => r.contains(this.clockEl)) ? this.clockEl : null;
+    this.players.replaceChildren(...rows);
+    this.tick();
+  }
+
+  meldName(meld) {
+    const key = `pinochle.meld.${meld.kind}`;
+    const text = t(key);
+    return text === key ? meld.name : text;
+  }
+
+  renderCentre(game) {
+    const box = this.centre;
+    if (!game) {
+      box.replaceChildren(el("p", { class: "pn-wait", text: t("pinochle.waiting") }));
+      return;
+    }
+    const parts = [];
+    const facts = [t("pinochle.deal", { number: game.deal }), t("pinochle.pot", { pot: game.pot })];
+    if (game.trump) facts.push(t("pinochle.trumpIs", { suit: this.suitName(game.trump) }));
+    if (game.bidder !== null) facts.push(t("pinochle.contract", { name: this.nameOf(game.bidder), bid: game.bid }));
+    if (game.phase === "draw" || game.phase === "bidding" || game.phase === "trump") {
+      facts.push(t("pinochle.stock", { count: game.stock }));
+      if (game.draw_cap !== null && game.draw_cap !== undefined) facts.push(t("pinochle.cap", { cap: game.draw_cap }));
+      else facts.push(t("pinochle.noCap"));
+    }
+    parts.push(el("p", { class: "pn-facts-line", text: facts.join(" · ") }));
+    if (game.phase === "bidding") {
+      parts.push(el("p", { text: t("pinochle.biddingRule") }));
+    }
+    const trick = game.trick && game.trick.plays.length ? game.trick : null;
+    if (trick || game.last_trick) {
+      const shown = trick || game.last_trick;
+      const row = el("div", { class: "pn-trick", "data-trick": trick ? "current" : "last" },
+        el("span", { class: "pn-label", text: trick ? t("pinochle.trick") : t("pinochle.lastTrick", { name: this.nameOf(shown.taker) }) }),
+        ...shown.plays.map((p) => el("span", { class: "pn-play" + (shown.taker === p.seat ? " taker" : "") },
+          faceUp(face(p.card), { small: true }), el("span", { class: "pn-who", text: this.nameOf(p.seat) }))));
+      parts.push(row);
+    }
+    const last = game.results.length ? game.results[game.results.length - 1] : null;
+    if (last && (game.phase === "bidding" || game.over)) parts.push(this.scoreTable(last));
+    if (game.over && game.winner !== null) {
+      parts.push(el("p", { class: "pn-winner", text: t("pinochle.winner", { name: this.nameOf(game.winner), pot: game.pot }) }));
+    }
+    box.replaceChildren(...parts);
+  }
+
+  /** The last hand's scores: meld, 9s of trump, tricks, change, total; the contract and a renege. */
+  scoreTable(result) {
+    const head = el("tr", {}, ...["player", "meld", "nines", "tricks", "change", "total"]
+      .map((k) => el("th", { scope: "col", text: t(`pinochle.col.${k}`) })));
+    const body = result.scores.map((s) => el("tr", { "data-seat": s.seat },
+      el("th", { scope: "row", text: this.nameOf(s.seat) }),
+      el("td", { text: String(s.meld) }), el("td", { text: String(s.nines) }),
+      el("td", { text: String(s.tricks) }),
+      el("td", { text: (s.change > 0 ? "+" : "") + s.change }), el("td", { text: `${s.total}/50` })));
+    const lines = [t(result.made ? "pinochle.made" : "pinochle.set",
+      { name: this.nameOf(result.bidder), bid: result.bid, number: result.hand })];
+    if (result.renege !== null) lines.push(t("pinochle.renegeRule", { name: this.nameOf(result.renege), bid: result.bid }));
+    return el("div", { class: "pn-result" },
+      el("p", { class: "pn-result-title", text: lines.join(" ") }),
+      el("table", { class: "pn-scores" }, el("thead", {}, head), el("tbody", {}, ...body)));
+  }
+
+  renderMe(game) {
+    const mine = this.mySeat();
+    const me = game && mine !== null ? game.players.find((p) => p.seat === mine) : undefined;
+    const turn = this.myTurn();
+    const legal = turn ? game.legal : null;
+    const cards = game && me ? game.hand : [];
+    const playable = legal && legal.kinds.includes("play") ? new Set(legal.cards) : null;
+    const drawing = legal && legal.kinds.includes("discard");
+    this.handEl.replaceChildren(...cards.map((id) => {
+      const card = faceUp(face(id), { clickable: true });
+      card.dataset.card = id;
+      card.setAttribute("aria-label", cardName(face(id)));
+      if (playable) {
+        card.classList.add(playable.has(id) ? "legal" : "illegal");
+        if (!playable.has(id)) card.setAttribute("aria-label", t("pinochle.notPlayable", { card: cardName(face(id)) }));
+      }
+      if (drawing && this.selected.has(id)) card.classList.add("selected");
+      card.addEventListener("click", () => this.clickCard(id));
+      return card;
+    }));
+    if (mine === null) {
+      this.prompt.textContent = game ? t("pinochle.watching") : "";
+    } else if (!game || game.over || !me || !me.in_hand) {
+      this.prompt.textContent = game && game.over ? t("pinochle.nextGame") : t("pinochle.waiting");
+    } else if (!turn) {
+      this.prompt.textContent = game.to_act === null ? "" : t("pinochle.waitFor", { name: this.nameOf(game.to_act) });
+    } else {
+      this.prompt.textContent = this.promptFor(game);
+    }
+    const row = [];
+    if (legal && legal.kinds.includes("bid")) {
+      const amount = el("input", { type: "number", min: legal.min_bid, step: "1", value: legal.min_bid,
+        "aria-label": t("pinochle.bidAmount"), class: "pn-amount", "data-action": "bid-amount" });
+      row.push(amount,
+        el("button", { type: "button", class: "primary", "data-action": "bid",
+          text: t("pinochle.bid"), onclick: () => {
+            const value = Number(amount.value);
+            if (!Number.isInteger(value) || value < legal.min_bid) {
+              this.say(t("pinochle.bidTooLow", { min: legal.min_bid }));
+              return;
+            }
+            this.act({ kind: "bid", amount: value });
+          } }),
+        el("button", { type: "button", "data-action": "pass", text: t("pinochle.pass"),
+          onclick: () => this.act({ kind: "pass" }) }));
+    } else if (legal && legal.kinds.includes("trump")) {
+      for (const suit of legal.suits) {
+        row.push(el("button", { type: "button", class: `pn-suit suit-${SUIT_LETTER[suit]}`, "data-action": `trump-${suit}`,
+          text: this.suitName(suit), onclick: () => this.act({ kind: "trump", suit }) }));
+      }
+    } else if (drawing) {
+      const n = this.selected.size;
+      row.push(
+        el("button", { type: "button", class: "primary", "data-action": "discard", disabled: n ? false : "",
+          text: t("pinochle.discard", { count: n }), onclick: () => this.act({ kind: "discard", cards: [...this.selected] }) }),
+        el("button", { type: "button", "data-action": "keep", text: t("pinochle.keep"),
+          onclick: () => this.act({ kind: "discard", cards: [] }) }));
+    }
+    this.controls.replaceChildren(...row);
+    const seat = [];
+    if (mine !== null) {
+      const info = this.seatInfo(mine);
+      if (info && info.sitting_out) {
+        seat.push(el("button", { type: "button", class: "small", "data-action": "sit-in", text: t("seat.sitIn"),
+          onclick: () => this.send({ type: "sit-in", table: this.id }) }));
+      } else {
+        seat.push(el("button", { type: "button", class: "small", "data-action": "sit-out", text: t("pinochle.sitOut"),
+          onclick: () => this.send({ type: "sit-out", table: this.id, when: "next-hand" }) }));
+      }
+      seat.push(el("button", { type: "button", class: "small", "data-action": "leave", text: t("seat.leave"),
+        onclick: () => this.send({ type: "leave", table: this.id }) }));
+    }
+    this.seatRow.replaceChildren(...seat);
+  }
+
+  promptFor(game) {
+    const legal = game.legal;
+    if (legal.kinds.includes("bid")) {
+      return t(game.dealer === game.you && game.bids.length === game.players.filter((p) => p.in_hand).length - 1
+        && game.bids.every((b) => !b.amount) ? "pinochle.promptBidDealer" : "pinochle.promptBid", { min: legal.min_bid });
+    }
+    if (legal.kinds.includes("trump")) return t("pinochle.promptTrump");
+    if (legal.kinds.includes("discard")) return t("pinochle.promptDraw", { max: legal.max_discard });
+    return this.ruleText(legal);
+  }
+
+  /** Why only the marked cards may be played, in words. */
+  ruleText(legal) {
+    const params = {
+      led: legal.led ? this.suitName(legal.led) : "",
+      beat: legal.beat ? cardName(legal.beat) : "",
+      trump: this.state.hand.trump ? this.suitName(this.state.hand.trump) : "",
+    };
+    return t(`pinochle.rule.${legal.rule}`, params);
+  }
+
+  clickCard(id) {
+    const game = this.state && this.state.hand;
+    if (!this.myTurn()) {
+      this.say(t("pinochle.notYourTurn"));
+      return;
+    }
+    const legal = game.legal;
+    if (legal.kinds.includes("play")) {
+      if (!legal.cards.includes(id)) {
+        this.say(t("pinochle.refused", { card: cardName(face(id)), why: this.ruleText(legal) }));
+        return;
+      }
+      this.act({ kind: "play", card: id });
+    } else if (legal.kinds.includes("discard")) {
+      if (this.selected.has(id)) this.selected.delete(id);
+      else if (this.selected.size >= legal.max_discard) {
+        this.say(t("pinochle.capReached", { max: legal.max_discard }));
+        return;
+      } else this.selected.add(id);
+      this.render();
+    } else {
+      this.say(t("pinochle.notNow"));
+    }
+  }
+
+  act(action) {
+    const game = this.state && this.state.hand;
+    if (!game) return;
+    this.send({ type: "act", table: this.id, hand: game.id, action });
+  }
+
+  sit(seat) {
+    const buyIn = this.info.buy_in || { min: 10, max: 500 };
+    const fee = Number(this.info.stakes.replace(/\D+/g, "")) || buyIn.min;
+    this.send({ type: "sit", table: this.id, seat, buy_in: Math.min(buyIn.max, Math.max(buyIn.min, 10 * fee)) });
+  }
+
+  async addBot() {
+    try {
+      await api("POST", `/api/tables/${this.id}/bots`, { level: "normal" });
+    } catch (e) {
+      toast(errorText(e));
+    }
+  }
+}
+
+function state_clock(state, seat) {
+  return Boolean(state && state.clock && state.clock.seat === seat);
+}

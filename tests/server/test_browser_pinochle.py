@@ -1,0 +1,275 @@
+"""The pinochle table page in real headless Chromium: two people (English at 1366x768,
+Spanish at 390x844) and a bot play a game to 50 through the pages only, a spectator
+watches; no page ever holds a card its viewer may not see; kill -9 in the middle of the
+next game and a restart void it with nothing lost."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from standpat.store import Store, seat_wallet
+
+from .browser import CHROMIUM_ARGS, chromium_path, screenshot, wait_until
+from .live import Server
+from .test_browser import new_page, register
+
+pytestmark = pytest.mark.slow
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+WIDE = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+class Seat:
+    """One browser page at a pinochle table, read through its DOM."""
+
+    def __init__(self, page: Any, name: str) -> None:
+        self.page = page
+        self.name = name
+
+    def data(self) -> dict[str, str]:
+        return self.page.evaluate(
+            "() => { const p = document.querySelector('.pn-page');"
+            " return p ? {...p.dataset} : {}; }")
+
+    def cards(self, selector: str) -> list[str]:
+        return self.page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)")
+
+    def hand(self) -> list[str]:
+        return self.cards(".pn-hand [data-card]")
+
+    def acting(self, do: Any) -> None:
+        """Do an action and wait until the game records it."""
+        before = self.data()
+        do()
+        wait_until(lambda: self.data().get("events") != before.get("events")
+                   or self.data().get("game") != before.get("game"),
+                   10, f"{self.name}'s action to be recorded")
+
+    def fits(self) -> None:
+        """The page fits its window: no scrolling either way."""
+        size = self.page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
+            " innerWidth, innerHeight]")
+        assert size[0] <= size[2] and size[1] <= size[3], (self.name, size)
+
+
+def check_private(viewer: Seat, others: list[Seat]) -> None:
+    """Every card in the viewer's page is his own hand's, a card of the trick on the table
+    or a meld laid out once play has begun; none of another player's hand otherwise."""
+    data = viewer.data()
+    outside = viewer.page.evaluate(
+        "() => [...document.querySelectorAll('[data-card]')]"
+        ".filter(e => !e.closest('.pn-hand, .pn-trick, .pn-melds')).map(e => e.dataset.card)")
+    melds = viewer.cards(".pn-melds [data-card]")
+    if viewer.data() != data:
+        return  # the page changed between the reads: look again next time
+    assert outside == [], (viewer.name, outside)
+    if melds:
+        assert data.get("phase") in ("play", "over"), (viewer.name, data)
+    mine = set(viewer.hand())
+    for other in others:
+        theirs = set(other.hand())
+        if other.data().get("game") != data.get("game"):
+            continue
+        assert not (mine & theirs), (viewer.name, other.name, mine & theirs)
+
+
+def play_turn(seat: Seat, goals: set[str]) -> None:
+    """One decision through the page, chosen to reach every goal."""
+    page = seat.page
+    phase = seat.data().get("phase")
+    if phase == "bidding":
+        if "bid" not in goals:
+            amount = page.locator("input[data-action=bid-amount]")
+            low = int(amount.get_attribute("min") or 1)
+            amount.fill(str(low))
+            seat.acting(lambda: page.click("button[data-action=bid]"))
+            goals.add("bid")
+        else:
+            seat.acting(lambda: page.click("button[data-action=pass]"))
+    elif phase == "trump":
+        button = page.locator("button[data-action^=trump-]").first
+        seat.acting(lambda: button.click())
+        goals.add("trump")
+    elif phase == "draw":
+        prompt = page.inner_text(".pn-prompt")
+        cap = int(next(w for w in prompt.split() if w.isdigit()))
+        cards = page.locator(".pn-hand .card")
+        if cap and "discard" not in goals:
+            cards.nth(0).click()
+            assert "selected" in (cards.nth(0).get_attribute("class") or "")
+            assert "1" in page.inner_text("button[data-action=discard]")
+            if cap == 1:  # one more than the cap is refused with the reason
+                cards.nth(1).click()
+                assert page.locator(".table-message").is_visible()
+                assert "selected" not in (cards.nth(1).get_attribute("class") or "")
+            kept = seat.hand()[1:]
+            seat.acting(lambda: page.click("button[data-action=discard]"))
+            wait_until(lambda: set(kept) <= set(seat.hand()), 10, "the drawn card")
+            goals.add("discard")
+        else:
+            seat.acting(lambda: page.click("button[data-action=keep]"))
+    elif phase == "play":
+        legal = seat.cards(".pn-hand .card.legal")
+        illegal = seat.cards(".pn-hand .card.illegal")
+        assert legal and set(legal) | set(illegal) == set(seat.hand())
+        melds = page.locator(".pn-melds").count()
+        assert melds >= 3, "everyone's meld is laid out in play"
+        if illegal and "illegal" not in goals:
+            before = seat.data()["events"]
+            page.click(f".pn-hand [data-card='{illegal[0]}']")
+            message = page.locator(".table-message")
+            message.wait_for(state="visible")
+            text = message.inner_text()
+            assert any(w in text for w in ("You may not play", "No puedes jugar")), text
+            assert seat.data()["events"] == before  # nothing was sent
+            assert illegal[0] in seat.hand()
+            goals.add("illegal")
+            screenshot(page, f"pinochle-refused-{seat.name}")
+        seat.acting(lambda: page.click(f".pn-hand [data-card='{legal[0]}']"))
+        goals.add("play")
+
+
+def test_two_people_and_a_bot_play_pinochle_to_50_in_the_pages(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    args = ("--bot-delay", "0.05", "--between-hands", "12", "--clock", "120")
+    server = Server(db, *args, log=tmp_path / "server.log").start()
+    path = chromium_path()
+    try:
+        with playwright_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+            try:
+                play(browser, server, db)
+            finally:
+                browser.close()
+    finally:
+        server.stop()
+    assert "Traceback" not in (tmp_path / "server.log").read_text()
+
+
+def play(browser: Any, server: Server, db: str) -> None:
+    ann = Seat(new_page(browser, server, width=WIDE["width"], height=WIDE["height"]), "annie")
+    bea = Seat(new_page(browser, server, locale="es-ES", width=PHONE["width"],
+                        height=PHONE["height"]), "beatriz")
+    cyd = Seat(new_page(browser, server, width=WIDE["width"], height=WIDE["height"]), "cyril")
+    for seat in (ann, bea, cyd):
+        register(seat.page, seat.name)
+    # ann opens a 3-seat pinochle table from the lobby: no structure, an entry fee
+    page = ann.page
+    page.select_option("#new-game", "pinochle-5")
+    assert page.locator("#new-structure").is_hidden()
+    assert page.input_value("#new-stakes") == "entry 10"
+    page.fill("#new-seats", "3")
+    page.click("form.create button[type=submit]")
+    page.wait_for_selector(".pn-page .status[data-status=online]")
+    table = int(page.url.rstrip("/").split("/")[-1])
+    # everyone sits before the first game starts (--between-hands after the table opens)
+    page.click("button[data-action=sit][data-seat='0']")
+    page.wait_for_selector(".pn-player.mine[data-seat='0']")
+    page.click("button[data-action=bot]>> nth=0")  # the room picks the bot's seat
+    page.wait_for_selector(".pn-player .pn-mark.bot")
+    bea.page.goto(f"/tables/{table}")
+    bea.page.wait_for_selector(".pn-page .status[data-status=online]")
+    bea.page.click("button[data-action=sit]")
+    bea.page.wait_for_selector(".pn-player.mine")
+    cyd.page.goto(f"/tables/{table}")
+    cyd.page.wait_for_selector(".pn-page .status[data-status=online]")
+    assert cyd.page.locator("button[data-action=sit]").count() == 0  # every seat is taken
+    wait_until(lambda: ann.data().get("game"), 30, "the first game")
+    game = ann.data()["game"]
+    store = Store(db, migrate=False)
+    assert len(store.hand(int(game))["setup"]["seats"]) == 3
+    me = {s.name: s.page.evaluate("fetch('/api/me').then(r => r.json())") for s in (ann, bea)}
+    game = ann.data()["game"]
+    goals: set[str] = set()
+    shots: set[str] = set()
+    deadline = time.monotonic() + 400
+    while time.monotonic() < deadline:
+        if ann.data().get("phase") == "over" and ann.data().get("game") == game:
+            break
+        for seat in (ann, bea):
+            if seat.data().get("turn") == "yes":
+                play_turn(seat, goals)
+        for viewer in (ann, bea, cyd):
+            check_private(viewer, [s for s in (ann, bea) if s is not viewer])
+        assert cyd.hand() == []
+        phase = ann.data().get("phase")
+        if phase == "play" and "play" not in shots and ann.page.locator(".pn-meld").count():
+            for seat, name in ((ann, "1366x768-en"), (bea, "390x844-es"), (cyd, "spectator")):
+                seat.fits()
+                screenshot(seat.page, f"pinochle-{name}")
+            shots.add("play")
+        if phase == "bidding" and "bidding" not in shots and ann.data().get("turn") == "yes":
+            ann.fits()
+            screenshot(ann.page, "pinochle-bidding-1366x768-en")
+            shots.add("bidding")
+        time.sleep(0.05)
+    else:
+        raise AssertionError(f"the game did not end; goals {goals}")
+    ann.page.wait_for_selector(".pn-winner")
+    assert {"bid", "trump", "discard", "play", "illegal"} <= goals, goals
+    for seat in (ann, bea, cyd):
+        assert not seat.page.js_errors, (seat.name, seat.page.js_errors)
+    for seat, name in ((ann, "over-1366x768-en"), (bea, "over-390x844-es")):
+        seat.fits()
+        screenshot(seat.page, f"pinochle-{name}")
+    # the money: one entry fee from each loser to the winner, the ledger balanced
+    done = store.hand(int(game))
+    assert done["status"] == "done" and max(done["record"]["scores"]) >= 50
+    assert sorted(done["record"]["net"]) == [-10, -10, 20]
+    assert store.check_ledger() == []
+    # the other languages and sizes
+    ann.page.select_option("#language", "es")
+    ann.page.wait_for_selector(".pn-page .status[data-status=online]")
+    bea.page.select_option("#language", "en")
+    bea.page.wait_for_selector(".pn-page .status[data-status=online]")
+    wait_until(lambda: ann.data().get("game"), 20, "the page after the switch")
+    for seat, name in ((ann, "1366x768-es"), (bea, "390x844-en")):
+        seat.fits()
+        screenshot(seat.page, f"pinochle-{name}")
+    # a page that reconnected between games finds its player sat out: he sits in
+    for seat in (ann, bea):
+        sit_in = seat.page.locator("button[data-action=sit-in]")
+        if sit_in.count():
+            sit_in.click()
+            seat.page.wait_for_selector("button[data-action=sit-out]")
+    # kill -9 in the middle of the next game: it is void, every entry fee is back
+    deadline = time.monotonic() + 90
+    while not (ann.data().get("game") not in ("", game)
+               and ann.data().get("phase") in ("draw", "play")):
+        errors = [x.page.js_errors for x in (ann, bea, cyd)]
+        assert time.monotonic() < deadline, ("no next game", ann.data(), cyd.data(), errors)
+        for seat in (ann, bea):
+            if seat.data().get("turn") == "yes":
+                play_turn(seat, goals)
+        time.sleep(0.05)
+    cut = int(ann.data()["game"])
+    wait_until(lambda: store.hand(cut)["status"] == "running", 10, "the game stored")
+    setup = store.hand(cut)["setup"]
+    server.kill()
+    ann.page.wait_for_selector(".status[data-status=reconnecting]")
+    server.start()
+    for seat in (ann, bea, cyd):
+        seat.page.wait_for_selector(".pn-page .status[data-status=online]", timeout=30_000)
+    assert store.hand(cut)["status"] == "void"
+    assert store.check_ledger() == []
+    for account, stack in zip(setup["accounts"], setup["stacks"], strict=True):
+        assert store.balance(seat_wallet(table, account)) == stack
+    # each person's bankroll and seat hold what he brought (100) and the first game's result
+    first = dict(zip(done["setup"]["accounts"], done["record"]["net"], strict=True))
+    for who in (ann, bea):
+        mine = me[who.name]
+        stack = store.balance(seat_wallet(table, mine["id"]))
+        assert stack == 100 + first[mine["id"]], (who.name, stack)
+        now = who.page.evaluate("fetch('/api/me').then(r => r.json())")["bankroll"]
+        assert now == mine["bankroll"], who.name
+    store.close()
+    for seat in (ann, bea, cyd):
+        assert not seat.page.js_errors, (seat.name, seat.page.js_errors)
+        seat.page.context.close()

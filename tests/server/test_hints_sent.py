@@ -1,0 +1,136 @@
+"""The practice-table hint (issue 20): computed at a person's draw and sent to him only."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from standpat.server.app import create_app
+from standpat.server.config import ServerConfig
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    config = ServerConfig(
+        db=f"sqlite:///{tmp_path / 'room.db'}", between_hands=0.05, bot_delay=0, max_tables=5
+    )
+    with TestClient(create_app(config)) as test_client:
+        yield test_client
+
+
+def register(client: TestClient, name: str) -> None:
+    response = client.post("/api/accounts", json={"name": name, "password": "pass-" + name})
+    assert response.status_code == 201, response.text
+
+
+def play_hand(ws: Any, table: int, *, wait_hint: bool = False) -> list[dict[str, Any]]:
+    """Check or call, stand pat at the draw (``wait_hint``: once the hint came), until a hand
+    this player was dealt into ends; return every message received meanwhile."""
+    seen: list[dict[str, Any]] = []
+    for _ in range(2000):
+        body = ws.receive_json()
+        seen.append(body)
+        hand = body.get("hand") if body.get("type") == "table" else None
+        if not hand:
+            continue
+        if hand.get("over") and hand.get("hand") and any(m.get("type") == "table" and (
+                m.get("hand") or {}).get("legal") for m in seen):
+            return seen
+        legal = hand.get("legal")
+        if not legal or hand.get("over"):
+            continue
+        if "discard" in legal["kinds"]:
+            while wait_hint and not any(m["type"] == "hint" for m in seen):
+                seen.append(ws.receive_json())  # the hint is computed in a worker thread
+            action: dict[str, Any] = {"kind": "discard", "cards": []}
+        else:
+            action = {"kind": "check" if "check" in legal["kinds"] else "call"}
+        ws.send_json({"type": "act", "table": table, "hand": hand["id"], "action": action})
+    raise AssertionError("no end of hand")
+
+
+def test_a_practice_table_hints_at_the_draw(client: TestClient) -> None:
+    register(client, "alice")
+    table = client.post("/api/tables", json={"game": "five-card-draw", "seats": 2}).json()["id"]
+    with client.websocket_connect("/ws") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "sit", "table": table, "seat": 0, "buy_in": 100})
+        assert client.post(f"/api/tables/{table}/bots", json={"seat": 1}).status_code == 201
+        seen = play_hand(ws, table, wait_hint=True)
+    hints = [m for m in seen if m["type"] == "hint"]
+    assert hints, "no hint at the draw"
+    hint = hints[0]
+    assert hint["table"] == table and hint["seat"] == 0
+    dealt = next(m["hand"]["hand"] for m in seen if m["type"] == "table" and m.get("hand")
+                 and m["hand"]["id"] == hint["hand"] and len(m["hand"]["hand"]) == 5)
+    assert hint["hint"]["hand"] == dealt  # his own cards, as he held them at the draw
+    for hold in hint["hint"]["holds"]:
+        assert sorted(hold["keep"] + hold["discard"]) == sorted(dealt)
+
+
+def test_no_hint_where_the_table_says_so(client: TestClient) -> None:
+    register(client, "alice")
+    off = client.post("/api/tables", json={"game": "five-card-draw", "seats": 2,
+                                           "hints": False}).json()["id"]
+    with client.websocket_connect("/ws") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "sit", "table": off, "seat": 0, "buy_in": 100})
+        assert client.post(f"/api/tables/{off}/bots", json={"seat": 1}).status_code == 201
+        seen = play_hand(ws, off)
+        seen += play_hand(ws, off)  # a hint computed late would have come by the next hand
+        assert not [m for m in seen if m["type"] == "hint"]
+
+
+
+def test_hints_are_on_by_default_only_while_the_opener_sits_with_bots(tmp_path: Path) -> None:
+    from standpat.server.host import Command
+    from standpat.server.live import LiveTable
+    from standpat.server.live.commands import handle
+    from standpat.server.schemas import SeatBot, Sit
+    from standpat.store import Store
+
+    class Outbox:
+        def __init__(self, ident: int) -> None:
+            self.id = ident
+
+        def send(self, message: dict[str, Any]) -> None:
+            pass
+
+    async def main() -> None:
+        config = ServerConfig(db=f"sqlite:///{tmp_path / 'room.db'}", bot_delay=0.0)
+        store = Store(config.db)
+        ann = store.create_account("ann", "ann-password", grant=1000)
+        bob = store.create_account("bob", "bob-password", grant=1000)
+
+        def table(options: dict[str, Any]) -> LiveTable:
+            record = store.create_table(
+                name="t", game="five-card-draw", structure="fixed-limit", stakes="2/4",
+                seats=3, config=options, chain_top=bytes(32), chain_length=100, owner=ann.id)
+            return LiveTable(record, store, config)
+
+        async def sit(live: LiveTable, account: int, seat: int) -> None:
+            await handle(live, Command("sit", account, Outbox(seat),
+                                       Sit(type="sit", table=live.id, seat=seat)))
+
+        practice = table({})
+        await sit(practice, ann.id, 0)
+        await handle(practice, Command("seat-bot", payload=SeatBot(operator=True)))
+        assert practice.hints_for(practice.sitters[0])  # the opener with a bot
+        await sit(practice, bob.id, 2)
+        assert not practice.hints_for(practice.sitters[0])  # another person sits: off
+        assert not practice.hints_for(practice.sitters[2])
+        forced = table({"hints": True})
+        await sit(forced, bob.id, 0)
+        await sit(forced, ann.id, 1)
+        assert forced.hints_for(forced.sitters[0])  # the table's option wins
+        off = table({"hints": False})
+        await sit(off, ann.id, 0)
+        await handle(off, Command("seat-bot", payload=SeatBot(operator=True)))
+        assert not off.hints_for(off.sitters[0])
+
+    asyncio.run(main())

@@ -20,6 +20,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="database URL: sqlite:///FILE (default ./standpat.db) or postgresql://...; "
         "also STANDPAT_DB",
     )
+    parser.add_argument(
+        "--redis",
+        default=os.environ.get("STANDPAT_REDIS") or None,
+        metavar="URL",
+        help="run as one node of a room of several: the Redis they share (redis://HOST:6379/0); "
+        "needs a postgresql:// --db; also STANDPAT_REDIS",
+    )
+    parser.add_argument(
+        "--node-id",
+        default=os.environ.get("STANDPAT_NODE_ID", "1"),
+        metavar="NAME",
+        help="this node's name, unique in the room (default 1); also STANDPAT_NODE_ID",
+    )
+    parser.add_argument(
+        "--lease", type=float, default=10.0, metavar="S",
+        help="seconds a node's hold on a table lasts unless renewed: a dead node's tables move "
+        "to the others within about this time (default 10)",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument("--clock", type=float, default=30.0, help="action clock, s (default 30)")
@@ -144,6 +162,9 @@ def run(args: argparse.Namespace) -> int:
 
     config = ServerConfig(
         db=args.db,
+        redis=args.redis,
+        node_id=args.node_id,
+        lease=args.lease,
         host=args.host,
         port=args.port,
         clock=args.clock,

@@ -12,6 +12,14 @@ class ServerConfig:
 
     db: str = field(default_factory=lambda: os.environ.get("STANDPAT_DB", "sqlite:///standpat.db"))
     """SQLAlchemy URL of the database: SQLite by default, or ``postgresql://...``."""
+    redis: str | None = field(default_factory=lambda: os.environ.get("STANDPAT_REDIS") or None)
+    """URL of the Redis that the nodes of a room of several share (``redis://host:6379/0``);
+    None: a room of one process.  A room of several nodes needs PostgreSQL."""
+    node_id: str = field(default_factory=lambda: os.environ.get("STANDPAT_NODE_ID", "1"))
+    """This node's name among the room's nodes (unique; letters, digits, ``-``, ``_``)."""
+    lease: float = 10.0
+    """Seconds a node's lease on a table lasts unless renewed (renewed every third of it):
+    a node that dies loses its tables to the others within about this time."""
     host: str = "127.0.0.1"
     """Address to listen on."""
     port: int = 8000

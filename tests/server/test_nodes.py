@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 
+from standpat.server.sessions import LOGGED_OUT
 from standpat.store import Store
 from tests.server.conftest import fresh_postgres_database
 from tests.server.live import (
@@ -169,6 +170,18 @@ async def three_nodes(nodes: list[Server]) -> None:
         # each saw his own cards dealt at a table run by (usually) another node
         assert any(f.get("type") == "table" and f.get("you") for f in player.frames)
     assert private([*players, spectator], store) > 100
+    # a session is valid on every node, and logging out on one closes its sockets on all
+    first = players[0]
+    tab = first.another_tab()
+    tab.server = next(n for n in nodes if n is not first.server)
+    await tab.connect()
+    await tab.send(type="watch", table=tables[0])
+    await tab.wait_for(lambda f: f.get("type") == "table" and f.get("you") is not None)
+    assert first.http.delete("/api/session").status_code in (200, 204)
+    for socket in (first.socket, tab.socket):
+        assert socket is not None
+        await asyncio.wait_for(socket.wait_closed(), 10 * PATIENCE)
+        assert socket.close_code == LOGGED_OUT
     for player in [*players, spectator]:
         await player.close()
     owner.http.close()

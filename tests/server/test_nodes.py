@@ -318,3 +318,44 @@ def test_a_paused_node_writes_nothing_to_a_table_taken_from_it(
         store.close()
         for node in nodes:
             node.stop()
+
+
+def test_players_of_a_dead_node_are_disconnected_from_the_others_tables(
+    pg_db: str, redis_url: str, tmp_path: Path
+) -> None:
+    nodes = start_nodes(pg_db, redis_url, tmp_path, 2)
+    try:
+        asyncio.run(dead_node_players(nodes))
+    finally:
+        for node in nodes:
+            node.stop()
+
+
+async def dead_node_players(nodes: list[Server]) -> None:
+    owner = Player(nodes[0], "owner")
+    made = [owner.http.post("/api/tables", json={"game": "five-card-draw", "seats": 3,
+                                                 "structure": "fixed-limit", "stakes": "2/4"})
+            for _ in range(2)]
+    table = next(m.json()["id"] for m in made if owner_of(nodes[0], m.json()["id"]) == "n2")
+    away = Player(nodes[0], "away")  # connected to n1, seated at n2's table
+    away.policy = None
+    await away.connect()
+    await away.send(type="sit", table=table, buy_in=200)
+    watcher = Player(nodes[1], "watcher")
+    watcher.policy = None
+    await watcher.connect()
+    await watcher.send(type="watch", table=table)
+
+    def connected(frame: dict[str, Any]) -> bool | None:
+        if frame.get("type") != "table":
+            return None
+        seats = [s for s in frame["seats"] if s["name"] == "away"]
+        return seats[0]["connected"] if seats else None
+
+    await watcher.wait_for(lambda f: connected(f) is True, old=True)
+    nodes[0].kill()
+    # n2 sees n1 gone (its load key lapses with a lease) and disconnects its players
+    await watcher.wait_for(lambda f: connected(f) is False, timeout=10 * LEASE * PATIENCE)
+    await watcher.close()
+    await away.close()
+    owner.http.close()

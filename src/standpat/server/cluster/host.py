@@ -227,6 +227,7 @@ class ClusterHost:
                         continue
                     log.warning("node %s took table %s over", self.node, table_id)
                 await self._publish_load()
+                await self._forget_the_dead()
             except Exception:
                 log.exception("node %s: keeping the leases failed", self.node)
             await asyncio.sleep(self.config.lease / 3)
@@ -340,14 +341,29 @@ class ClusterHost:
             raise ProtocolError("unavailable", "the table could not be started; try again.")
         return record.id
 
-    async def _least_loaded(self) -> str:
+    async def _loads(self) -> dict[str, int]:
+        """The live nodes (this one included) and how many tables each runs."""
         loads = {self.node: len(self.local.tables)}
         async for key in self.bus.redis.scan_iter(match=self._load_key("*")):
             node = key.decode().rsplit(":", 1)[1]
             value = await self.bus.redis.get(key)
             if node != self.node and value is not None:
                 loads[node] = int(value)
+        return loads
+
+    async def _least_loaded(self) -> str:
+        loads = await self._loads()
         return min(loads, key=lambda n: (loads[n], n != self.node, n))
+
+    async def _forget_the_dead(self) -> None:
+        """Connections of nodes that died are disconnected from this node's tables (as
+        when a socket closes: their players get the reconnect window)."""
+        live = await self._loads()
+        for table in list(self.local.tables.values()):
+            for outbox, account in list(table.audience.watchers.values()):
+                if isinstance(outbox, RemoteOutbox) and outbox.node not in live:
+                    table.queue.put_nowait(Command("disconnect", account, outbox))
+                    table.audience.remove(outbox.id)
 
     async def send(self, table_id: int, command: Command) -> None:
         """Queue a command for a table, here or on its node."""

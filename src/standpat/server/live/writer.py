@@ -1,11 +1,14 @@
-"""The rounds' writes of every table of a process, made by one thread in group transactions.
+"""The rounds' writes of every table of a process, made by writer threads in group
+transactions.
 
 A table hands its writes (a round dealt, the actions just played, a round settled) to
 the :class:`Writer` and waits for them: nothing is told before it is committed, so a
-crash (kill -9) loses nothing anyone heard of.  The writer's thread takes every write
-waiting when it is free and commits them together in one transaction, so a busy room
-makes one commit (and one wait for the database's write lock) for many tables'
-actions, never more than one per action, and none on the event loop.  If one write of
+crash (kill -9) loses nothing anyone heard of.  A writer thread takes the writes waiting
+when it is free (those the other free threads cannot take) and commits them together in
+one transaction, so a busy room makes one commit (and one wait for the database's write
+lock) for many tables' actions, never more than one per action, and none on the event
+loop; one thread on SQLite (one write lock), four on PostgreSQL, where a write stuck on
+a locked row holds up no other table while a thread is free.  If one write of
 a group fails, the group is rolled back and each of its writes is made again alone,
 so only the failing one fails.
 """
@@ -49,6 +52,8 @@ class Writer:
         ] = queue.SimpleQueue()
         self._pool: list[threading.Thread] = []
         self._lock = threading.Lock()
+        self._idle = 0
+        """Threads waiting for a write."""
         self.commits = 0
         """Transactions committed (a group counts once)."""
         self.writes = 0
@@ -84,11 +89,17 @@ class Writer:
     def _run(self) -> None:
         stop = False
         while not stop:
+            with self._lock:
+                self._idle += 1
             first = self._jobs.get()
+            with self._lock:
+                self._idle -= 1
             if first is None:
                 return
             group = [first]
-            while len(group) < MAX_GROUP:
+            # other threads free to take the waiting writes take them (a write stuck on a
+            # locked row then holds up no other); only what they cannot take is grouped
+            while len(group) < MAX_GROUP and self._jobs.qsize() > self._idle:
                 try:
                     item = self._jobs.get_nowait()
                 except queue.Empty:

@@ -255,6 +255,26 @@ PINOCHLE_ID = re.compile(r"^[9TJQKA][cdhs]\.[01]$")
 PINOCHLE_FACE = re.compile(r"^[9TJQKA][cdhs]$")
 
 
+def check_privacy(players: list[Player], store: Any) -> int:
+    """Check every ``table`` frame each player received against what he may see of its
+    finished hand (his own cards, and what was shown); how many frames were checked."""
+    checked = 0
+    for player in players:
+        for frame in player.frames:
+            hand = frame.get("hand") if frame.get("type") == "table" else None
+            if not hand:
+                continue
+            stored = store.hand(hand["id"])
+            if stored["status"] != "done":
+                continue
+            accounts = stored["setup"]["accounts"]
+            index = accounts.index(player.account) if player.account in accounts else None
+            leaked = cards_in(frame) - visible_cards(stored["record"], index)
+            assert not leaked, f"{player.name} saw {leaked} in hand {hand['id']}"
+            checked += 1
+    return checked
+
+
 def pinochle_policy(hand: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A legal pinochle action at random: pass or bid the minimum (or a little more), any
     trump, a random discard within the cap, a random legal card."""

@@ -15,7 +15,7 @@ import asyncio
 import os
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +30,8 @@ from tests.server.live import (
     PATIENCE,
     Player,
     Server,
-    cards_in,
+    check_privacy,
     random_policy,
-    visible_cards,
 )
 
 LEASE = 2.0
@@ -66,6 +65,24 @@ def start_nodes(db: str, redis: str, tmp_path: Path, count: int, *extra: str) ->
     return nodes
 
 
+def run_nodes(
+    db: str, redis: str, tmp_path: Path, count: int, play: Callable[[list[Server]], Awaitable[None]]
+) -> None:
+    """Start ``count`` nodes, run ``play`` against them, stop them; then the books must
+    balance and no node may have logged a traceback."""
+    nodes = start_nodes(db, redis, tmp_path, count)
+    try:
+        asyncio.run(play(nodes))
+    finally:
+        for node in nodes:
+            node.stop()
+    store = Store(db, migrate=False)
+    assert store.check_ledger() == []
+    store.close()
+    for n in range(1, count + 1):
+        assert "Traceback" not in (tmp_path / f"node{n}.log").read_text()
+
+
 def owner_of(node: Server, table: int) -> str:
     return str(httpx.get(f"{node.base}/api/tables/{table}", timeout=10).json()["node"])
 
@@ -91,25 +108,6 @@ async def wait_for(test: Any, what: str, timeout: float) -> Any:
     raise AssertionError(f"{what}: not within {timeout} s")
 
 
-def private(players: list[Player], store: Store) -> int:
-    """Check every frame of every player against what he may see; how many were checked."""
-    checked = 0
-    for player in players:
-        for frame in player.frames:
-            hand = frame.get("hand") if frame.get("type") == "table" else None
-            if not hand:
-                continue
-            stored = store.hand(hand["id"])
-            if stored["status"] != "done":
-                continue
-            accounts = stored["setup"]["accounts"]
-            index = accounts.index(player.account) if player.account in accounts else None
-            leaked = cards_in(frame) - visible_cards(stored["record"], index)
-            assert not leaked, f"{player.name} saw {leaked} in hand {hand['id']}"
-            checked += 1
-    return checked
-
-
 def done_hands(store: Store, table: int) -> int:
     return sum(1 for h in store.hands_of_table(table) if h["status"] == "done")
 
@@ -117,17 +115,7 @@ def done_hands(store: Store, table: int) -> int:
 def test_clients_of_three_nodes_play_at_the_same_tables(
     pg_db: str, redis_url: str, tmp_path: Path
 ) -> None:
-    nodes = start_nodes(pg_db, redis_url, tmp_path, 3)
-    try:
-        asyncio.run(three_nodes(nodes))
-    finally:
-        for node in nodes:
-            node.stop()
-    store = Store(pg_db, migrate=False)
-    assert store.check_ledger() == []
-    store.close()
-    for n in range(1, 4):
-        assert "Traceback" not in (tmp_path / f"node{n}.log").read_text()
+    run_nodes(pg_db, redis_url, tmp_path, 3, three_nodes)
 
 
 async def three_nodes(nodes: list[Server]) -> None:
@@ -169,7 +157,7 @@ async def three_nodes(nodes: list[Server]) -> None:
         assert player.errors == [], (player.name, player.errors)
         # each saw his own cards dealt at a table run by (usually) another node
         assert any(f.get("type") == "table" and f.get("you") for f in player.frames)
-    assert private([*players, spectator], store) > 100
+    assert check_privacy([*players, spectator], store) > 100
     # a session is valid on every node, and logging out on one closes its sockets on all
     first = players[0]
     tab = first.another_tab()
@@ -191,20 +179,11 @@ async def three_nodes(nodes: list[Server]) -> None:
 def test_a_killed_node_s_tables_resume_on_the_others(
     pg_db: str, redis_url: str, tmp_path: Path
 ) -> None:
-    nodes = start_nodes(pg_db, redis_url, tmp_path, 3)
-    try:
-        asyncio.run(failover(nodes, pg_db))
-    finally:
-        for node in nodes:
-            node.stop()
-    store = Store(pg_db, migrate=False)
-    assert store.check_ledger() == []
-    store.close()
-    for n in range(1, 4):
-        assert "Traceback" not in (tmp_path / f"node{n}.log").read_text()
+    run_nodes(pg_db, redis_url, tmp_path, 3, failover)
 
 
-async def failover(nodes: list[Server], db: str) -> None:
+async def failover(nodes: list[Server]) -> None:
+    db = nodes[0].db
     owner = Player(nodes[0], "owner")
     made = owner.http.post("/api/tables", json={"game": "five-card-draw", "stakes": "2/4",
                                                 "structure": "fixed-limit", "seats": 3})
@@ -323,12 +302,7 @@ def test_a_paused_node_writes_nothing_to_a_table_taken_from_it(
 def test_players_of_a_dead_node_are_disconnected_from_the_others_tables(
     pg_db: str, redis_url: str, tmp_path: Path
 ) -> None:
-    nodes = start_nodes(pg_db, redis_url, tmp_path, 2)
-    try:
-        asyncio.run(dead_node_players(nodes))
-    finally:
-        for node in nodes:
-            node.stop()
+    run_nodes(pg_db, redis_url, tmp_path, 2, dead_node_players)
 
 
 async def dead_node_players(nodes: list[Server]) -> None:

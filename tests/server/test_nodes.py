@@ -282,6 +282,9 @@ def test_a_paused_node_writes_nothing_to_a_table_taken_from_it(
         log = Path(paused.log or "")
         wait_until(lambda: "lease" in log.read_text() and "table" in log.read_text(),
                    "the paused node notices", 30 * PATIENCE)
+        # the woken node's lobby (and the other's) name the new owner
+        wait_until(lambda: owner_of(paused, table) == owner_of(other, table) != paused_name,
+                   "the woken node learns the table moved", 10 * PATIENCE)
         hands = store.hands_of_table(table)
         # the voided hand stays voided: the woken node's writes to it were refused
         assert all(h["status"] == "void" for h in hands if h["id"] in voided)

@@ -125,6 +125,8 @@ class ClusterHost:
         self.pending: dict[str, asyncio.Future[Any]] = {}
         """Commands sent to other nodes, waiting for their reply."""
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.renewed = time.monotonic()
+        """When this node last renewed its leases (it writes lobby lines only while fresh)."""
         self._loops: list[asyncio.Task[None]] = []
 
     @property
@@ -222,6 +224,7 @@ class ClusterHost:
         while True:
             try:
                 await self.keeper.renew_all()
+                self.renewed = time.monotonic()
                 for table_id in await self.keeper.take_over():
                     if not await self._run(table_id, self.keeper.held[table_id]):
                         continue
@@ -260,6 +263,8 @@ class ClusterHost:
         return {**self.local.summary(table_id), "node": self.node}
 
     async def _write_lobby(self) -> None:
+        if time.monotonic() - self.renewed > self.config.lease:
+            return  # paused past its leases, or cut off from the database: not its to say
         lines = {str(t): orjson.dumps(self._line(t)) for t in list(self.local.tables)}
         if lines:
             await self.bus.redis.hset(self.bus.key("tables"), mapping=lines)  # type: ignore[arg-type]

@@ -146,3 +146,22 @@ def test_a_node_paused_past_its_lease_loses_the_table_and_says_so(
     with store.engine.connect() as conn:
         numbers = conn.execute(select(models.hands.c.number)).scalars().all()
     assert numbers == [1]  # the stale node's second write left nothing
+
+
+def test_the_tables_of_a_dead_node_are_shared_by_the_live_ones(store: Store) -> None:
+    dead = Leases(store.engine, "dead", ttl=0.3)
+    for table in (1, 2, 3, 4, 5):
+        assert dead.acquire(table) == 1
+    for table in (1, 2, 3, 4, 5):
+        _wait_expired(dead, table)
+    first = LeaseKeeper(Leases(store.engine, "first", ttl=30), lambda t: None)
+    second = LeaseKeeper(Leases(store.engine, "second", ttl=30), lambda t: None)
+
+    async def main() -> tuple[list[int], list[int], list[int]]:
+        # two live nodes: each takes half (rounded up) of what is still expired on its turn
+        return (await first.take_over(2), await second.take_over(2),
+                await first.take_over(2))
+
+    one, two, again = asyncio.run(main())
+    assert (one, two, again) == ([1, 2, 3], [4], [5])
+    assert set(first.held) == {1, 2, 3, 5} and set(second.held) == {4}

@@ -225,7 +225,7 @@ class ClusterHost:
             try:
                 await self.keeper.renew_all()
                 self.renewed = time.monotonic()
-                for table_id in await self.keeper.take_over():
+                for table_id in await self.keeper.take_over(len(await self._loads())):
                     if not await self._run(table_id, self.keeper.held[table_id]):
                         continue
                     log.warning("node %s took table %s over", self.node, table_id)

@@ -40,10 +40,16 @@ class LeaseKeeper:
             self.held[table_id] = token
         return token
 
-    async def take_over(self) -> list[int]:
-        """Claim every table whose lease expired (its node died); the tables taken."""
-        taken = []
-        for table_id in await asyncio.to_thread(self.leases.expired):
+    async def take_over(self, nodes: int = 1) -> list[int]:
+        """Claim the tables whose lease expired (their node died): with ``nodes`` live
+        nodes sharing them, this node's share (half of them, rounded up, with two nodes)
+        of those still expired; the others take theirs on their turn.  The tables taken."""
+        expired = await asyncio.to_thread(self.leases.expired)
+        share = -(-len(expired) // max(1, nodes))
+        taken: list[int] = []
+        for table_id in expired:
+            if len(taken) >= share:
+                break
             if table_id not in self.held and await self.claim(table_id) is not None:
                 log.warning("node %s takes table %s over (token %s)", self.leases.node,
                             table_id, self.held[table_id])

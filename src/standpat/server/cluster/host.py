@@ -153,6 +153,7 @@ class ClusterHost:
         for record in await asyncio.to_thread(self.store.tables):
             await self._claim(record.id)
         await self._write_lobby()
+        await self._publish_load()  # before the first request: new tables may come here
         self._loops = [asyncio.create_task(self._keep(), name="keep-leases"),
                        asyncio.create_task(self._lobby_loop(), name="lobby")]
         log.info("node %s joined the room: it runs %s tables", self.node,

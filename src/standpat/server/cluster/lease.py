@@ -16,6 +16,8 @@ only a room of several nodes needs it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from sqlalchemy import Connection, Engine, text
 
 from standpat.errors import StandpatError
@@ -75,6 +77,21 @@ class Leases:
                 "RETURNING token"
             ), {"t": table_id, "n": self.node, "k": token, "ttl": self.ttl}).first()
         return row is not None
+
+    def renew_many(self, held: Mapping[int, int]) -> set[int]:
+        """Extend every lease of ``held`` (table id -> token) in one statement; the tables
+        whose lease was renewed (the others are lost)."""
+        if not held:
+            return set()
+        with self.engine.begin() as conn:
+            rows = conn.execute(text(
+                "UPDATE table_leases SET expires_at = now() + make_interval(secs => :ttl) "
+                "WHERE node = :n AND expires_at > now() AND (table_id, token) IN "
+                "(SELECT * FROM unnest(CAST(:ids AS bigint[]), CAST(:tokens AS bigint[]))) "
+                "RETURNING table_id"
+            ), {"n": self.node, "ttl": self.ttl, "ids": list(held),
+                "tokens": list(held.values())}).all()
+        return {int(r[0]) for r in rows}
 
     def release(self, table_id: int, token: int) -> None:
         """Give the lease up at once (a node that stops cleanly)."""

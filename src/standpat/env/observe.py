@@ -50,6 +50,7 @@ _KINDS: Final = {
     EventKind.RAISE: 4, EventKind.DISCARD: 5,
 }
 _CHIPS: Final = frozenset({EventKind.CALL, EventKind.BET, EventKind.RAISE, EventKind.FOLD})
+_DISCARD_CODE: Final = _KINDS[EventKind.DISCARD]
 _SUMMARY: Final = {EventKind.CHECK: 0, EventKind.CALL: 1, EventKind.BET: 2, EventKind.RAISE: 2,
                    EventKind.FOLD: 3}
 _RANK_SUIT: Final = np.zeros((52, 17), dtype=np.float32)
@@ -122,84 +123,105 @@ class PokerObserver:
         self._private = np.zeros((p, self.private_size), dtype=np.float32)
         self._public = np.zeros(self.public_size, dtype=np.float32)
         self._seats: tuple[int, ...] = tuple(range(p))
+        self._all_seats = np.arange(p)
         self._street = 0
         self._draw = 0
         self._pointed: int | None = None
 
     def start_hand(self, hand: Hand, seats: Sequence[int], session: float = 0.0) -> None:
         """Begin a new hand; ``seats[i]`` is the table seat of the hand's seat ``i``."""
-        self._seats = tuple(seats)
-        self._private.fill(0.0)
+        self._seats = seats = tuple(seats)
+        private = self._private
+        private.fill(0.0)
         self._public.fill(0.0)
         pub = self._public
-        for seat in range(self.players):
-            self._private[seat, self._me + seat] = 1.0
-            if seat not in self._seats:
-                pub[self._out + seat] = 1.0
-        for i, seat in enumerate(self._seats):
-            cards = hand.cards_of(i)
-            self._set_cards(seat, cards)
-            row = self._private[seat]
-            for card in cards:
-                row[self._dealt + card] = 1.0
-        pub[self._button + self._seats[hand.button]] = 1.0
+        private[self._all_seats, self._me + self._all_seats] = 1.0
+        if len(seats) < self.players:
+            for seat in range(self.players):
+                if seat not in seats:
+                    pub[self._out + seat] = 1.0
+        held = [sorted(hand.cards_of(i)) for i in range(len(seats))]
+        if held and all(len(cards) == self.hand_size for cards in held):
+            rows = np.array(seats, dtype=np.intp)
+            cards = np.array(held, dtype=np.intp)
+            private[rows, self._cards : self._cards + self.hand_size * 17] = (
+                _RANK_SUIT[cards].reshape(len(seats), -1))
+            across = rows[:, None]
+            private[across, self._set + cards] = 1.0
+            private[across, self._dealt + cards] = 1.0
+        else:  # not every seat holds a full hand (never in a dealt hand; kept for safety)
+            for i, seat in enumerate(seats):
+                self._set_cards(seat, held[i])
+                for card in held[i]:
+                    private[seat, self._dealt + card] = 1.0
+        pub[self._button + seats[hand.button]] = 1.0
         pub[self._session] = session
         self._street = 0
         self._draw = 0
-        self._tally: dict[int, float] = {}
         self._round_at(0)
+        for event in hand.events:  # a hand whose blinds put seats all-in may be drawing already
+            if event.kind is EventKind.STREET:
+                self._street = event.amount
+                self._round_at(2 * event.amount)
+            elif event.kind is EventKind.DRAW:
+                self._draw = event.amount
+                self._round_at(2 * event.amount - 1)
         self._refresh(hand)
 
     def record(self, hand: Hand, events: Iterable[Event]) -> None:
         """Take in the events of one ``Hand.apply`` (public parts, and each seat's own)."""
         pub = self._public
         seats = self._seats
-        acted: int | None = None
+        moved: int | None = None  # the hand seat whose chips moved
         full = False
         new_round = False
         for event in events:
             kind = event.kind
-            if kind in _CHIPS:
-                acted = event.seat
-            elif kind is EventKind.STREET or kind is EventKind.DRAW or kind is EventKind.BURN:
-                new_round = True  # the bets in front went to the pot
-            elif kind not in _KINDS:
-                full = True  # returns and wins move chips of several seats
-            if kind in _KINDS:
+            code = _KINDS.get(kind)
+            if code is not None:
                 seat = seats[event.seat]  # type: ignore[index]
-                self._push(seat, kind, event)
-                if kind is EventKind.DISCARD:
-                    width = self._draw_width
-                    at = self._counts + ((self._draw - 1) * self.players + seat) * width
+                self._push(seat, code, event)
+                if code == _DISCARD_CODE:
+                    at = self._counts + ((self._draw - 1) * self.players + seat) * self._draw_width
                     pub[at + 1 + event.amount] = 1.0
                     if event.cards:  # only the discarder's own event names them
                         row = self._private[seat]
+                        mine = self._mine
                         for card in event.cards:
-                            row[self._mine + card] = 1.0
-                    self._set_cards(seat, hand.cards_of(event.seat))  # type: ignore[arg-type]
+                            row[mine + card] = 1.0
+                    self._set_cards(seat, sorted(hand.cards_of(event.seat)))  # type: ignore[arg-type]
                 else:
+                    if kind is not EventKind.CHECK:
+                        moved = event.seat
                     at = self._summary + (self._street * self.players + seat) * 4 + _SUMMARY[kind]
-                    counts = self._tally
-                    counts[at] = count = counts.get(at, 0.0) + 1.0
-                    pub[at] = count if count < _COUNT_CAP else _COUNT_CAP
-            elif kind is EventKind.DRAW:
-                self._draw = event.amount
-                self._round_at(2 * event.amount - 1)
+                    count = pub[at]
+                    if count < _COUNT_CAP:
+                        pub[at] = count + 1.0
             elif kind is EventKind.STREET:
+                new_round = True  # the bets in front went to the pot
                 self._street = event.amount
                 self._round_at(2 * event.amount)
-            elif kind is EventKind.SHOW:
-                seat = seats[event.seat]  # type: ignore[index]
-                base = self._shown + seat * 52
-                for card in event.cards:
-                    pub[base + card] = 1.0
-        if full or (acted is None and not new_round):
+            elif kind is EventKind.DRAW:
+                new_round = True
+                self._draw = event.amount
+                self._round_at(2 * event.amount - 1)
+            elif kind is EventKind.BURN:
+                new_round = True
+            else:
+                full = True  # posts, returns and wins move chips of several seats
+                if kind is EventKind.SHOW:
+                    base = self._shown + seats[event.seat] * 52  # type: ignore[index]
+                    for card in event.cards:
+                        pub[base + card] = 1.0
+        if full:
             self._refresh(hand)
-        else:
-            if acted is not None:
-                self._refresh_seat(hand, acted)
-            if new_round:
-                self._new_round(hand)
+            return
+        if moved is not None:
+            self._refresh_seat(hand, moved)
+        if new_round:
+            self._new_round(hand)
+        elif moved is None:  # a check or a discard: only the turn moved
+            self._point_to(hand.to_act)
 
     def observe(self, seat: int, hand: Hand | None = None,
                 legal: LegalActions | None = None) -> npt.NDArray[np.float32]:
@@ -210,23 +232,23 @@ class PokerObserver:
         """
         private = self._private[seat]
         turn = self._turn
-        if private[turn]:
+        if hand is not None and (i := hand.to_act) is not None and self._seats[i] == seat:
+            if legal is None:
+                legal = hand.legal_actions()
+            scale = self.scale
+            private[turn] = 1.0
+            private[turn + 1] = legal.to_call * scale
+            private[turn + 2] = legal.min_to * scale
+            private[turn + 3] = legal.max_to * scale
+        elif private[turn]:
             private[turn : turn + 4] = 0.0
-        if hand is not None and not hand.is_over:
-            i = hand.to_act
-            if i is not None and self._seats[i] == seat:
-                if legal is None:
-                    legal = hand.legal_actions()
-                scale = self.scale
-                private[turn : turn + 4] = (1.0, legal.to_call * scale, legal.min_to * scale,
-                                            legal.max_to * scale)
         return np.concatenate((private, self._public))
 
     # -- internals ---------------------------------------------------------------
 
-    def _set_cards(self, seat: int, cards: Sequence[int]) -> None:
+    def _set_cards(self, seat: int, ordered: Sequence[int]) -> None:
+        """Write ``seat``'s cards (in sorted order) into its private block."""
         row = self._private[seat]
-        ordered = sorted(cards)
         row[self._cards : self._cards + len(ordered) * 17] = _RANK_SUIT[ordered].ravel()
         row[self._set : self._set + 52] = 0.0
         for card in ordered:
@@ -237,18 +259,15 @@ class PokerObserver:
         pub[self._round : self._round + 2 * self.draws + 1] = 0.0
         pub[self._round + index] = 1.0
 
-    def _push(self, seat: int, kind: EventKind, event: Event) -> None:
+    def _push(self, seat: int, code: int, event: Event) -> None:
+        """Shift the action history down one row; the new action goes on top."""
         pub = self._public
         row = self._row
         start, end = self._history, self._history + HISTORY * row
         pub[start + row : end] = pub[start : end - row]
-        if kind is EventKind.DISCARD:
-            amount = event.amount / self.hand_size
-        else:
-            amount = event.amount * self.scale
-        template = self._rows[seat * len(_KINDS) + _KINDS[kind]]
-        template[-1] = amount
-        pub[start : start + row] = template
+        pub[start : start + row] = self._rows[seat * len(_KINDS) + code]
+        pub[start + row - 1] = (event.amount / self.hand_size if code == _DISCARD_CODE
+                                else event.amount * self.scale)
 
     def _refresh_seat(self, hand: Hand, i: int) -> None:
         """After one seat's bet, call or fold: its chips, the pot and the seat to act."""

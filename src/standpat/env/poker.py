@@ -137,21 +137,22 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         """Each seat's chips between hands (the hand's own stacks during it)."""
         self.hands_played = 0
         self.button = 0
+        self._paid = False
+        """Whether ``rewards`` holds anything but zeros (set when a hand ends)."""
         self._deal()
+        if self._paid:  # hands over at the deal (blinds put everyone all-in) paid already
+            self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat may know, and its action mask (zeros when not its turn)."""
-        seat = self._seat[agent]
         hand = self.hand
-        mask = self._no_actions
-        legal = None
-        if (agent == self.agent_selection and not self.terminations.get(agent, True)
-                and not hand.is_over):
+        if (agent == self.agent_selection and hand.to_act is not None
+                and not self.terminations.get(agent, True)):
             legal = hand.legal_actions()
-            mask = self.actions.mask(hand, legal)
-        else:
-            mask = mask.copy()
-        return {"observation": self.observer.observe(seat, hand, legal), "action_mask": mask}
+            return {"observation": self.observer.observe(self._seat[agent], hand, legal),
+                    "action_mask": self.actions.mask(hand, legal)}
+        return {"observation": self.observer.observe(self._seat[agent], hand),
+                "action_mask": self._no_actions.copy()}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (``None`` for an agent whose episode ended)."""
@@ -170,16 +171,18 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         """
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
-        for name in self.rewards:
-            self.rewards[name] = 0.0
+        if self._paid:  # the previous step paid rewards: this one starts from none
+            for name in self.rewards:
+                self.rewards[name] = 0.0
+            self._paid = False
         hand = self.hand
         events = hand.apply(action)
         self.observer.record(hand, events)
-        if hand.is_over:
+        if hand.to_act is None:  # the hand is over
             self._end_hand()
+            self._accumulate_rewards()  # rewards are paid only when a hand ends
         else:
-            self.agent_selection = self.possible_agents[self.hand_seats[hand.to_act]]  # type: ignore[index]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[self.hand_seats[hand.to_act]]
         if self.render_mode == "human":
             self.render()
 
@@ -222,6 +225,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             seat = self.hand_seats[i]
             self.stacks[seat] += net
             self.rewards[self.possible_agents[seat]] += net * scale
+        self._paid = True
         self.hands_played += 1
         funded = [s for s, chips in enumerate(self.stacks) if chips > 0]
         if (self.hands is not None and self.hands_played >= self.hands) or len(funded) < 2:

@@ -186,3 +186,23 @@ def test_a_hand_that_opens_in_the_draw_is_observed_in_the_draw() -> None:
     assert counts.sum() == 1
     block = public[o._stacks : o._stacks + 5 * 2].reshape(5, 2)
     assert block[4].tolist() == [hand.all_in(0), hand.all_in(1)]
+
+
+def test_a_copied_observer_keeps_up_on_its_own() -> None:
+    """A deep copy (OpenSpiel's clone) records into its own arrays, like a fresh observer."""
+    import copy
+
+    stakes = Stakes.from_bets(2)
+    hand = Hand("five-card-draw", "fixed-limit", stakes, [40, 40], rng=3)
+    observer = PokerObserver("five-card-draw", "fixed-limit", 2, big_blind=2, total_chips=80)
+    observer.start_hand(hand, (0, 1))
+    before = observer.observe(1, hand)
+    twin, twin_hand = copy.deepcopy(observer), copy.deepcopy(hand)
+    twin.record(twin_hand, twin_hand.apply(Action.call()))
+    assert np.array_equal(observer.observe(1, hand), before)  # the original did not move
+    fresh = PokerObserver("five-card-draw", "fixed-limit", 2, big_blind=2, total_chips=80)
+    replay = Hand("five-card-draw", "fixed-limit", stakes, [40, 40], rng=3)
+    fresh.start_hand(replay, (0, 1))
+    fresh.record(replay, replay.apply(Action.call()))
+    assert np.array_equal(twin.observe(1, twin_hand), fresh.observe(1, replay))
+    assert not np.array_equal(twin.observe(1, twin_hand), before)

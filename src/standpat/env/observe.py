@@ -31,11 +31,12 @@ discards and draws never enter it.  ``observe(seat)`` is one array per seat:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from standpat.engine import Event, EventKind, Hand, LegalActions, get_game
+from standpat.engine import Event, EventKind, Hand, LegalActions, Phase, get_game
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -123,10 +124,34 @@ class PokerObserver:
         self._private = np.zeros((p, self.private_size), dtype=np.float32)
         self._public = np.zeros(self.public_size, dtype=np.float32)
         self._seats: tuple[int, ...] = tuple(range(p))
-        self._all_seats = np.arange(p)
+        self._top_amount = self._history + self._row - 1
+        self._views()
+        self._me_at = np.arange(p) * (self.private_size + 1) + self._me
+        self._row_at = (np.arange(p) * self.private_size)[:, None]
+        self._card_at = self._cards + 17 * np.arange(self.hand_size)
         self._street = 0
         self._draw = 0
         self._pointed: int | None = None
+
+    _VIEWS: Final = ("_newer", "_older", "_top", "_flat")
+
+    def _views(self) -> None:
+        """Views into the arrays, made once (a copy of the observer makes its own)."""
+        history = self._public[self._history : self._history + HISTORY * self._row]
+        self._newer = history[: -self._row]
+        """The history rows but the oldest; ``_older`` is where they move to."""
+        self._older = history[self._row :]
+        self._top = history[: self._row]
+        self._flat = self._private.reshape(-1)
+
+    def __getstate__(self) -> dict[str, object]:
+        """The observer without its views (a copy or a pickle rebuilds them)."""
+        return {k: v for k, v in self.__dict__.items() if k not in self._VIEWS}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Restore a copied or unpickled observer and make its views."""
+        self.__dict__.update(state)
+        self._views()
 
     def start_hand(self, hand: Hand, seats: Sequence[int], session: float = 0.0) -> None:
         """Begin a new hand; ``seats[i]`` is the table seat of the hand's seat ``i``."""
@@ -135,38 +160,47 @@ class PokerObserver:
         private.fill(0.0)
         self._public.fill(0.0)
         pub = self._public
-        private[self._all_seats, self._me + self._all_seats] = 1.0
+        flat = self._flat
+        flat[self._me_at] = 1.0
         if len(seats) < self.players:
             for seat in range(self.players):
                 if seat not in seats:
                     pub[self._out + seat] = 1.0
-        held = [sorted(hand.cards_of(i)) for i in range(len(seats))]
-        if held and all(len(cards) == self.hand_size for cards in held):
-            rows = np.array(seats, dtype=np.intp)
-            cards = np.array(held, dtype=np.intp)
-            private[rows, self._cards : self._cards + self.hand_size * 17] = (
-                _RANK_SUIT[cards].reshape(len(seats), -1))
-            across = rows[:, None]
-            private[across, self._set + cards] = 1.0
-            private[across, self._dealt + cards] = 1.0
+        cards = np.fromiter(chain.from_iterable(hand.cards_of(i) for i in range(len(seats))),
+                            dtype=np.intp)
+        if cards.size == len(seats) * self.hand_size:  # every dealt hand: all seats at once
+            cards = cards.reshape(len(seats), self.hand_size)
+            cards.sort(axis=1)
+            rows = self._row_at if len(seats) == self.players else self._row_at[list(seats)]
+            at = rows + self._card_at
+            flat[at + (cards >> 2)] = 1.0  # rank one-hot of each position
+            flat[at + (13 + (cards & 3))] = 1.0  # suit one-hot
+            flat[rows + (self._set + cards)] = 1.0
+            flat[rows + (self._dealt + cards)] = 1.0
         else:  # not every seat holds a full hand (never in a dealt hand; kept for safety)
             for i, seat in enumerate(seats):
-                self._set_cards(seat, held[i])
-                for card in held[i]:
+                held = sorted(hand.cards_of(i))
+                self._set_cards(seat, held)
+                for card in held:
                     private[seat, self._dealt + card] = 1.0
         pub[self._button + seats[hand.button]] = 1.0
         pub[self._session] = session
         self._street = 0
         self._draw = 0
         self._round_at(0)
-        for event in hand.events:  # a hand whose blinds put seats all-in may be drawing already
+        if hand.phase is not Phase.BETTING:  # blinds that put seats all-in: drawing already
+            self._catch_up(hand)
+        self._refresh(hand)
+
+    def _catch_up(self, hand: Hand) -> None:
+        """Take the rounds and draws a hand went through as it was dealt."""
+        for event in hand.events:
             if event.kind is EventKind.STREET:
                 self._street = event.amount
                 self._round_at(2 * event.amount)
             elif event.kind is EventKind.DRAW:
                 self._draw = event.amount
                 self._round_at(2 * event.amount - 1)
-        self._refresh(hand)
 
     def record(self, hand: Hand, events: Iterable[Event]) -> None:
         """Take in the events of one ``Hand.apply`` (public parts, and each seat's own)."""
@@ -180,8 +214,11 @@ class PokerObserver:
             code = _KINDS.get(kind)
             if code is not None:
                 seat = seats[event.seat]  # type: ignore[index]
-                self._push(seat, code, event)
+                # the history: every row down one, this action on top
+                self._older[:] = self._newer
+                self._top[:] = self._rows[seat * len(_KINDS) + code]
                 if code == _DISCARD_CODE:
+                    pub[self._top_amount] = event.amount / self.hand_size
                     at = self._counts + ((self._draw - 1) * self.players + seat) * self._draw_width
                     pub[at + 1 + event.amount] = 1.0
                     if event.cards:  # only the discarder's own event names them
@@ -190,13 +227,16 @@ class PokerObserver:
                         for card in event.cards:
                             row[mine + card] = 1.0
                     self._set_cards(seat, sorted(hand.cards_of(event.seat)))  # type: ignore[arg-type]
-                else:
-                    if kind is not EventKind.CHECK:
-                        moved = event.seat
-                    at = self._summary + (self._street * self.players + seat) * 4 + _SUMMARY[kind]
-                    count = pub[at]
-                    if count < _COUNT_CAP:
-                        pub[at] = count + 1.0
+                    continue
+                pub[self._top_amount] = event.amount * self.scale
+                at = self._summary + (self._street * self.players + seat) * 4 + _SUMMARY[kind]
+                count = pub[at]
+                if count < _COUNT_CAP:
+                    pub[at] = count + 1.0
+                if kind is EventKind.FOLD:
+                    pub[self._folded + seat] = 1.0  # no chips move; it was not all-in
+                elif kind is not EventKind.CHECK:
+                    moved = event.seat
             elif kind is EventKind.STREET:
                 new_round = True  # the bets in front went to the pot
                 self._street = event.amount
@@ -220,7 +260,7 @@ class PokerObserver:
             self._refresh_seat(hand, moved)
         if new_round:
             self._new_round(hand)
-        elif moved is None:  # a check or a discard: only the turn moved
+        elif moved is None:  # a check, fold or discard: only the turn moved
             self._point_to(hand.to_act)
 
     def observe(self, seat: int, hand: Hand | None = None,
@@ -258,16 +298,6 @@ class PokerObserver:
         pub = self._public
         pub[self._round : self._round + 2 * self.draws + 1] = 0.0
         pub[self._round + index] = 1.0
-
-    def _push(self, seat: int, code: int, event: Event) -> None:
-        """Shift the action history down one row; the new action goes on top."""
-        pub = self._public
-        row = self._row
-        start, end = self._history, self._history + HISTORY * row
-        pub[start + row : end] = pub[start : end - row]
-        pub[start : start + row] = self._rows[seat * len(_KINDS) + code]
-        pub[start + row - 1] = (event.amount / self.hand_size if code == _DISCARD_CODE
-                                else event.amount * self.scale)
 
     def _refresh_seat(self, hand: Hand, i: int) -> None:
         """After one seat's bet, call or fold: its chips, the pot and the seat to act."""

@@ -125,7 +125,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode; ``seed`` makes its deals reproducible."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng.seed(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

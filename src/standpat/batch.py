@@ -45,7 +45,8 @@ def _dense(name: str, n: int) -> tuple[Any, Any, Any, Any]:
     places[np.fromiter(table.keys(), np.int64)] = np.searchsorted(
         values, np.fromiter(table.values(), np.int32)
     )
-    card_keys = np.array([KEYS[n][c >> 2] for c in range(52)], dtype=np.int64)
+    # 64 entries: the kernel reads the key of ``card & 63`` before it rejects a card over 51
+    card_keys = np.array([KEYS[n][c >> 2] for c in range(52)] + [0] * 12, dtype=np.int64)
     return card_keys, places, values, np.array(flush, dtype=np.int32)
 
 
@@ -164,6 +165,10 @@ def _kernel() -> Any:
 
 SERIAL_BELOW = 32_768
 """Batches smaller than this run on one thread (a parallel launch costs more than it saves)."""
+PARALLEL_CHUNK = 16_384
+"""Rows a thread takes at a time in a parallel batch.  Threads take chunks as they finish
+them, so a thread whose core is busy with another process does less of the batch, rather
+than the whole batch waiting for its fixed half."""
 
 
 def has_numba() -> bool:
@@ -199,11 +204,19 @@ def evaluate_batch(
     if use_numba and kernels is None:
         raise RuntimeError("numba is not installed; install standpat[fast].")
     if kernels is not None:
-        run = kernels[1] if arr.shape[0] < SERIAL_BELOW else kernels[0]
         if not arr.flags.c_contiguous:
             arr = np.ascontiguousarray(arr)
-        bad = run(arr, keys, places, values, flush, rank.deck_mask, rank.low, keys5, places5,
-                  values5, out)
+        tables = (keys, places, values, flush, rank.deck_mask, rank.low, keys5, places5, values5)
+        if arr.shape[0] < SERIAL_BELOW:
+            bad = kernels[1](arr, *tables, out)
+        else:
+            import numba
+
+            prior = numba.set_parallel_chunksize(PARALLEL_CHUNK)
+            try:
+                bad = kernels[0](arr, *tables, out)
+            finally:
+                numba.set_parallel_chunksize(prior)
     else:
         _numpy_path(arr, rank, keys, values[places], out)
         bad = out.size and out.min() < 0

@@ -282,7 +282,10 @@ class PokerObserver:
             private[turn + 3] = legal.max_to * scale
         elif private[turn]:
             private[turn : turn + 4] = 0.0
-        return np.concatenate((private, self._public))
+        out = np.empty(self.size, dtype=np.float32)
+        out[: self.private_size] = private
+        out[self.private_size :] = self._public
+        return out
 
     # -- internals ---------------------------------------------------------------
 

@@ -249,27 +249,31 @@ def bench_env(repeats: int, hands: int) -> None:
 def bench_simulate(repeats: int, hands: int) -> None:
     print(f"\n== simulate: normal vs easy vs easy, five-card-draw fixed-limit, {hands:,} hands,"
           f" median of {repeats}; load {os.getloadavg()[0]:.1f}")
-    kw: dict[str, Any] = {"hands": hands, "chunk": max(100, hands // 8), "progress": False,
-                          "seed": 5}
+    # simulate's own default chunk (a 32nd of the hands): what a user's run does; with
+    # 20,000 hands each process plays 16 tasks, so the pool's start (a fork per process) and
+    # the wait for the last task weigh what they weigh in a long run, not a tenth of it
+    kw: dict[str, Any] = {"hands": hands, "progress": False, "seed": 5}
     seats = "normal,easy,easy"
     standpat.simulate("five-card-draw", "fixed-limit", seats, workers=1, hands=60, chunk=60,
                       progress=False)  # warm: tables built in this process
-    one = median_rate(lambda: standpat.simulate("five-card-draw", "fixed-limit", seats,
-                                                workers=1, **kw) and hands, repeats)
-    two = median_rate(lambda: standpat.simulate("five-card-draw", "fixed-limit", seats,
-                                                workers=2, **kw) and hands, repeats)
+    # 1 and 2 processes take turns, so that a change in the machine's load hits both alike;
+    # CPU seconds (user + system, the workers' included) are equal on 1 and 2 processes when
+    # the split costs nothing (the wall-clock ratio also depends on what else holds the cores)
+    rates: dict[int, list[float]] = {1: [], 2: []}
+    cpu: dict[int, list[float]] = {1: [], 2: []}
+    for _ in range(repeats):
+        for workers in (1, 2):
+            before, start = os.times(), time.perf_counter()
+            standpat.simulate("five-card-draw", "fixed-limit", seats, workers=workers, **kw)
+            wall, after = time.perf_counter() - start, os.times()
+            rates[workers].append(hands / wall)
+            cpu[workers].append(sum(after[k] - before[k] for k in range(4)))
+    one, two = statistics.median(rates[1]), statistics.median(rates[2])
     print(f"  1 process {one:8,.0f} hands/s; 2 processes {two:8,.0f} hands/s "
           f"-> {two / one:.2f}x (linear: 2.00x)")
-    # CPU seconds of the work itself: equal on 1 and 2 processes when the split costs nothing
-    # (the wall-clock ratio above also depends on what else holds the cores)
-    cpu = []
-    for workers in (1, 2):
-        before = os.times()
-        standpat.simulate("five-card-draw", "fixed-limit", seats, workers=workers, **kw)
-        after = os.times()
-        cpu.append(after.user - before.user + after.children_user - before.children_user)
-    print(f"  CPU seconds: 1 process {cpu[0]:.2f}, 2 processes {cpu[1]:.2f} (together) "
-          f"-> {cpu[0] / cpu[1]:.2f} of the work per CPU second")
+    cpu1, cpu2 = statistics.median(cpu[1]), statistics.median(cpu[2])
+    print(f"  CPU seconds (user + system): 1 process {cpu1:.2f}, 2 processes {cpu2:.2f} "
+          f"(together) -> {cpu1 / cpu2:.2f} of the work per CPU second")
     import ray
 
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
@@ -348,7 +352,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--hands", type=int, default=300, help="hands per env timing")
-    parser.add_argument("--sim-hands", type=int, default=4_000)
+    parser.add_argument("--sim-hands", type=int, default=20_000)
     parser.add_argument("--evals", type=int, default=200_000)
     parser.add_argument("--only", choices=["env", "simulate", "evaluate"])
     args = parser.parse_args()

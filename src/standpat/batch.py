@@ -33,8 +33,8 @@ __all__ = ["evaluate_batch", "has_numba"]
 def _dense(name: str, n: int) -> tuple[Any, Any, Any, Any]:
     """Numpy tables for one ranking and hand size.
 
-    Returns the per-card rank keys, the rank table as uint16 places (indexed by
-    the key sum), the int32 strength of each place, and the flush table.
+    Returns the per-card words (see :data:`INFO_BAD`), the rank table as uint16 places
+    (indexed by the key sum), the int32 strength of each place, and the flush table.
     """
     import numpy as np
 
@@ -45,9 +45,17 @@ def _dense(name: str, n: int) -> tuple[Any, Any, Any, Any]:
     places[np.fromiter(table.keys(), np.int64)] = np.searchsorted(
         values, np.fromiter(table.values(), np.int32)
     )
-    # 64 entries: the kernel reads the key of ``card & 63`` before it rejects a card over 51
-    card_keys = np.array([KEYS[n][c >> 2] for c in range(52)] + [0] * 12, dtype=np.int64)
-    return card_keys, places, values, np.array(flush, dtype=np.int32)
+    info = np.full(256, INFO_BAD, dtype=np.int64)
+    for c in range(52):
+        info[c] = KEYS[n][c >> 2] | 1 << (32 + 4 * (c & 3))
+    return info, places, values, np.array(flush, dtype=np.int32)
+
+
+INFO_BAD = 1 << 56
+"""A card's word for the batch kernel: its rank key in bits 0-31 and a one in its suit's
+nibble of bits 32-47, so that one sum over a hand gives the table key and the four suit
+counts at once; values 52..255 (not cards) are ``INFO_BAD``, which the sum counts in bits
+56 and up."""
 
 
 @cache
@@ -75,6 +83,7 @@ def _kernel() -> Any:
                     key += keys5[c]
                     suits |= 1 << (c & 3)
                     ranks |= 1 << (c >> 2)
+            key &= 0xFFFFFFFF
             value = flush[ranks] if suits & (suits - 1) == 0 else values5[places5[key]]
             best = max(best, value)
         return best
@@ -88,28 +97,25 @@ def _kernel() -> Any:
         return count
 
     @numba.njit(cache=True, nogil=True, inline="always")
-    def one(row: Any, n: int, keys: Any, places: Any, values: Any, flush: Any, deck: int,
+    def one(row: Any, n: int, info: Any, places: Any, values: Any, flush: Any, deck: int,
             low: bool, keys5: Any, places5: Any, values5: Any) -> Any:
-        key = 0
-        seen: Any = np.int64(0)
-        fields = 0
-        over: Any = False
+        words: Any = np.int64(0)  # the sum of the cards' words: key, suit counts, bad cards
+        seen: Any = np.int64(0)  # the cards as bits
+        total: Any = np.int64(0)  # the same bits added: equal to ``seen`` when no card repeats
         for j in range(n):
-            c: Any = np.int64(row[j])
-            over |= (c < 0) | (c > 51)
-            seen |= np.int64(1) << (c & 63)
-            key += keys[c & 63]
-            fields += 1 << ((c & 3) << 2)
-        if over:
+            c: Any = min(np.uint64(row[j]), np.uint64(255))  # a negative int wraps to 255
+            words += info[c]
+            bit = np.int64(1) << np.int64(c & np.uint64(63))
+            seen |= bit
+            total += bit
+        if words >> 56:
             return -1
-        rest = seen
-        for _ in range(n - 1):
-            rest &= rest - 1
-        if rest == 0:
+        if total != seen:
             return -2
         if seen & ~deck:
             return -3
-        hits = (fields + 0x3333) & 0x8888
+        key = words & 0xFFFFFFFF
+        hits = ((words >> 32) + 0x3333) & 0x8888  # the suits held five times or more
         if hits == 0:
             return values[places[key]]
         suit = 0
@@ -236,7 +242,7 @@ def _numpy_path(arr: Any, rank: Ranking, keys: Any, table: Any, out: Any) -> Non
     dup = (np.diff(np.sort(cards, axis=1), axis=1) == 0).any(axis=1) & ~off_range
     off_deck = ~np.isin(cards, np.array(rank.deck)).all(axis=1) & ~off_range & ~dup
     good = ~(off_range | dup | off_deck)
-    sums = np.minimum(keys[cards].sum(axis=1), len(table) - 1)
+    sums = np.minimum((keys[cards] & 0xFFFFFFFF).sum(axis=1), len(table) - 1)
     out[:] = np.where(good, table[sums], -1)
     suit_counts = np.stack([((cards & 3) == s).sum(axis=1) for s in range(4)], axis=1)
     for i in np.flatnonzero(good & (suit_counts.max(axis=1) >= 5)):

@@ -209,27 +209,33 @@ def bench_env(repeats: int, hands: int) -> None:
     triple = GameName.TRIPLE_DRAW.value
     glue = GlueEnv(triple, 6, stakes, 200)
     env6 = aec(triple, "fixed-limit", players=6, stakes=stakes, stacks=200)
-    rates = {}
-    for label, env in (("glue (view per observation)", glue), ("standpat.env.aec", env6)):
-        counts: list[int] = []
-
-        def run(env: Any = env, counts: list[int] = counts) -> int:
-            done, steps = play_env(env, hands, 1)
-            counts.append(steps)
-            return done
-
-        rates[label] = median_rate(run, repeats)
+    # the three take turns, one timing each per repeat, so that a change in the machine's
+    # load while the script runs hits all three alike; each figure is the median of its own
+    glue_label, env_label = "glue (view per observation)", "standpat.env.aec"
+    runs: dict[str, Callable[[], tuple[int, int]]] = {
+        glue_label: lambda: play_env(glue, hands, 1),
+        env_label: lambda: play_env(env6, hands, 1),
+        "bare engine": lambda: (hands, play_engine(triple, "fixed-limit", 6, hands, 1)),
+    }
+    timings: dict[str, list[float]] = {label: [] for label in runs}
+    steps: dict[str, int] = {}
+    for _ in range(repeats):
+        for label, run in runs.items():
+            start = time.perf_counter()
+            _, steps[label] = run()
+            timings[label].append(hands / (time.perf_counter() - start))
+    rates = {label: statistics.median(found) for label, found in timings.items()}
+    for label in (glue_label, env_label):
         print(f"  6-max triple draw fixed-limit, {label:<30} {rates[label]:9,.0f} hands/s "
-              f"({rates[label] * counts[-1] / hands:10,.0f} steps/s)")
-    engine = median_rate(lambda: play_engine(triple, "fixed-limit", 6, hands, 1) and hands,
-                         repeats)
+              f"({rates[label] * steps[label] / hands:10,.0f} steps/s)")
+    engine = rates["bare engine"]
     print(f"  6-max triple draw fixed-limit, {'bare engine':<30} {engine:9,.0f} hands/s")
-    print(f"  env / glue: {rates['standpat.env.aec'] / rates['glue (view per observation)']:.1f}x"
-          f"; env / bare engine: {rates['standpat.env.aec'] / engine:.2f}x")
+    print(f"  env / glue: {rates[env_label] / rates[glue_label]:.1f}x"
+          f"; env / bare engine: {rates[env_label] / engine:.2f}x")
     for name in GameName:
         for players in (2, min(6, get_game(name).max_players)):
             env = aec(name.value, "no-limit", players=players, stakes=stakes, stacks=200)
-            counts = []
+            counts: list[int] = []
 
             def run_env(env: Any = env, counts: list[int] = counts) -> int:
                 done, steps = play_env(env, hands, 2)

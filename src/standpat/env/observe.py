@@ -133,7 +133,7 @@ class PokerObserver:
         self._draw = 0
         self._pointed: int | None = None
 
-    _VIEWS: Final = ("_newer", "_older", "_top", "_flat")
+    _VIEWS: Final = ("_newer", "_older", "_top", "_flat", "_seat_rows")
 
     def _views(self) -> None:
         """Views into the arrays, made once (a copy of the observer makes its own)."""
@@ -143,6 +143,7 @@ class PokerObserver:
         self._older = history[self._row :]
         self._top = history[: self._row]
         self._flat = self._private.reshape(-1)
+        self._seat_rows = list(self._private)
 
     def __getstate__(self) -> dict[str, object]:
         """The observer without its views (a copy or a pickle rebuilds them)."""
@@ -270,7 +271,7 @@ class PokerObserver:
         ``hand`` for the turn data of the seat to act; ``legal``: its ``legal_actions()``
         when the caller has it already.
         """
-        private = self._private[seat]
+        private = self._seat_rows[seat]
         turn = self._turn
         if hand is not None and (i := hand.to_act) is not None and self._seats[i] == seat:
             if legal is None:
@@ -303,14 +304,13 @@ class PokerObserver:
         pub[self._round + index] = 1.0
 
     def _refresh_seat(self, hand: Hand, i: int) -> None:
-        """After one seat's bet, call or fold: its chips, the pot and the seat to act."""
+        """After one seat's bet, raise or call: its chips, the pot and the seat to act."""
         pub = self._public
         scale = self.scale
         seat = self._seats[i]
         pub[self._stacks + seat] = hand.stacks[i] * scale
         pub[self._bets + seat] = hand.bets[i] * scale
         pub[self._contrib + seat] = hand.contributions[i] * scale
-        pub[self._folded + seat] = hand.folded(i)
         pub[self._all_in + seat] = hand.all_in(i)
         pub[self._pot] = hand.pot * scale
         self._point_to(hand.to_act)

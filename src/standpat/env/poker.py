@@ -35,6 +35,7 @@ from standpat.engine import (
     Event,
     EventKind,
     Hand,
+    LegalActions,
     Stakes,
     Structure,
     event_to_json,
@@ -109,6 +110,8 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self._no_actions = np.zeros(self.actions.size, dtype=np.int8)
         self._rng = random.Random()
         self.hand: Hand
+        self._legal: LegalActions | None = None
+        """The legal actions of the hand's seat to act, once asked for (until its action)."""
         self.agent_selection = ""
         self.agents: list[str] = []
 
@@ -148,7 +151,9 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         hand = self.hand
         if (agent == self.agent_selection and hand.to_act is not None
                 and not self.terminations.get(agent, True)):
-            legal = hand.legal_actions()
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = hand.legal_actions()
             return {"observation": self.observer.observe(self._seat[agent], hand, legal),
                     "action_mask": self.actions.mask(hand, legal)}
         return {"observation": self.observer.observe(self._seat[agent], hand),
@@ -162,7 +167,11 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to act: step() needs an action, not None.")
-        self.play(self.actions.decode(self.hand, int(action)))
+        hand = self.hand
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = hand.legal_actions()
+        self.play(self.actions.decode(hand, int(action), legal))
 
     def play(self, action: Action) -> None:
         """Apply an engine action for the selected agent (what :meth:`step` does with an index).
@@ -177,6 +186,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             self._paid = False
         hand = self.hand
         events = hand.apply(action)
+        self._legal = None
         self.observer.record(hand, events)
         if hand.to_act is None:  # the hand is over
             self._end_hand()
@@ -209,6 +219,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             hand = Hand(self.game, self.structure, self.stakes, [self.stacks[s] for s in seats],
                         button=seats.index(self.button), rng=self._rng.getrandbits(64))
             self.hand = hand
+            self._legal = None
             share = 0.0 if self.hands is None else self.hands_played / self.hands
             self.observer.start_hand(hand, seats, share)
             if not hand.is_over:

@@ -351,6 +351,18 @@ def bench_evaluate(repeats: int, count: int) -> None:
     print(f"  evaluate_batch, 5 cards, 1,000,000 hands: {batch / 1e6:7.1f} M/s -> "
           f"{batch / e7_rates[5]:.0f}x eval7 per call; a 1,000-hand call "
           f"{per_call * 1e6:.1f} us")
+    # the same on one thread: eval7 also runs on one, so this ratio hardly moves with the
+    # load that the two-thread figure above depends on
+    import numba
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        one_thread = median_rate(lambda: standpat.evaluate_batch(huge, "high").size, repeats)
+    finally:
+        numba.set_num_threads(threads)
+    print(f"  evaluate_batch on one thread: {one_thread / 1e6:7.1f} M/s -> "
+          f"{one_thread / e7_rates[5]:.0f}x eval7 per call")
 
 
 def timeit_once(run: Callable[[], object]) -> float:

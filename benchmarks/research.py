@@ -209,27 +209,33 @@ def bench_env(repeats: int, hands: int) -> None:
     triple = GameName.TRIPLE_DRAW.value
     glue = GlueEnv(triple, 6, stakes, 200)
     env6 = aec(triple, "fixed-limit", players=6, stakes=stakes, stacks=200)
-    rates = {}
-    for label, env in (("glue (view per observation)", glue), ("standpat.env.aec", env6)):
-        counts: list[int] = []
-
-        def run(env: Any = env, counts: list[int] = counts) -> int:
-            done, steps = play_env(env, hands, 1)
-            counts.append(steps)
-            return done
-
-        rates[label] = median_rate(run, repeats)
+    # the three take turns, one timing each per repeat, so that a change in the machine's
+    # load while the script runs hits all three alike; each figure is the median of its own
+    glue_label, env_label = "glue (view per observation)", "standpat.env.aec"
+    runs: dict[str, Callable[[], tuple[int, int]]] = {
+        glue_label: lambda: play_env(glue, hands, 1),
+        env_label: lambda: play_env(env6, hands, 1),
+        "bare engine": lambda: (hands, play_engine(triple, "fixed-limit", 6, hands, 1)),
+    }
+    timings: dict[str, list[float]] = {label: [] for label in runs}
+    steps: dict[str, int] = {}
+    for _ in range(repeats):
+        for label, run in runs.items():
+            start = time.perf_counter()
+            _, steps[label] = run()
+            timings[label].append(hands / (time.perf_counter() - start))
+    rates = {label: statistics.median(found) for label, found in timings.items()}
+    for label in (glue_label, env_label):
         print(f"  6-max triple draw fixed-limit, {label:<30} {rates[label]:9,.0f} hands/s "
-              f"({rates[label] * counts[-1] / hands:10,.0f} steps/s)")
-    engine = median_rate(lambda: play_engine(triple, "fixed-limit", 6, hands, 1) and hands,
-                         repeats)
+              f"({rates[label] * steps[label] / hands:10,.0f} steps/s)")
+    engine = rates["bare engine"]
     print(f"  6-max triple draw fixed-limit, {'bare engine':<30} {engine:9,.0f} hands/s")
-    print(f"  env / glue: {rates['standpat.env.aec'] / rates['glue (view per observation)']:.1f}x"
-          f"; env / bare engine: {rates['standpat.env.aec'] / engine:.2f}x")
+    print(f"  env / glue: {rates[env_label] / rates[glue_label]:.1f}x"
+          f"; env / bare engine: {rates[env_label] / engine:.2f}x")
     for name in GameName:
         for players in (2, min(6, get_game(name).max_players)):
             env = aec(name.value, "no-limit", players=players, stakes=stakes, stacks=200)
-            counts = []
+            counts: list[int] = []
 
             def run_env(env: Any = env, counts: list[int] = counts) -> int:
                 done, steps = play_env(env, hands, 2)
@@ -249,27 +255,35 @@ def bench_env(repeats: int, hands: int) -> None:
 def bench_simulate(repeats: int, hands: int) -> None:
     print(f"\n== simulate: normal vs easy vs easy, five-card-draw fixed-limit, {hands:,} hands,"
           f" median of {repeats}; load {os.getloadavg()[0]:.1f}")
-    kw: dict[str, Any] = {"hands": hands, "chunk": max(100, hands // 8), "progress": False,
-                          "seed": 5}
+    # simulate's own default chunk (a 32nd of the hands): what a user's run does; with
+    # 20,000 hands each process plays 16 tasks, so the pool's start (a fork per process) and
+    # the wait for the last task weigh what they weigh in a long run, not a tenth of it
+    # every run deals new hands (its own seed): a run that replayed the deals of the one
+    # before would find the bots' caches full of them, which a user's run does not
+    kw: dict[str, Any] = {"hands": hands, "progress": False}
+    seeds = iter(range(1000, 2000))
     seats = "normal,easy,easy"
     standpat.simulate("five-card-draw", "fixed-limit", seats, workers=1, hands=60, chunk=60,
                       progress=False)  # warm: tables built in this process
-    one = median_rate(lambda: standpat.simulate("five-card-draw", "fixed-limit", seats,
-                                                workers=1, **kw) and hands, repeats)
-    two = median_rate(lambda: standpat.simulate("five-card-draw", "fixed-limit", seats,
-                                                workers=2, **kw) and hands, repeats)
+    # 1 and 2 processes take turns, so that a change in the machine's load hits both alike;
+    # CPU seconds (user + system, the workers' included) are equal on 1 and 2 processes when
+    # the split costs nothing (the wall-clock ratio also depends on what else holds the cores)
+    rates: dict[int, list[float]] = {1: [], 2: []}
+    cpu: dict[int, list[float]] = {1: [], 2: []}
+    for _ in range(repeats):
+        for workers in (1, 2):
+            before, start = os.times(), time.perf_counter()
+            standpat.simulate("five-card-draw", "fixed-limit", seats, workers=workers,
+                              seed=next(seeds), **kw)
+            wall, after = time.perf_counter() - start, os.times()
+            rates[workers].append(hands / wall)
+            cpu[workers].append(sum(after[k] - before[k] for k in range(4)))
+    one, two = statistics.median(rates[1]), statistics.median(rates[2])
     print(f"  1 process {one:8,.0f} hands/s; 2 processes {two:8,.0f} hands/s "
           f"-> {two / one:.2f}x (linear: 2.00x)")
-    # CPU seconds of the work itself: equal on 1 and 2 processes when the split costs nothing
-    # (the wall-clock ratio above also depends on what else holds the cores)
-    cpu = []
-    for workers in (1, 2):
-        before = os.times()
-        standpat.simulate("five-card-draw", "fixed-limit", seats, workers=workers, **kw)
-        after = os.times()
-        cpu.append(after.user - before.user + after.children_user - before.children_user)
-    print(f"  CPU seconds: 1 process {cpu[0]:.2f}, 2 processes {cpu[1]:.2f} (together) "
-          f"-> {cpu[0] / cpu[1]:.2f} of the work per CPU second")
+    cpu1, cpu2 = statistics.median(cpu[1]), statistics.median(cpu[2])
+    print(f"  CPU seconds (user + system): 1 process {cpu1:.2f}, 2 processes {cpu2:.2f} "
+          f"(together) -> {cpu1 / cpu2:.2f} of the work per CPU second")
     import ray
 
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
@@ -277,7 +291,8 @@ def bench_simulate(repeats: int, hands: int) -> None:
         standpat.simulate("five-card-draw", "fixed-limit", seats, ray=True, hands=200, chunk=100,
                           progress=False)  # warm the workers
         on_ray = median_rate(lambda: standpat.simulate("five-card-draw", "fixed-limit", seats,
-                                                       ray=True, **kw) and hands, repeats)
+                                                       ray=True, seed=next(seeds), **kw)
+                             and hands, repeats)
     finally:
         ray.shutdown()
     print(f"  local Ray cluster (2 CPUs) {on_ray:8,.0f} hands/s -> {on_ray / one:.2f}x one process")
@@ -336,6 +351,18 @@ def bench_evaluate(repeats: int, count: int) -> None:
     print(f"  evaluate_batch, 5 cards, 1,000,000 hands: {batch / 1e6:7.1f} M/s -> "
           f"{batch / e7_rates[5]:.0f}x eval7 per call; a 1,000-hand call "
           f"{per_call * 1e6:.1f} us")
+    # the same on one thread: eval7 also runs on one, so this ratio hardly moves with the
+    # load that the two-thread figure above depends on
+    import numba
+
+    threads = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        one_thread = median_rate(lambda: standpat.evaluate_batch(huge, "high").size, repeats)
+    finally:
+        numba.set_num_threads(threads)
+    print(f"  evaluate_batch on one thread: {one_thread / 1e6:7.1f} M/s -> "
+          f"{one_thread / e7_rates[5]:.0f}x eval7 per call")
 
 
 def timeit_once(run: Callable[[], object]) -> float:
@@ -348,7 +375,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--hands", type=int, default=300, help="hands per env timing")
-    parser.add_argument("--sim-hands", type=int, default=4_000)
+    parser.add_argument("--sim-hands", type=int, default=20_000)
     parser.add_argument("--evals", type=int, default=200_000)
     parser.add_argument("--only", choices=["env", "simulate", "evaluate"])
     args = parser.parse_args()

@@ -65,6 +65,26 @@ def test_bad_rows_raise_naming_the_row(use_numba: bool) -> None:
         evaluate_batch(out, "short-7a", use_numba=use_numba)
 
 
+@pytest.mark.parametrize("use_numba", [True, False])
+@pytest.mark.parametrize("n", [5, 7])
+@pytest.mark.parametrize("bad", [-1, -128, 52, 63, 64, 255, 256, 300, 2**40])
+def test_an_int_that_is_no_card_is_refused_in_any_dtype(use_numba: bool, n: int,
+                                                        bad: int) -> None:
+    if use_numba and not has_numba():
+        pytest.skip("numba not installed")
+    hands = deal("high", n, 50, seed=3).astype(np.int64)
+    for row, at in ((4, 0), (9, n - 1)):
+        hands[row, at] = bad
+    for dtype in (np.int16, np.int32, np.int64):
+        info = np.iinfo(dtype)
+        if not info.min <= bad <= info.max:
+            continue
+        with pytest.raises(CardNotInDeckError, match="row 4"):
+            evaluate_batch(hands.astype(dtype), "high", use_numba=use_numba)
+        with pytest.raises(CardNotInDeckError, match="row 4"):  # row 9 of the full batch
+            evaluate_batch(hands[5:].astype(dtype), "high", use_numba=use_numba)
+
+
 @pytest.mark.parametrize("n", [5, 7])
 def test_a_bad_row_in_a_batch_run_on_every_thread_is_found(n: int) -> None:
     if not has_numba():

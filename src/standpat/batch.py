@@ -33,8 +33,8 @@ __all__ = ["evaluate_batch", "has_numba"]
 def _dense(name: str, n: int) -> tuple[Any, Any, Any, Any]:
     """Numpy tables for one ranking and hand size.
 
-    Returns the per-card rank keys, the rank table as uint16 places (indexed by
-    the key sum), the int32 strength of each place, and the flush table.
+    Returns the per-card words (see :data:`INFO_BAD`), the rank table as uint16 places
+    (indexed by the key sum), the int32 strength of each place, and the flush table.
     """
     import numpy as np
 
@@ -45,8 +45,17 @@ def _dense(name: str, n: int) -> tuple[Any, Any, Any, Any]:
     places[np.fromiter(table.keys(), np.int64)] = np.searchsorted(
         values, np.fromiter(table.values(), np.int32)
     )
-    card_keys = np.array([KEYS[n][c >> 2] for c in range(52)], dtype=np.int64)
-    return card_keys, places, values, np.array(flush, dtype=np.int32)
+    info = np.full(256, INFO_BAD, dtype=np.int64)
+    for c in range(52):
+        info[c] = KEYS[n][c >> 2] | 1 << (32 + 4 * (c & 3))
+    return info, places, values, np.array(flush, dtype=np.int32)
+
+
+INFO_BAD = 1 << 56
+"""A card's word for the batch kernel: its rank key in bits 0-31 and a one in its suit's
+nibble of bits 32-47, so that one sum over a hand gives the table key and the four suit
+counts at once; values 52..255 (not cards) are ``INFO_BAD``, which the sum counts in bits
+56 and up."""
 
 
 @cache
@@ -57,6 +66,15 @@ def _kernel() -> Any:
     except ImportError:
         return None
     import numpy as np
+    from numba import types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def popcount(typingctx: Any, x: Any) -> Any:
+        """The bits set in an int64 (LLVM's ctpop: one instruction)."""
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+        return types.int64(types.int64), codegen
 
     @numba.njit(cache=True, nogil=True)
     def low_flush(row: Any, n: int, keys5: Any, places5: Any, values5: Any, flush: Any) -> Any:
@@ -74,6 +92,7 @@ def _kernel() -> Any:
                     key += keys5[c]
                     suits |= 1 << (c & 3)
                     ranks |= 1 << (c >> 2)
+            key &= 0xFFFFFFFF
             value = flush[ranks] if suits & (suits - 1) == 0 else values5[places5[key]]
             best = max(best, value)
         return best
@@ -87,28 +106,22 @@ def _kernel() -> Any:
         return count
 
     @numba.njit(cache=True, nogil=True, inline="always")
-    def one(row: Any, n: int, keys: Any, places: Any, values: Any, flush: Any, deck: int,
+    def one(row: Any, n: int, info: Any, places: Any, values: Any, flush: Any, deck: int,
             low: bool, keys5: Any, places5: Any, values5: Any) -> Any:
-        key = 0
-        seen: Any = np.int64(0)
-        fields = 0
-        over: Any = False
+        words: Any = np.int64(0)  # the sum of the cards' words: key, suit counts, bad cards
+        seen: Any = np.int64(0)  # the cards' bits, added: n bits set unless a card repeats
         for j in range(n):
-            c: Any = np.int64(row[j])
-            over |= (c < 0) | (c > 51)
-            seen |= np.int64(1) << (c & 63)
-            key += keys[c & 63]
-            fields += 1 << ((c & 3) << 2)
-        if over:
+            c: Any = min(np.uint64(row[j]), np.uint64(255))  # a negative int wraps to 255
+            words += info[c]
+            seen += np.int64(1) << np.int64(c & np.uint64(63))
+        if words >> 56:
             return -1
-        rest = seen
-        for _ in range(n - 1):
-            rest &= rest - 1
-        if rest == 0:
+        if popcount(seen) != n:  # type: ignore[call-arg]  # a repeated card: fewer bits
             return -2
         if seen & ~deck:
             return -3
-        hits = (fields + 0x3333) & 0x8888
+        key = words & 0xFFFFFFFF
+        hits = ((words >> 32) + 0x3333) & 0x8888  # the suits held five times or more
         if hits == 0:
             return values[places[key]]
         suit = 0
@@ -164,6 +177,10 @@ def _kernel() -> Any:
 
 SERIAL_BELOW = 32_768
 """Batches smaller than this run on one thread (a parallel launch costs more than it saves)."""
+PARALLEL_CHUNK = 16_384
+"""Rows a thread takes at a time in a parallel batch.  Threads take chunks as they finish
+them, so a thread whose core is busy with another process does less of the batch, rather
+than the whole batch waiting for its fixed half."""
 
 
 def has_numba() -> bool:
@@ -199,11 +216,19 @@ def evaluate_batch(
     if use_numba and kernels is None:
         raise RuntimeError("numba is not installed; install standpat[fast].")
     if kernels is not None:
-        run = kernels[1] if arr.shape[0] < SERIAL_BELOW else kernels[0]
         if not arr.flags.c_contiguous:
             arr = np.ascontiguousarray(arr)
-        bad = run(arr, keys, places, values, flush, rank.deck_mask, rank.low, keys5, places5,
-                  values5, out)
+        tables = (keys, places, values, flush, rank.deck_mask, rank.low, keys5, places5, values5)
+        if arr.shape[0] < SERIAL_BELOW:
+            bad = kernels[1](arr, *tables, out)
+        else:
+            import numba
+
+            prior = numba.set_parallel_chunksize(PARALLEL_CHUNK)
+            try:
+                bad = kernels[0](arr, *tables, out)
+            finally:
+                numba.set_parallel_chunksize(prior)
     else:
         _numpy_path(arr, rank, keys, values[places], out)
         bad = out.size and out.min() < 0
@@ -223,7 +248,7 @@ def _numpy_path(arr: Any, rank: Ranking, keys: Any, table: Any, out: Any) -> Non
     dup = (np.diff(np.sort(cards, axis=1), axis=1) == 0).any(axis=1) & ~off_range
     off_deck = ~np.isin(cards, np.array(rank.deck)).all(axis=1) & ~off_range & ~dup
     good = ~(off_range | dup | off_deck)
-    sums = np.minimum(keys[cards].sum(axis=1), len(table) - 1)
+    sums = np.minimum((keys[cards] & 0xFFFFFFFF).sum(axis=1), len(table) - 1)
     out[:] = np.where(good, table[sums], -1)
     suit_counts = np.stack([((cards & 3) == s).sum(axis=1) for s in range(4)], axis=1)
     for i in np.flatnonzero(good & (suit_counts.max(axis=1) >= 5)):

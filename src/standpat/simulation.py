@@ -30,7 +30,7 @@ from typing import Any
 from standpat.bots import LEVELS, make_bot, prepare_game
 from standpat.engine import Hand, Stakes, Structure, get_game
 
-__all__ = ["Chunk", "SimulationResult", "play_chunk", "simulate"]
+__all__ = ["Chunk", "SimulationResult", "default_chunk", "play_chunk", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -154,6 +154,15 @@ def _chunks(game: str, structure: str, levels: Sequence[str], stakes: str, stack
                     min(size, deals - first), first, duplicate, budget)
 
 
+def default_chunk(hands: int) -> int:
+    """Hands per task when ``simulate`` is not told: a 32nd of the hands, 100 to 2,000.
+
+    >>> default_chunk(10_000), default_chunk(1_000_000), default_chunk(500)
+    (313, 2000, 100)
+    """
+    return min(2_000, max(100, -(-hands // 32)))
+
+
 def simulate(
     game: str,
     structure: str = "fixed-limit",
@@ -163,7 +172,7 @@ def simulate(
     stakes: str = "2/4",
     stack_bbs: int = 100,
     duplicate: bool = False,
-    chunk: int = 2_000,
+    chunk: int | None = None,
     workers: int | None = None,
     ray: str | bool | None = None,
     seed: int = 0,
@@ -172,7 +181,10 @@ def simulate(
 ) -> SimulationResult:
     """Play ``hands`` hands between bot levels ``seats`` and sum up each seat.
 
-    ``seats``: bot levels, one per seat (or comma-separated).  ``workers``: local
+    ``seats``: bot levels, one per seat (or comma-separated).  ``chunk``: hands per
+    task (default :func:`default_chunk`: a 32nd of the hands, 100 to 2,000, so that
+    every core gets many tasks and none waits long for the last one; the table depends
+    on ``hands``, ``chunk`` and ``seed``, never on where the tasks run).  ``workers``: local
     processes (default: every core; 1 plays in this process).  ``ray``: run the chunks
     as Ray tasks instead, on the cluster at that address (``True``: start or join a
     local one).  ``progress``: a tqdm bar, or a callback given the hands played.
@@ -188,6 +200,8 @@ def simulate(
     structure = Structure(structure).value
     parsed = Stakes.parse(stakes)
     big = parsed.big_blind or parsed.small_bet
+    if chunk is None:
+        chunk = default_chunk(hands)
     jobs = list(_chunks(spec.name.value, structure, levels, stakes, stack_bbs * big, hands,
                         chunk, seed, duplicate, budget))
     total = sum(j.deals * (len(levels) if duplicate else 1) for j in jobs)

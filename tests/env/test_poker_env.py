@@ -166,3 +166,43 @@ def test_the_kept_up_observation_matches_the_hand_after_every_step(
             to_act = np.flatnonzero(public[o._to_act : o._to_act + p]).tolist()
             expect = [] if hand.to_act is None else [inner.hand_seats[hand.to_act]]
             assert to_act == expect
+
+
+def test_a_hand_that_opens_in_the_draw_is_observed_in_the_draw() -> None:
+    """Blinds that put both seats all-in deal straight into the first draw: the round one-hot
+    says so, and the draw counts land in the first draw's block (not in another field)."""
+    env = aec("deuce-to-seven-triple-draw", players=2, stacks=[1, 2])
+    env.reset(seed=1)
+    inner = env.unwrapped
+    o, hand = inner.observer, inner.hand
+    assert hand.phase.value == "draw"
+    public = env.last()[0]["observation"][o.private_size :]
+    assert np.flatnonzero(public[o._round : o._round + 7]).tolist() == [1]  # draw 1
+    drawer = hand.to_act
+    env.step(inner.actions.first_discard + 1)  # discard position 0: one card
+    public = env.observe("player_0")["observation"][o.private_size :]
+    counts = public[o._counts : o._counts + 3 * 2 * 7].reshape(3, 2, 7)
+    assert counts[0, drawer].tolist() == [0, 0, 1, 0, 0, 0, 0]
+    assert counts.sum() == 1
+    block = public[o._stacks : o._stacks + 5 * 2].reshape(5, 2)
+    assert block[4].tolist() == [hand.all_in(0), hand.all_in(1)]
+
+
+def test_a_copied_observer_keeps_up_on_its_own() -> None:
+    """A deep copy (OpenSpiel's clone) records into its own arrays, like a fresh observer."""
+    import copy
+
+    stakes = Stakes.from_bets(2)
+    hand = Hand("five-card-draw", "fixed-limit", stakes, [40, 40], rng=3)
+    observer = PokerObserver("five-card-draw", "fixed-limit", 2, big_blind=2, total_chips=80)
+    observer.start_hand(hand, (0, 1))
+    before = observer.observe(1, hand)
+    twin, twin_hand = copy.deepcopy(observer), copy.deepcopy(hand)
+    twin.record(twin_hand, twin_hand.apply(Action.call()))
+    assert np.array_equal(observer.observe(1, hand), before)  # the original did not move
+    fresh = PokerObserver("five-card-draw", "fixed-limit", 2, big_blind=2, total_chips=80)
+    replay = Hand("five-card-draw", "fixed-limit", stakes, [40, 40], rng=3)
+    fresh.start_hand(replay, (0, 1))
+    fresh.record(replay, replay.apply(Action.call()))
+    assert np.array_equal(twin.observe(1, twin_hand), fresh.observe(1, replay))
+    assert not np.array_equal(twin.observe(1, twin_hand), before)

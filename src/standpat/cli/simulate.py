@@ -24,7 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stack", type=int, default=100, help="stacks in big blinds")
     parser.add_argument("--duplicate", action="store_true",
                         help="play every deal once per rotation of the bots round the table")
-    parser.add_argument("--chunk", type=int, default=2_000, help="hands per task")
+    parser.add_argument("--chunk", type=int, default=None,
+                        help="hands per task (default: a 32nd of the hands, 100 to 2,000)")
     parser.add_argument("--workers", type=int, default=None,
                         help="local processes (default: every core)")
     parser.add_argument("--ray", nargs="?", const=True, default=None, metavar="ADDRESS",

@@ -31,11 +31,12 @@ discards and draws never enter it.  ``observe(seat)`` is one array per seat:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from standpat.engine import Event, EventKind, Hand, LegalActions, get_game
+from standpat.engine import Event, EventKind, Hand, LegalActions, Phase, get_game
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -50,6 +51,7 @@ _KINDS: Final = {
     EventKind.RAISE: 4, EventKind.DISCARD: 5,
 }
 _CHIPS: Final = frozenset({EventKind.CALL, EventKind.BET, EventKind.RAISE, EventKind.FOLD})
+_DISCARD_CODE: Final = _KINDS[EventKind.DISCARD]
 _SUMMARY: Final = {EventKind.CHECK: 0, EventKind.CALL: 1, EventKind.BET: 2, EventKind.RAISE: 2,
                    EventKind.FOLD: 3}
 _RANK_SUIT: Final = np.zeros((52, 17), dtype=np.float32)
@@ -122,84 +124,145 @@ class PokerObserver:
         self._private = np.zeros((p, self.private_size), dtype=np.float32)
         self._public = np.zeros(self.public_size, dtype=np.float32)
         self._seats: tuple[int, ...] = tuple(range(p))
+        self._top_amount = self._history + self._row - 1
+        self._views()
+        self._me_at = np.arange(p) * (self.private_size + 1) + self._me
+        self._row_at = (np.arange(p) * self.private_size)[:, None]
+        self._card_at = self._cards + 17 * np.arange(self.hand_size)
         self._street = 0
         self._draw = 0
         self._pointed: int | None = None
 
+    _VIEWS: Final = ("_newer", "_older", "_top", "_flat", "_seat_rows")
+
+    def _views(self) -> None:
+        """Views into the arrays, made once (a copy of the observer makes its own)."""
+        history = self._public[self._history : self._history + HISTORY * self._row]
+        self._newer = history[: -self._row]
+        """The history rows but the oldest; ``_older`` is where they move to."""
+        self._older = history[self._row :]
+        self._top = history[: self._row]
+        self._flat = self._private.reshape(-1)
+        self._seat_rows = list(self._private)
+
+    def __getstate__(self) -> dict[str, object]:
+        """The observer without its views (a copy or a pickle rebuilds them)."""
+        return {k: v for k, v in self.__dict__.items() if k not in self._VIEWS}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Restore a copied or unpickled observer and make its views."""
+        self.__dict__.update(state)
+        self._views()
+
     def start_hand(self, hand: Hand, seats: Sequence[int], session: float = 0.0) -> None:
         """Begin a new hand; ``seats[i]`` is the table seat of the hand's seat ``i``."""
-        self._seats = tuple(seats)
-        self._private.fill(0.0)
+        self._seats = seats = tuple(seats)
+        private = self._private
+        private.fill(0.0)
         self._public.fill(0.0)
         pub = self._public
-        for seat in range(self.players):
-            self._private[seat, self._me + seat] = 1.0
-            if seat not in self._seats:
-                pub[self._out + seat] = 1.0
-        for i, seat in enumerate(self._seats):
-            cards = hand.cards_of(i)
-            self._set_cards(seat, cards)
-            row = self._private[seat]
-            for card in cards:
-                row[self._dealt + card] = 1.0
-        pub[self._button + self._seats[hand.button]] = 1.0
+        flat = self._flat
+        flat[self._me_at] = 1.0
+        if len(seats) < self.players:
+            for seat in range(self.players):
+                if seat not in seats:
+                    pub[self._out + seat] = 1.0
+        cards = np.fromiter(chain.from_iterable(hand.cards_of(i) for i in range(len(seats))),
+                            dtype=np.intp)
+        if cards.size == len(seats) * self.hand_size:  # every dealt hand: all seats at once
+            cards = cards.reshape(len(seats), self.hand_size)
+            cards.sort(axis=1)
+            rows = self._row_at if len(seats) == self.players else self._row_at[list(seats)]
+            at = rows + self._card_at
+            flat[at + (cards >> 2)] = 1.0  # rank one-hot of each position
+            flat[at + (13 + (cards & 3))] = 1.0  # suit one-hot
+            flat[rows + (self._set + cards)] = 1.0
+            flat[rows + (self._dealt + cards)] = 1.0
+        else:  # not every seat holds a full hand (never in a dealt hand; kept for safety)
+            for i, seat in enumerate(seats):
+                held = sorted(hand.cards_of(i))
+                self._set_cards(seat, held)
+                for card in held:
+                    private[seat, self._dealt + card] = 1.0
+        pub[self._button + seats[hand.button]] = 1.0
         pub[self._session] = session
         self._street = 0
         self._draw = 0
-        self._tally: dict[int, float] = {}
         self._round_at(0)
+        if hand.phase is not Phase.BETTING:  # blinds that put seats all-in: drawing already
+            self._catch_up(hand)
         self._refresh(hand)
+
+    def _catch_up(self, hand: Hand) -> None:
+        """Take the rounds and draws a hand went through as it was dealt."""
+        for event in hand.events:
+            if event.kind is EventKind.STREET:
+                self._street = event.amount
+                self._round_at(2 * event.amount)
+            elif event.kind is EventKind.DRAW:
+                self._draw = event.amount
+                self._round_at(2 * event.amount - 1)
 
     def record(self, hand: Hand, events: Iterable[Event]) -> None:
         """Take in the events of one ``Hand.apply`` (public parts, and each seat's own)."""
         pub = self._public
         seats = self._seats
-        acted: int | None = None
+        moved: int | None = None  # the hand seat whose chips moved
         full = False
         new_round = False
         for event in events:
             kind = event.kind
-            if kind in _CHIPS:
-                acted = event.seat
-            elif kind is EventKind.STREET or kind is EventKind.DRAW or kind is EventKind.BURN:
-                new_round = True  # the bets in front went to the pot
-            elif kind not in _KINDS:
-                full = True  # returns and wins move chips of several seats
-            if kind in _KINDS:
+            code = _KINDS.get(kind)
+            if code is not None:
                 seat = seats[event.seat]  # type: ignore[index]
-                self._push(seat, kind, event)
-                if kind is EventKind.DISCARD:
-                    width = self._draw_width
-                    at = self._counts + ((self._draw - 1) * self.players + seat) * width
+                # the history: every row down one, this action on top
+                self._older[:] = self._newer
+                self._top[:] = self._rows[seat * len(_KINDS) + code]
+                if code == _DISCARD_CODE:
+                    pub[self._top_amount] = event.amount / self.hand_size
+                    at = self._counts + ((self._draw - 1) * self.players + seat) * self._draw_width
                     pub[at + 1 + event.amount] = 1.0
                     if event.cards:  # only the discarder's own event names them
                         row = self._private[seat]
+                        mine = self._mine
                         for card in event.cards:
-                            row[self._mine + card] = 1.0
-                    self._set_cards(seat, hand.cards_of(event.seat))  # type: ignore[arg-type]
-                else:
-                    at = self._summary + (self._street * self.players + seat) * 4 + _SUMMARY[kind]
-                    counts = self._tally
-                    counts[at] = count = counts.get(at, 0.0) + 1.0
-                    pub[at] = count if count < _COUNT_CAP else _COUNT_CAP
-            elif kind is EventKind.DRAW:
-                self._draw = event.amount
-                self._round_at(2 * event.amount - 1)
+                            row[mine + card] = 1.0
+                    self._set_cards(seat, sorted(hand.cards_of(event.seat)))  # type: ignore[arg-type]
+                    continue
+                pub[self._top_amount] = event.amount * self.scale
+                at = self._summary + (self._street * self.players + seat) * 4 + _SUMMARY[kind]
+                count = pub[at]
+                if count < _COUNT_CAP:
+                    pub[at] = count + 1.0
+                if kind is EventKind.FOLD:
+                    pub[self._folded + seat] = 1.0  # no chips move; it was not all-in
+                elif kind is not EventKind.CHECK:
+                    moved = event.seat
             elif kind is EventKind.STREET:
+                new_round = True  # the bets in front went to the pot
                 self._street = event.amount
                 self._round_at(2 * event.amount)
-            elif kind is EventKind.SHOW:
-                seat = seats[event.seat]  # type: ignore[index]
-                base = self._shown + seat * 52
-                for card in event.cards:
-                    pub[base + card] = 1.0
-        if full or (acted is None and not new_round):
+            elif kind is EventKind.DRAW:
+                new_round = True
+                self._draw = event.amount
+                self._round_at(2 * event.amount - 1)
+            elif kind is EventKind.BURN:
+                new_round = True
+            else:
+                full = True  # posts, returns and wins move chips of several seats
+                if kind is EventKind.SHOW:
+                    base = self._shown + seats[event.seat] * 52  # type: ignore[index]
+                    for card in event.cards:
+                        pub[base + card] = 1.0
+        if full:
             self._refresh(hand)
-        else:
-            if acted is not None:
-                self._refresh_seat(hand, acted)
-            if new_round:
-                self._new_round(hand)
+            return
+        if moved is not None:
+            self._refresh_seat(hand, moved)
+        if new_round:
+            self._new_round(hand)
+        elif moved is None:  # a check, fold or discard: only the turn moved
+            self._point_to(hand.to_act)
 
     def observe(self, seat: int, hand: Hand | None = None,
                 legal: LegalActions | None = None) -> npt.NDArray[np.float32]:
@@ -208,25 +271,28 @@ class PokerObserver:
         ``hand`` for the turn data of the seat to act; ``legal``: its ``legal_actions()``
         when the caller has it already.
         """
-        private = self._private[seat]
+        private = self._seat_rows[seat]
         turn = self._turn
-        if private[turn]:
+        if hand is not None and (i := hand.to_act) is not None and self._seats[i] == seat:
+            if legal is None:
+                legal = hand.legal_actions()
+            scale = self.scale
+            private[turn] = 1.0
+            private[turn + 1] = legal.to_call * scale
+            private[turn + 2] = legal.min_to * scale
+            private[turn + 3] = legal.max_to * scale
+        elif private[turn]:
             private[turn : turn + 4] = 0.0
-        if hand is not None and not hand.is_over:
-            i = hand.to_act
-            if i is not None and self._seats[i] == seat:
-                if legal is None:
-                    legal = hand.legal_actions()
-                scale = self.scale
-                private[turn : turn + 4] = (1.0, legal.to_call * scale, legal.min_to * scale,
-                                            legal.max_to * scale)
-        return np.concatenate((private, self._public))
+        out = np.empty(self.size, dtype=np.float32)
+        out[: self.private_size] = private
+        out[self.private_size :] = self._public
+        return out
 
     # -- internals ---------------------------------------------------------------
 
-    def _set_cards(self, seat: int, cards: Sequence[int]) -> None:
+    def _set_cards(self, seat: int, ordered: Sequence[int]) -> None:
+        """Write ``seat``'s cards (in sorted order) into its private block."""
         row = self._private[seat]
-        ordered = sorted(cards)
         row[self._cards : self._cards + len(ordered) * 17] = _RANK_SUIT[ordered].ravel()
         row[self._set : self._set + 52] = 0.0
         for card in ordered:
@@ -237,28 +303,14 @@ class PokerObserver:
         pub[self._round : self._round + 2 * self.draws + 1] = 0.0
         pub[self._round + index] = 1.0
 
-    def _push(self, seat: int, kind: EventKind, event: Event) -> None:
-        pub = self._public
-        row = self._row
-        start, end = self._history, self._history + HISTORY * row
-        pub[start + row : end] = pub[start : end - row]
-        if kind is EventKind.DISCARD:
-            amount = event.amount / self.hand_size
-        else:
-            amount = event.amount * self.scale
-        template = self._rows[seat * len(_KINDS) + _KINDS[kind]]
-        template[-1] = amount
-        pub[start : start + row] = template
-
     def _refresh_seat(self, hand: Hand, i: int) -> None:
-        """After one seat's bet, call or fold: its chips, the pot and the seat to act."""
+        """After one seat's bet, raise or call: its chips, the pot and the seat to act."""
         pub = self._public
         scale = self.scale
         seat = self._seats[i]
         pub[self._stacks + seat] = hand.stacks[i] * scale
         pub[self._bets + seat] = hand.bets[i] * scale
         pub[self._contrib + seat] = hand.contributions[i] * scale
-        pub[self._folded + seat] = hand.folded(i)
         pub[self._all_in + seat] = hand.all_in(i)
         pub[self._pot] = hand.pot * scale
         self._point_to(hand.to_act)

@@ -35,6 +35,7 @@ from standpat.engine import (
     Event,
     EventKind,
     Hand,
+    LegalActions,
     Stakes,
     Structure,
     event_to_json,
@@ -109,6 +110,8 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self._no_actions = np.zeros(self.actions.size, dtype=np.int8)
         self._rng = random.Random()
         self.hand: Hand
+        self._legal: LegalActions | None = None
+        """The legal actions of the hand's seat to act, once asked for (until its action)."""
         self.agent_selection = ""
         self.agents: list[str] = []
 
@@ -125,7 +128,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start an episode; ``seed`` makes its deals reproducible."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng.seed(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -137,21 +140,24 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         """Each seat's chips between hands (the hand's own stacks during it)."""
         self.hands_played = 0
         self.button = 0
+        self._paid = False
+        """Whether ``rewards`` holds anything but zeros (set when a hand ends)."""
         self._deal()
+        if self._paid:  # hands over at the deal (blinds put everyone all-in) paid already
+            self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat may know, and its action mask (zeros when not its turn)."""
-        seat = self._seat[agent]
         hand = self.hand
-        mask = self._no_actions
-        legal = None
-        if (agent == self.agent_selection and not self.terminations.get(agent, True)
-                and not hand.is_over):
-            legal = hand.legal_actions()
-            mask = self.actions.mask(hand, legal)
-        else:
-            mask = mask.copy()
-        return {"observation": self.observer.observe(seat, hand, legal), "action_mask": mask}
+        if (agent == self.agent_selection and hand.to_act is not None
+                and not self.terminations.get(agent, True)):
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = hand.legal_actions()
+            return {"observation": self.observer.observe(self._seat[agent], hand, legal),
+                    "action_mask": self.actions.mask(hand, legal)}
+        return {"observation": self.observer.observe(self._seat[agent], hand),
+                "action_mask": self._no_actions.copy()}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (``None`` for an agent whose episode ended)."""
@@ -161,7 +167,11 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to act: step() needs an action, not None.")
-        self.play(self.actions.decode(self.hand, int(action)))
+        hand = self.hand
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = hand.legal_actions()
+        self.play(self.actions.decode(hand, int(action), legal))
 
     def play(self, action: Action) -> None:
         """Apply an engine action for the selected agent (what :meth:`step` does with an index).
@@ -170,16 +180,19 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         """
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
-        for name in self.rewards:
-            self.rewards[name] = 0.0
+        if self._paid:  # the previous step paid rewards: this one starts from none
+            for name in self.rewards:
+                self.rewards[name] = 0.0
+            self._paid = False
         hand = self.hand
         events = hand.apply(action)
+        self._legal = None
         self.observer.record(hand, events)
-        if hand.is_over:
+        if hand.to_act is None:  # the hand is over
             self._end_hand()
+            self._accumulate_rewards()  # rewards are paid only when a hand ends
         else:
-            self.agent_selection = self.possible_agents[self.hand_seats[hand.to_act]]  # type: ignore[index]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[self.hand_seats[hand.to_act]]
         if self.render_mode == "human":
             self.render()
 
@@ -206,6 +219,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             hand = Hand(self.game, self.structure, self.stakes, [self.stacks[s] for s in seats],
                         button=seats.index(self.button), rng=self._rng.getrandbits(64))
             self.hand = hand
+            self._legal = None
             share = 0.0 if self.hands is None else self.hands_played / self.hands
             self.observer.start_hand(hand, seats, share)
             if not hand.is_over:
@@ -222,6 +236,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             seat = self.hand_seats[i]
             self.stacks[seat] += net
             self.rewards[self.possible_agents[seat]] += net * scale
+        self._paid = True
         self.hands_played += 1
         funded = [s for s, chips in enumerate(self.stacks) if chips > 0]
         if (self.hands is not None and self.hands_played >= self.hands) or len(funded) < 2:

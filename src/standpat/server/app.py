@@ -65,9 +65,18 @@ def create_app(
     """Build the app; the lifespan opens the database and starts the tables."""
     config = config or ServerConfig()
     the_store = store or Store(config.db)
-    the_host: TableHost = host or LocalHost(the_store, config, bots)
-    throttle = Throttle(config)
     sockets = SessionSockets()
+    the_host: TableHost
+    if host is not None:
+        the_host = host
+    elif config.redis is not None:  # one node of a room of several
+        from standpat.server.cluster.host import ClusterHost
+
+        cluster = ClusterHost(the_store, config, bots)
+        the_host, sockets = cluster, cluster.sockets
+    else:
+        the_host = LocalHost(the_store, config, bots)
+    throttle = Throttle(config)
     api = RestApi(the_store, the_host, config, throttle, sockets)
     web = Path(config.static_dir) if config.static_dir else WEB_DIR
 

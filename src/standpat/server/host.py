@@ -2,9 +2,10 @@
 
 The web layer never touches a table's state.  It sends :class:`Command`s to a
 :class:`TableHost` and receives messages through the :class:`Outbox` it
-registered.  A host that runs tables in other processes would carry the same
-commands and messages over a socket; :class:`LocalHost` runs each table as one
-asyncio task in this process.
+registered.  :class:`~standpat.server.room.LocalHost` runs each table as one
+asyncio task in this process; :class:`~standpat.server.cluster.host.ClusterHost`
+(a room of several nodes) runs some of them here and carries the same commands and
+messages to and from the other nodes over Redis.
 """
 
 from __future__ import annotations

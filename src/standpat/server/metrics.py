@@ -26,6 +26,8 @@ __all__ = [
     "COMMIT_SECONDS",
     "CONTENT_TYPE",
     "HANDS",
+    "REDIS_ENVELOPES",
+    "REDIS_SECONDS",
     "WRITES",
     "RoomCollector",
     "exposition",
@@ -43,6 +45,17 @@ ACTION_SECONDS = Histogram(
     "standpat_action_seconds",
     "From an action taken by its table to every watcher's message queued (its write included).",
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+    registry=REGISTRY,
+)
+REDIS_SECONDS = Histogram(
+    "standpat_redis_seconds",
+    "Round trips to Redis publishing the node's queued envelopes (a room of several nodes).",
+    buckets=(0.0002, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
+    registry=REGISTRY,
+)
+REDIS_ENVELOPES = Counter(
+    "standpat_redis_envelopes",
+    "Envelopes (commands, replies, messages, broadcasts) this node sent to other nodes.",
     registry=REGISTRY,
 )
 COMMITS = Counter("standpat_commits", "Transactions of the rounds' writer.", registry=REGISTRY)

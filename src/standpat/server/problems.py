@@ -58,6 +58,7 @@ _PROTOCOL_STATUS: dict[str, int] = {
     "too-large": 413,
     "not-json": 415,
     "rate-limited": 429,
+    "unavailable": 503,
 }
 """HTTP statuses of the protocol error codes that are not 400."""
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from standpat.errors import NotFoundError, StandpatError
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command
 from standpat.server.live import LiveTable
+from standpat.server.live.recorder import Fence
 from standpat.server.live.writer import Writer
 from standpat.server.schemas import TableSpec
 from standpat.store import Store, TableRecord
@@ -38,6 +40,10 @@ class LocalHost:
         """The thread that writes every table's rounds (grouped commits)."""
         self.refused: list[int] = []
         """Stored tables that could not be started (closed, their chips returned)."""
+        self.on_closed: Callable[[int], None] | None = None
+        """Told of a table that closed itself (a room of several nodes frees its lease)."""
+        self.on_lost: Callable[[int], None] | None = None
+        """Told of a table whose write was refused by its fence (the lease is lost)."""
 
     async def start(self) -> None:
         """Void hands cut short by a crash, then load and start every stored table.
@@ -61,9 +67,38 @@ class LocalHost:
             self.tables[record.id] = table
             table.start()
 
-    def _load(self, record: TableRecord) -> LiveTable:
+    def _load(self, record: TableRecord, fence: Fence | None = None) -> LiveTable:
         return LiveTable(record, self.store, self.config, self.bots, on_close=self._closed,
-                         writer=self.writer)
+                         writer=self.writer, fence=fence, on_fenced=self._fenced)
+
+    async def adopt(self, table_id: int, fence: Fence | None = None) -> bool:
+        """Run a stored table here (a room of several nodes: this node took its lease):
+        its hand left running by the node before, if any, is voided exactly as after a
+        crash, then the table is loaded and started.  False if it is closed."""
+        voided = await asyncio.to_thread(self.store.void_running_hands, table_id)
+        self.voided.extend(voided)
+        record = await asyncio.to_thread(self.store.table, table_id)
+        if record.closed:
+            return False
+        table = await asyncio.to_thread(self._load, record, fence)
+        self.tables[table_id] = table
+        table.start()
+        if voided:
+            log.warning("table %s: hand %s, left running by its node before, voided",
+                        table_id, ", ".join(map(str, voided)))
+        return True
+
+    async def drop(self, table_id: int) -> None:
+        """Stop running a table without another write (its lease is lost: another node
+        runs it now)."""
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            await table.stop()
+
+    def _fenced(self, table_id: int) -> None:
+        self.tables.pop(table_id, None)
+        if self.on_lost is not None:
+            self.on_lost(table_id)
 
     async def stop(self) -> None:
         """Stop every table's task."""
@@ -84,6 +119,18 @@ class LocalHost:
         Nothing is stored for a request the table would refuse, so a refused
         request never leaves a row behind for the next start to trip on.
         """
+        record = await self.create(spec, owner=owner, operator=operator)
+        try:
+            table = await asyncio.to_thread(self._load, record)
+        except StandpatError:
+            await asyncio.to_thread(self.store.close_table, record.id)
+            raise
+        self.tables[record.id] = table
+        table.start()
+        return record.id
+
+    async def create(self, spec: TableSpec, *, owner: int | None, operator: bool) -> TableRecord:
+        """Check a lobby request in full and store the table (not started)."""
         structure = None if spec.structure is None else spec.structure.value
         # the table checks what it can deal (seats for the game, ...) before anything is stored
         probe = hosted_table(spec.game, structure, spec.stakes, seats=spec.seats)
@@ -92,7 +139,7 @@ class LocalHost:
         name = spec.name or " ".join(
             part for part in (probe.title, probe.options.stakes, structure) if part
         )
-        record = await asyncio.to_thread(
+        return await asyncio.to_thread(
             self.store.create_table,
             name=name[:64],
             game=probe.game,
@@ -105,18 +152,12 @@ class LocalHost:
             owner=owner,
             max_owned=None if operator or owner is None else self.config.max_tables,
         )
-        try:
-            table = await asyncio.to_thread(self._load, record)
-        except StandpatError:
-            await asyncio.to_thread(self.store.close_table, record.id)
-            raise
-        self.tables[record.id] = table
-        table.start()
-        return record.id
 
     def _closed(self, table_id: int) -> None:
         """A table closed itself (idle): forget it."""
         self.tables.pop(table_id, None)
+        if self.on_closed is not None:
+            self.on_closed(table_id)
 
     async def send(self, table_id: int, command: Command) -> None:
         """Queue a command for a table."""

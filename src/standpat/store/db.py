@@ -930,18 +930,17 @@ class Store:
                     for f in facts
                 ])
 
-    def void_running_hands(self) -> list[int]:
+    def void_running_hands(self, table_id: int | None = None) -> list[int]:
         """Void every hand left running by a crash: no chip moved for it, so stacks stand.
 
-        Returns the ids of the voided hands.
+        ``table_id``: only that table's (a table another node takes over); None: every
+        table's (a room of one process starting).  Returns the ids of the voided hands.
         """
+        running = select(m.hands.c.id).where(m.hands.c.status == HandStatus.RUNNING)
+        if table_id is not None:
+            running = running.where(m.hands.c.table_id == table_id)
         with self._tx() as conn:
-            ids = [
-                int(i)
-                for i in conn.execute(
-                    select(m.hands.c.id).where(m.hands.c.status == HandStatus.RUNNING)
-                ).scalars()
-            ]
+            ids = [int(i) for i in conn.execute(running).scalars()]
             if ids:
                 conn.execute(
                     m.hands.update()

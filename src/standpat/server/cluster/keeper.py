@@ -56,7 +56,7 @@ class LeaseKeeper:
         lost = []
         for table_id, token in list(self.held.items()):
             if not await asyncio.to_thread(self.leases.renew, table_id, token):
-                del self.held[table_id]
+                self.held.pop(table_id, None)
                 log.error("node %s lost table %s's lease (token %s): it stops running it",
                           self.leases.node, table_id, token)
                 self.on_lost(table_id)

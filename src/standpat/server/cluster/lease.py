@@ -84,6 +84,13 @@ class Leases:
                 "WHERE table_id = :t AND node = :n AND token = :k"
             ), {"t": table_id, "n": self.node, "k": token})
 
+    def forget(self, table_id: int, token: int) -> None:
+        """Delete the lease of a table that closed (nobody is to take it over)."""
+        with self.engine.begin() as conn:
+            conn.execute(text(
+                "DELETE FROM table_leases WHERE table_id = :t AND node = :n AND token = :k"
+            ), {"t": table_id, "n": self.node, "k": token})
+
     def check(self, conn: Connection, table_id: int, token: int) -> None:
         """In a write's transaction: raise :class:`FencedError` unless this node still holds
         the lease with ``token``; the row stays locked against a takeover until the

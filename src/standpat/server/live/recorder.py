@@ -6,30 +6,43 @@ last write (a player's action, the actions it played by itself for a leaver) is
 written in one transaction before anyone hears of it.  A round starts with its set-up
 and seed commitment and ends with its chips moved in the ledger in one transaction.
 The writes are made by the process's :class:`~standpat.server.live.writer.Writer`,
-off the event loop, grouped with other tables' writes into one commit.
+off the event loop, grouped with other tables' writes into one commit.  In a room of
+several nodes each of them first runs the table's ``fence`` in its transaction, which
+refuses the write unless this node still holds the table's lease
+(:meth:`standpat.server.cluster.keeper.LeaseKeeper.fence`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection
 
 from standpat.server.live.writer import Writer
 from standpat.store import Store
 from standpat.table.hosted import HostedTable
 from standpat.table.stats import round_facts
 
-__all__ = ["Recorder"]
+__all__ = ["Fence", "Recorder"]
+
+T = TypeVar("T")
+Fence = Callable[[Connection], None]
+"""A check a table's write makes first in its transaction (raises to refuse it)."""
 
 
 class Recorder:
     """The store calls of one table's rounds, made by a writer thread."""
 
-    def __init__(self, store: Store, table_id: int, writer: Writer) -> None:
+    def __init__(
+        self, store: Store, table_id: int, writer: Writer, fence: Fence | None = None
+    ) -> None:
         self.store = store
         self.table_id = table_id
         self.writer = writer
+        self.fence = fence
+        """The lease check of a room of several nodes (None: one process)."""
         self.round_id = 0
         """The id of the current (or last) round, 0 before the first."""
         self.written = 0
@@ -49,7 +62,7 @@ class Recorder:
     ) -> int:
         """Record that a round is dealt; its id."""
         store, table_id = self.store, self.table_id
-        self.round_id = await self.writer.write(lambda conn: store.start_hand(
+        self.round_id = await self._write(lambda conn: store.start_hand(
             table_id, number, seed=seed, commitment=commitment, setup=setup,
             players=players, button=button, conn=conn,
         ))
@@ -64,7 +77,7 @@ class Recorder:
             return
         rows = [(seat, json.dumps(action, separators=(",", ":"))) for seat, action in new]
         store, round_id, seq = self.store, self.round_id, self.written
-        await self.writer.write(lambda conn: store.log_actions(round_id, seq, rows, conn=conn))
+        await self._write(lambda conn: store.log_actions(round_id, seq, rows, conn=conn))
         self.written += len(rows)
 
     async def finish(self, net: Mapping[int, int], record: Mapping[str, Any]) -> None:
@@ -72,8 +85,19 @@ class Recorder:
         transaction with the round's record and its players' statistics facts."""
         facts = round_facts(self.setup, record)
         store, table_id, round_id = self.store, self.table_id, self.round_id
-        await self.writer.write(
+        await self._write(
             lambda conn: store.finish_hand(
                 table_id, round_id, net, record, facts=facts, conn=conn
             )
         )
+
+    async def _write(self, job: Callable[[Connection], T]) -> T:
+        fence = self.fence
+        if fence is None:
+            return await self.writer.write(job)
+
+        def fenced(conn: Connection) -> T:
+            fence(conn)
+            return job(conn)
+
+        return await self.writer.write(fenced)

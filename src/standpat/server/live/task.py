@@ -27,13 +27,14 @@ from typing import Any
 
 from standpat.errors import StandpatError, TableError
 from standpat.fairness import FairRandom, SeedChain, commitment, hand_key
+from standpat.server.cluster.lease import FencedError
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command
 from standpat.server.live.chat import TableChat
 from standpat.server.live.clock import Clock
 from standpat.server.live.ghosts import Ghosts, Seen, Why
 from standpat.server.live.messages import Audience, public_state
-from standpat.server.live.recorder import Recorder
+from standpat.server.live.recorder import Fence, Recorder
 from standpat.server.live.sitters import Sitter
 from standpat.server.live.waiting import Offer, WaitingList
 from standpat.server.live.writer import Writer
@@ -63,6 +64,8 @@ class LiveTable:
         on_close: Callable[[int], None] | None = None,
         now: Callable[[], float] = time.monotonic,
         writer: Writer | None = None,
+        fence: Fence | None = None,
+        on_fenced: Callable[[int], None] | None = None,
     ) -> None:
         self.now = now
         """The table's clock (seconds; injected in tests)."""
@@ -72,6 +75,8 @@ class LiveTable:
         self.config = config
         self.bots = bots
         self.on_close = on_close
+        self.on_fenced = on_fenced
+        """Told when a write was refused by the fence: the table stops at once."""
         self.owner_name = None if record.owner is None else store.account(record.owner).name
         self.table: HostedTable = hosted_table(
             record.game, record.structure or None, record.stakes, seats=record.seats,
@@ -89,7 +94,7 @@ class LiveTable:
         self.rng = FairRandom()
         self.own_writer = writer is None
         """Whether the table made its own writer (else the room's is shared)."""
-        self.recorder = Recorder(store, self.id, writer or Writer(store))
+        self.recorder = Recorder(store, self.id, writer or Writer(store), fence)
         self.audience = Audience()
         self.sitters: dict[int, Sitter] = {}
         self.queue: asyncio.Queue[Command] = asyncio.Queue()
@@ -177,12 +182,19 @@ class LiveTable:
                 except TimeoutError:
                     try:
                         await self._on_timer()
+                    except FencedError:
+                        self._lost()
+                        return
                     except Exception:
                         log.exception("table %s: the timer failed", self.id)
                         await self._recover()
                     continue
             try:
                 result = await handle(self, command)
+            except FencedError as error:
+                self._refuse(command, error)
+                self._lost()
+                return
             except StandpatError as error:
                 self._refuse(command, error)
             except Exception as error:
@@ -191,6 +203,15 @@ class LiveTable:
             else:
                 if command.reply is not None and not command.reply.done():
                     command.reply.set_result(result)
+
+    def _lost(self) -> None:
+        """This node's lease on the table is gone (another node runs it now): stop at once,
+        without another write."""
+        log.error("table %s: a write was refused (this node lost the table's lease); "
+                  "the table stops here", self.id)
+        self.closed = True
+        if self.on_fenced is not None:
+            self.on_fenced(self.id)
 
     def _refuse(self, command: Command, error: Exception) -> None:
         if command.reply is not None and not command.reply.done():

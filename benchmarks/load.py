@@ -76,6 +76,8 @@ class Stats:
     """The same, node by node."""
     machine_busy: float = 0.0
     """The share of the machine's cores that was busy while the clients played."""
+    node_tables: list[int | None] = field(default_factory=list)
+    """The tables each node ran at the end of the play (from its /metrics)."""
     load_before: str = ""
     load_after: str = ""
     """The machine's load average (1 minute) when the play started and ended."""
@@ -261,6 +263,7 @@ async def main_async(
     stats.server_cpu = sum(stats.node_cpu)
     stats.machine_busy = machine_busy(machine, machine_ticks())
     stats.load_after = Path("/proc/loadavg").read_text().split()[0]
+    stats.node_tables = [await tables_run(base) for base in bases]
     stop.set()
     elapsed = time.perf_counter() - started
     results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -269,6 +272,16 @@ async def main_async(
             stats.errors.append(repr(result))
     stats.latencies.append(-elapsed)  # carried to the report; removed there
     return stats
+
+
+async def tables_run(base: str) -> int | None:
+    """How many tables a node runs now, from its /metrics (None if it does not say)."""
+    async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+        found = await client.get("/metrics")
+    for line in found.text.splitlines():
+        if line.startswith("standpat_tables "):
+            return round(float(line.split()[1]))
+    return None
 
 
 def cpu_seconds(pid: int) -> float:
@@ -489,6 +502,9 @@ def main() -> int:
             per_node = " (" + ", ".join(
                 f"node {i + 1} {100 * cpu / elapsed:.0f}%" for i, cpu in enumerate(stats.node_cpu)
             ) + ")"
+        if len(stats.node_tables) > 1:
+            print("tables run by each node at the end: "
+                  + ", ".join(str(n) for n in stats.node_tables))
         print(f"server CPU: {stats.server_cpu:.1f} s ({100 * stats.server_cpu / elapsed:.0f}% "
               f"of one core{per_node}), {1000 * stats.server_cpu / stats.actions:.2f} ms "
               "per action")

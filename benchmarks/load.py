@@ -74,6 +74,8 @@ class Stats:
     """CPU seconds the server (every node) used while the clients played."""
     node_cpu: list[float] = field(default_factory=list)
     """The same, node by node."""
+    clients_cpu: float = 0.0
+    """CPU seconds this process (every client) used meanwhile."""
     machine_busy: float = 0.0
     """The share of the machine's cores that was busy while the clients played."""
     node_tables: list[int | None] = field(default_factory=list)
@@ -256,11 +258,13 @@ async def main_async(
     tasks = [asyncio.create_task(c.run(stop)) for c in clients]
     started = time.perf_counter()
     cpu = [cpu_seconds(pid) for pid in pids]
+    clients_cpu = cpu_seconds(os.getpid())
     machine = machine_ticks()
     stats.load_before = Path("/proc/loadavg").read_text().split()[0]
     await asyncio.sleep(args.seconds)
     stats.node_cpu = [cpu_seconds(pid) - before for pid, before in zip(pids, cpu, strict=True)]
     stats.server_cpu = sum(stats.node_cpu)
+    stats.clients_cpu = cpu_seconds(os.getpid()) - clients_cpu
     stats.machine_busy = machine_busy(machine, machine_ticks())
     stats.load_after = Path("/proc/loadavg").read_text().split()[0]
     stats.node_tables = [await tables_run(base) for base in bases]
@@ -508,9 +512,13 @@ def main() -> int:
         print(f"server CPU: {stats.server_cpu:.1f} s ({100 * stats.server_cpu / elapsed:.0f}% "
               f"of one core{per_node}), {1000 * stats.server_cpu / stats.actions:.2f} ms "
               "per action")
-    print(f"machine: {os.cpu_count()} cores {100 * stats.machine_busy:.0f}% busy during the run "
-          f"(every process: nodes, clients, databases, other jobs); load average "
-          f"{stats.load_before} at the start, {stats.load_after} at the end")
+    cores = os.cpu_count() or 1
+    rest = cores * stats.machine_busy - (stats.server_cpu + stats.clients_cpu) / elapsed
+    print(f"machine: {cores} cores {100 * stats.machine_busy:.0f}% busy during the run: "
+          f"server {100 * stats.server_cpu / elapsed:.0f}%, clients "
+          f"{100 * stats.clients_cpu / elapsed:.0f}%, everything else (databases, other jobs) "
+          f"{100 * rest:.0f}% of one core; load average {stats.load_before} at the start, "
+          f"{stats.load_after} at the end")
     print(f"errors: {len(stats.errors)}")
     for error in stats.errors[:10]:
         print("  ", error)

@@ -486,8 +486,8 @@ def main() -> int:
     store.close()
     lat = [x * 1000 for x in stats.latencies]
     if args.nodes:
-        cores = ", ".join(f"node {i + 1} on core {core}" for i, core in enumerate(pinned))
-        room = f"{args.nodes} {'node' if args.nodes == 1 else 'nodes'} ({cores}), Redis"
+        where = ", ".join(f"node {i + 1} on core {core}" for i, core in enumerate(pinned))
+        room = f"{args.nodes} {'node' if args.nodes == 1 else 'nodes'} ({where}), Redis"
     else:
         room = "one process"
     print(f"tables {args.tables} x clients {args.clients} = {args.tables * args.clients} players, "

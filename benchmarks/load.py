@@ -367,6 +367,8 @@ def start_nodes(
         if args.nodes:
             assert redis is not None
             command += ["--redis", redis, "--node-id", f"load{index + 1}"]
+            if args.lease is not None:
+                command += ["--lease", str(args.lease)]
             core = cores[index % len(cores)]
         log = open(workdir / f"server{index + 1}.log", "wb")  # noqa: SIM115
         processes.append(subprocess.Popen(
@@ -436,6 +438,10 @@ def main() -> int:
         "--redis", default=None, metavar="URL",
         help="the Redis of the nodes (default with --nodes: $STANDPAT_REDIS_URL, or a "
              "throw-away one)",
+    )
+    parser.add_argument(
+        "--lease", type=float, default=None, metavar="S",
+        help="the nodes' --lease (default: standpat serve's)",
     )
     args = parser.parse_args()
     if args.nodes is not None and args.nodes < 1:

@@ -21,14 +21,16 @@ $(VENV)/.dev-installed: pyproject.toml setup.py src/standpat/_native/scorer.c sr
 run: $(VENV)/.run-installed
 	$(BIN)/standpat serve --demo-tables 3
 
-## test: install the dev/test extras and run the whole suite (lint, types, tests)
+## test: install the dev/test extras and run the whole suite (lint, types, tests) with a
+## throw-away PostgreSQL and Redis (installed from Debian's packages when missing)
 test: $(VENV)/.dev-installed
 	$(BIN)/ruff check src tests benchmarks scripts docs
 	$(BIN)/mypy
 	scripts/lint-js.sh
 	scripts/ensure-chromium.sh
-	STANDPAT_REQUIRE_NATIVE=1 STANDPAT_REQUIRE_PG=1 STANDPAT_REQUIRE_BROWSER=1 \
-		scripts/ensure-postgres.sh $(BIN)/python -m pytest -n 2 -q
+	STANDPAT_REQUIRE_NATIVE=1 STANDPAT_REQUIRE_PG=1 STANDPAT_REQUIRE_REDIS=1 \
+		STANDPAT_REQUIRE_BROWSER=1 \
+		scripts/ensure-postgres.sh scripts/ensure-redis.sh $(BIN)/python -m pytest -n 2 -q
 
 lint: $(VENV)/.dev-installed lint-js
 	$(BIN)/ruff check src tests benchmarks scripts docs

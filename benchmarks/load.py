@@ -2,12 +2,19 @@
 
     python benchmarks/load.py                 # 50 tables x 4 clients, 60 s, SQLite in a temp dir
     python benchmarks/load.py --db postgresql://...  --tables 20 --seconds 30
+    python benchmarks/load.py --nodes 2       # two nodes (each on its own core), PostgreSQL, Redis
 
 Each client logs in, sits, and plays every turn at once with a random legal action (raises and
 draws included; it adds chips when busted).  The run is bounded: it stops after ``--seconds``
 and the server is shut down.  Printed: hands per second, the latency from an action being sent
 to the last client at that table receiving the update that shows it (p50, p99, max), errors,
 and the ledger check of the database afterwards.
+
+With ``--nodes N`` the room is N ``standpat serve`` nodes of one machine sharing one PostgreSQL
+(``--db postgresql://...``, or a throw-away one from ``scripts/ensure-postgres.sh``) and one Redis
+(``--redis``, or a throw-away one from ``scripts/ensure-redis.sh``), each node pinned to its own
+core; the clients are dealt to the nodes in turn, so a table's players sit on different nodes.
+Without ``--nodes`` it is one process, as ever (SQLite allowed).
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,7 +71,18 @@ class Stats:
     hands: set[tuple[int, int]] = field(default_factory=set)
     actions: int = 0
     server_cpu: float = 0.0
-    """CPU seconds the server used while the clients played."""
+    """CPU seconds the server (every node) used while the clients played."""
+    node_cpu: list[float] = field(default_factory=list)
+    """The same, node by node."""
+    clients_cpu: float = 0.0
+    """CPU seconds this process (every client) used meanwhile."""
+    machine_busy: float = 0.0
+    """The share of the machine's cores that was busy while the clients played."""
+    node_tables: list[int | None] = field(default_factory=list)
+    """The tables each node ran at the end of the play (from its /metrics)."""
+    load_before: str = ""
+    load_after: str = ""
+    """The machine's load average (1 minute) when the play started and ended."""
 
 
 def free_port() -> int:
@@ -203,20 +222,25 @@ def make_players(db: str, count: int) -> list[str]:
 
 
 async def main_async(
-    args: argparse.Namespace, base: str, cookies: list[str], pid: int
+    args: argparse.Namespace, bases: list[str], cookies: list[str], pids: list[int]
 ) -> Stats:
     stats = Stats()
-    admin = httpx.AsyncClient(base_url=base, timeout=30)
-    await admin.post("/api/accounts", json={"name": "loadadmin", "password": "load-admin-pw"})
+    admins = [httpx.AsyncClient(base_url=base, timeout=30) for base in bases]
+    made = await admins[0].post(
+        "/api/accounts", json={"name": "loadadmin", "password": "load-admin-pw"})
+    made.raise_for_status()
+    for admin in admins[1:]:  # the same session on every node: the room's accounts are shared
+        admin.cookies = admins[0].cookies
     tables: list[int] = []
     for i in range(args.tables):
         game, structure = GAMES[i % len(GAMES)]
-        made = await admin.post("/api/tables", json={
+        made = await admins[i % len(admins)].post("/api/tables", json={
             "game": game, "structure": structure, "stakes": "2/4", "seats": args.clients})
         made.raise_for_status()
         tables.append(made.json()["id"])
-    await admin.aclose()
-    url = base.replace("http", "ws") + "/ws"
+    for admin in admins:
+        await admin.aclose()
+    urls = [base.replace("http", "ws") + "/ws" for base in bases]
     clients: list[Client] = []
     number = 0
     for table in tables:
@@ -224,16 +248,26 @@ async def main_async(
         for _ in range(args.clients):
             number += 1
             state.clients.append(number)
+            url = urls[(number - 1) % len(urls)]  # the players of a table on different nodes
             clients.append(Client(number, table, cookies[number - 1], url, state, stats))
             clients[-1].think = args.think
     stop = asyncio.Event()
-    print(f"{len(clients)} clients at {len(tables)} tables; playing for {args.seconds:.0f} s",
+    print(f"{len(clients)} clients at {len(tables)} tables on {len(bases)} "
+          f"{'node' if len(bases) == 1 else 'nodes'}; playing for {args.seconds:.0f} s",
           flush=True)
     tasks = [asyncio.create_task(c.run(stop)) for c in clients]
     started = time.perf_counter()
-    cpu = cpu_seconds(pid)
+    cpu = [cpu_seconds(pid) for pid in pids]
+    clients_cpu = cpu_seconds(os.getpid())
+    machine = machine_ticks()
+    stats.load_before = Path("/proc/loadavg").read_text().split()[0]
     await asyncio.sleep(args.seconds)
-    stats.server_cpu = cpu_seconds(pid) - cpu
+    stats.node_cpu = [cpu_seconds(pid) - before for pid, before in zip(pids, cpu, strict=True)]
+    stats.server_cpu = sum(stats.node_cpu)
+    stats.clients_cpu = cpu_seconds(os.getpid()) - clients_cpu
+    stats.machine_busy = machine_busy(machine, machine_ticks())
+    stats.load_after = Path("/proc/loadavg").read_text().split()[0]
+    stats.node_tables = [await tables_run(base) for base in bases]
     stop.set()
     elapsed = time.perf_counter() - started
     results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -244,15 +278,139 @@ async def main_async(
     return stats
 
 
+async def tables_run(base: str) -> int | None:
+    """How many tables a node runs now, from its /metrics (None if it does not say)."""
+    async with httpx.AsyncClient(base_url=base, timeout=10) as client:
+        found = await client.get("/metrics")
+    for line in found.text.splitlines():
+        if line.startswith("standpat_tables "):
+            return round(float(line.split()[1]))
+    return None
+
+
 def cpu_seconds(pid: int) -> float:
     """CPU time (user + system, every thread) a process has used so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def machine_ticks() -> tuple[int, int]:
+    """The machine's CPU time so far, in clock ticks: (busy, total) over all cores."""
+    ticks = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle and iowait
+    return sum(ticks) - idle, sum(ticks)
+
+
+def machine_busy(before: tuple[int, int], after: tuple[int, int]) -> float:
+    """The share of the machine's cores (0-1) that was busy between two ``machine_ticks``."""
+    total = after[1] - before[1]
+    return (after[0] - before[0]) / total if total else 0.0
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+
+
+def services(args: argparse.Namespace) -> tuple[str, str]:
+    """The PostgreSQL and Redis URLs of a run of several nodes.
+
+    When one is missing (no ``--db``/``--redis``, and no ``STANDPAT_PG_URL``/``STANDPAT_REDIS_URL``
+    from a wrapping script), the benchmark runs itself again inside ``scripts/ensure-postgres.sh``
+    and/or ``scripts/ensure-redis.sh``, which start throw-away servers (this call does not
+    return then).  A database of the wrapping script's server is a fresh one for this run."""
+    wrappers = []
+    if args.db is None and "STANDPAT_PG_URL" not in os.environ:
+        wrappers.append(str(SCRIPTS / "ensure-postgres.sh"))
+    if args.redis is None and "STANDPAT_REDIS_URL" not in os.environ:
+        wrappers.append(str(SCRIPTS / "ensure-redis.sh"))
+    if wrappers:
+        if os.environ.get("STANDPAT_LOAD_WRAPPED") == "1":
+            sys.exit("load: no PostgreSQL or no Redis could be started; pass --db and --redis")
+        os.environ["STANDPAT_LOAD_WRAPPED"] = "1"
+        os.execv(wrappers[0], [*wrappers, sys.executable, *sys.argv])
+    redis = args.redis or os.environ["STANDPAT_REDIS_URL"]
+    if args.db is not None:
+        if not args.db.startswith("postgresql"):
+            sys.exit("load: --nodes needs a PostgreSQL database (--db postgresql://...)")
+        return args.db, redis
+    import psycopg
+
+    server = os.environ["STANDPAT_PG_URL"]
+    name = f"standpat_load_{os.getpid()}_{int(time.time())}"
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return f"{server.rpartition('/')[0]}/{name}", redis
+
+
+def start_nodes(
+    args: argparse.Namespace, db: str, redis: str | None, workdir: Path
+) -> tuple[list[subprocess.Popen[bytes]], list[str], list[int | None]]:
+    """Start the room: one process, or ``--nodes`` nodes each pinned to one core of this
+    machine's (in turn, when there are more nodes than cores).  Returns the processes, their
+    base URLs and the core each is pinned to (None: not pinned)."""
+    cores = sorted(os.sched_getaffinity(0))
+    processes: list[subprocess.Popen[bytes]] = []
+    bases: list[str] = []
+    pinned: list[int | None] = []
+    for index in range(args.nodes or 1):
+        port = free_port()
+        command = [
+            sys.executable, "-m", "standpat.cli", "serve", "--db", db, "--port", str(port),
+            "--between-hands", args.between_hands, "--login-rate", "100000", "--rate", "100",
+            "--log-level", "warning", "--operator", "loadadmin", "--per-address", "100000",
+        ]
+        core: int | None = None
+        if args.nodes:
+            assert redis is not None
+            command += ["--redis", redis, "--node-id", f"load{index + 1}"]
+            if args.lease is not None:
+                command += ["--lease", str(args.lease)]
+            core = cores[index % len(cores)]
+        log = open(workdir / f"server{index + 1}.log", "wb")  # noqa: SIM115
+        processes.append(subprocess.Popen(
+            command, stdout=log, stderr=log, env={**os.environ},
+            preexec_fn=None if core is None else pin(core),
+        ))
+        log.close()
+        bases.append(f"http://127.0.0.1:{port}")
+        pinned.append(core)
+    return processes, bases, pinned
+
+
+def pin(core: int) -> Callable[[], None]:
+    """What a child runs before it becomes the node: keep to ``core`` (every thread the node
+    starts inherits it)."""
+    return lambda: os.sched_setaffinity(0, {core})
+
+
+def wait_healthy(processes: list[subprocess.Popen[bytes]], bases: list[str]) -> bool:
+    """Wait (up to 30 s) until every node answers /api/health; False if one does not."""
+    deadline = time.monotonic() + 30
+    for process, base in zip(processes, bases, strict=True):
+        while True:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
+                    break
+            if time.monotonic() > deadline or process.poll() is not None:
+                return False
+            time.sleep(0.1)
+    return True
+
+
+def stop_nodes(processes: list[subprocess.Popen[bytes]]) -> None:
+    """Stop every node (SIGTERM, then SIGKILL after 20 s)."""
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def main() -> int:
@@ -267,52 +425,55 @@ def main() -> int:
     )
     parser.add_argument(
         "--profile", default=None, metavar="FILE",
-        help="sample the server with py-spy during the run and write its collapsed stacks here",
+        help="sample the (first) server with py-spy during the run and write its collapsed "
+             "stacks here",
     )
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
+    parser.add_argument(
+        "--nodes", type=int, default=None, metavar="N",
+        help="run the room as N nodes (standpat serve --redis), each pinned to a core; needs "
+             "PostgreSQL and Redis (started through scripts/ensure-*.sh when not given)",
+    )
+    parser.add_argument(
+        "--redis", default=None, metavar="URL",
+        help="the Redis of the nodes (default with --nodes: $STANDPAT_REDIS_URL, or a "
+             "throw-away one)",
+    )
+    parser.add_argument(
+        "--lease", type=float, default=None, metavar="S",
+        help="the nodes' --lease (default: standpat serve's)",
+    )
     args = parser.parse_args()
+    if args.nodes is not None and args.nodes < 1:
+        parser.error("--nodes must be at least 1")
     workdir = Path(tempfile.mkdtemp(prefix="standpat-load-"))
-    db = args.db or f"sqlite:///{workdir / 'load.db'}"
+    redis: str | None = None
+    if args.nodes:
+        db, redis = services(args)
+    else:
+        db = args.db or f"sqlite:///{workdir / 'load.db'}"
     started = time.perf_counter()
     cookies = make_players(db, args.tables * args.clients)
     print(f"{len(cookies)} accounts and sessions made in {time.perf_counter() - started:.1f} s",
           flush=True)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = open(workdir / "server.log", "wb")  # noqa: SIM115
-    server = subprocess.Popen(
-        [sys.executable, "-m", "standpat.cli", "serve", "--db", db, "--port", str(port),
-         "--between-hands", args.between_hands, "--login-rate", "100000", "--rate", "100",
-         "--log-level", "warning", "--operator", "loadadmin", "--per-address", "100000"],
-        stdout=log, stderr=log, env={**os.environ},
-    )
+    processes, bases, pinned = start_nodes(args, db, redis, workdir)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
-                    break
-            if time.monotonic() > deadline or server.poll() is not None:
-                print("the server did not start; see", workdir / "server.log")
-                return 1
-            time.sleep(0.1)
+        if not wait_healthy(processes, bases):
+            print("a server did not start; see the logs in", workdir)
+            return 1
         spy = None
         if args.profile:
             spy = subprocess.Popen(
                 ["py-spy", "record", "--format", "raw", "--output", args.profile, "--pid",
-                 str(server.pid), "--duration", str(int(args.seconds) + 5), "--nonblocking"],
-                stdout=log, stderr=log,
+                 str(processes[0].pid), "--duration", str(int(args.seconds) + 5),
+                 "--nonblocking"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             )
-        stats = asyncio.run(main_async(args, base, cookies, server.pid))
+        stats = asyncio.run(main_async(args, bases, cookies, [p.pid for p in processes]))
         if spy is not None:
             spy.wait(60)
     finally:
-        server.terminate()
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+        stop_nodes(processes)
     elapsed = -stats.latencies.pop()
     from standpat.store import BANK, Store
 
@@ -330,9 +491,14 @@ def main() -> int:
     bank = store.balance(BANK)
     store.close()
     lat = [x * 1000 for x in stats.latencies]
-    print(f"tables {args.tables} x clients {args.clients}, {elapsed:.1f} s, "
-          f"between hands {args.between_hands} s, think {args.think} s, message rate limit 100/s, "
-          f"database {db.split(':')[0]}")
+    if args.nodes:
+        where = ", ".join(f"node {i + 1} on core {core}" for i, core in enumerate(pinned))
+        room = f"{args.nodes} {'node' if args.nodes == 1 else 'nodes'} ({where}), Redis"
+    else:
+        room = "one process"
+    print(f"tables {args.tables} x clients {args.clients} = {args.tables * args.clients} players, "
+          f"{elapsed:.1f} s, {room}, between hands {args.between_hands} s, think {args.think} s, "
+          f"message rate limit 100/s, database {db.split(':')[0]}")
     print(f"hands finished: {len(stats.hands)} seen by clients, {done} in the database "
           f"-> {len(stats.hands) / elapsed:.1f} hands/s; actions {stats.actions} "
           f"({stats.actions / elapsed:.0f}/s)")
@@ -341,8 +507,24 @@ def main() -> int:
               f"p99 {percentile(lat, 0.99):.1f} ms, max {max(lat):.1f} ms, "
               f"mean {statistics.fmean(lat):.1f} ms over {len(lat)} actions")
     if stats.actions:
+        per_node = ""
+        if len(stats.node_cpu) > 1:
+            per_node = " (" + ", ".join(
+                f"node {i + 1} {100 * cpu / elapsed:.0f}%" for i, cpu in enumerate(stats.node_cpu)
+            ) + ")"
+        if len(stats.node_tables) > 1:
+            print("tables run by each node at the end: "
+                  + ", ".join(str(n) for n in stats.node_tables))
         print(f"server CPU: {stats.server_cpu:.1f} s ({100 * stats.server_cpu / elapsed:.0f}% "
-              f"of one core), {1000 * stats.server_cpu / stats.actions:.2f} ms per action")
+              f"of one core{per_node}), {1000 * stats.server_cpu / stats.actions:.2f} ms "
+              "per action")
+    cores = os.cpu_count() or 1
+    rest = cores * stats.machine_busy - (stats.server_cpu + stats.clients_cpu) / elapsed
+    print(f"machine: {cores} cores {100 * stats.machine_busy:.0f}% busy during the run: "
+          f"server {100 * stats.server_cpu / elapsed:.0f}%, clients "
+          f"{100 * stats.clients_cpu / elapsed:.0f}%, everything else (databases, other jobs) "
+          f"{100 * rest:.0f}% of one core; load average {stats.load_before} at the start, "
+          f"{stats.load_after} at the end")
     print(f"errors: {len(stats.errors)}")
     for error in stats.errors[:10]:
         print("  ", error)

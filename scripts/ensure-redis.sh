@@ -7,7 +7,8 @@
 # (needs root and apt-get), starts a private server in a temporary directory on a free port
 # (no persistence), runs COMMAND with STANDPAT_REDIS_URL set to it, then stops the server and
 # returns COMMAND's exit code.  If Redis cannot be had, COMMAND still runs without
-# STANDPAT_REDIS_URL (the tests that need it skip).  Combine with ensure-postgres.sh:
+# STANDPAT_REDIS_URL (the tests that need it skip, or fail when STANDPAT_REQUIRE_REDIS=1, as
+# `make test` sets).  Combine with ensure-postgres.sh (each passes its exit code through):
 #   scripts/ensure-postgres.sh scripts/ensure-redis.sh .venv/bin/python -m pytest ...
 set -uo pipefail
 

@@ -1,4 +1,5 @@
-"""Fixtures for the card room's tests: databases on SQLite and on a real PostgreSQL."""
+"""Fixtures for the card room's tests: databases on SQLite and on a real PostgreSQL, and a real
+Redis for the rooms of several nodes."""
 
 from __future__ import annotations
 
@@ -48,3 +49,19 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield f"sqlite:///{tmp_path / 'standpat.db'}"
     else:
         yield from fresh_postgres_database()
+
+
+def need_redis() -> str:
+    """The Redis URL of scripts/ensure-redis.sh, or skip (fail when STANDPAT_REQUIRE_REDIS=1)."""
+    url = os.environ.get("STANDPAT_REDIS_URL")
+    if url is None:
+        if os.environ.get("STANDPAT_REQUIRE_REDIS") == "1":
+            pytest.fail("STANDPAT_REQUIRE_REDIS=1 but STANDPAT_REDIS_URL is not set")
+        pytest.skip("no Redis server (run through scripts/ensure-redis.sh)")
+    return url
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The URL of a real Redis server (shared by the tests: use keys of your own)."""
+    return need_redis()

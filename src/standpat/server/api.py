@@ -143,7 +143,7 @@ class RestApi:
 
     async def register(self, request: Request, data: Registration) -> Response:
         """POST /api/accounts: create an account and log in."""
-        self.throttle.login(_address(request))
+        await self.throttle.login(_address(request))
         account = await self.db(
             self.store.create_account, data.name, data.password,
             grant=self.config.starting_bankroll,
@@ -152,15 +152,15 @@ class RestApi:
 
     async def login(self, request: Request, data: Credentials) -> Response:
         """POST /api/session: log in."""
-        self.throttle.login(_address(request))
+        await self.throttle.login(_address(request))
         key = name_key(data.name)
-        self.throttle.check_account(key)
+        await self.throttle.check_account(key)
         try:
             account = await self.db(self.store.authenticate, data.name, data.password)
         except SuspendedError as error:
             raise ProtocolError("suspended", str(error)) from None
         except AccountError:
-            self.throttle.failed_login(key)
+            await self.throttle.failed_login(key)
             raise ProtocolError("wrong-login", "wrong name or password.") from None
         return await self._logged_in(request, account)
 
@@ -236,7 +236,7 @@ class RestApi:
         """PUT /api/me/password: a new password; every other session of mine ends."""
         account = await self.need_account(request)
         key = name_key(account.name)
-        self.throttle.check_account(key)
+        await self.throttle.check_account(key)
         try:
             ended = await self.db(
                 self.store.change_password, account.id, data.old, data.new,
@@ -244,7 +244,7 @@ class RestApi:
             )
         except AccountError as error:
             if "current password" in str(error):
-                self.throttle.failed_login(key)
+                await self.throttle.failed_login(key)
             raise
         for hashed in ended:
             self.sockets.end(hashed)

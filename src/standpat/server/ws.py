@@ -219,7 +219,7 @@ async def _dispatch(
     elif kind == "sit":
         tables.add(table_id)
     elif isinstance(data, Chat):
-        api.throttle.chat(account.id)
+        await api.throttle.chat(account.id)
     elif isinstance(data, ChatModeMessage):
         data = SetChatMode(mode=data.mode, operator=api.is_operator(account))
     await host.send(table_id, Command(kind, account_id, conn, data))

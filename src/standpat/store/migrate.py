@@ -7,12 +7,15 @@ from pathlib import Path
 from alembic.config import Config
 from alembic.runtime.environment import EnvironmentContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 
 from standpat.store.models import metadata
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 """The Alembic script directory (``env.py`` and ``versions/``)."""
+
+_LOCK = 21020
+"""The PostgreSQL advisory lock that one migration at a time holds."""
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
@@ -27,6 +30,9 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 
     context = EnvironmentContext(config, script, fn=steps, destination_rev=revision)
     with context as env, engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # nodes of a room starting together: one migrates, the others wait and find it done
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK})
         env.configure(connection=connection, target_metadata=metadata)
         with env.begin_transaction():
             env.run_migrations()

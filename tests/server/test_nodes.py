@@ -39,16 +39,6 @@ LEASE = 2.0
 
 
 @pytest.fixture
-def redis_url() -> str:
-    url = os.environ.get("STANDPAT_REDIS_URL")
-    if not url:
-        if os.environ.get("STANDPAT_REQUIRE_REDIS") == "1":
-            pytest.fail("STANDPAT_REQUIRE_REDIS=1 but STANDPAT_REDIS_URL is not set")
-        pytest.skip("no Redis (run under scripts/ensure-redis.sh)")
-    return url
-
-
-@pytest.fixture
 def pg_db() -> Iterator[str]:
     yield from fresh_postgres_database()
 

@@ -94,6 +94,7 @@ def create_app(
         finally:
             await desk.stop()
             await the_host.stop()
+            await throttle.close()
             if store is None:
                 the_store.close()
 

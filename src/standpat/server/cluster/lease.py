@@ -79,19 +79,21 @@ class Leases:
         return row is not None
 
     def renew_many(self, held: Mapping[int, int]) -> set[int]:
-        """Extend every lease of ``held`` (table id -> token) in one statement; the tables
-        whose lease was renewed (the others are lost)."""
-        if not held:
-            return set()
-        with self.engine.begin() as conn:
-            rows = conn.execute(text(
-                "UPDATE table_leases SET expires_at = now() + make_interval(secs => :ttl) "
-                "WHERE node = :n AND expires_at > now() AND (table_id, token) IN "
-                "(SELECT * FROM unnest(CAST(:ids AS bigint[]), CAST(:tokens AS bigint[]))) "
-                "RETURNING table_id"
-            ), {"n": self.node, "ttl": self.ttl, "ids": list(held),
-                "tokens": list(held.values())}).all()
-        return {int(r[0]) for r in rows}
+        """Extend every lease of ``held`` (table id -> token) over one connection, each in
+        its own statement and transaction (so a renewal never holds one lease's row while
+        it waits for another's, which writes that check several tables' fences in one
+        transaction hold: no deadlock); the tables whose lease was renewed."""
+        renewed: set[int] = set()
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            for table_id, token in held.items():
+                row = conn.execute(text(
+                    "UPDATE table_leases SET expires_at = now() + make_interval(secs => :ttl) "
+                    "WHERE table_id = :t AND node = :n AND token = :k AND expires_at > now() "
+                    "RETURNING table_id"
+                ), {"t": table_id, "n": self.node, "k": token, "ttl": self.ttl}).first()
+                if row is not None:
+                    renewed.add(table_id)
+        return renewed
 
     def release(self, table_id: int, token: int) -> None:
         """Give the lease up at once (a node that stops cleanly)."""

@@ -134,11 +134,6 @@ class ClusterHost:
         """The tables this node runs (for /metrics)."""
         return self.local.tables
 
-    @property
-    def voided(self) -> list[int]:
-        """Hands this node voided when it took their tables over."""
-        return self.local.voided
-
     # -- start and stop ----------------------------------------------------------------
 
     async def start(self) -> None:

@@ -32,7 +32,7 @@ from typing import Any
 
 import orjson
 from pydantic import BaseModel
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from standpat import errors
 from standpat.errors import NotFoundError, ProtocolError, StandpatError
@@ -138,6 +138,17 @@ class ClusterHost:
 
     async def start(self) -> None:
         """Join the room: listen on Redis, take every table nobody runs, keep the leases."""
+        # a transaction this node leaves open (the node paused mid-write) is ended by
+        # PostgreSQL after a lease, so that it does not hold a lease row from a takeover
+        timeout = int(self.config.lease * 1000)
+
+        @event.listens_for(self.store.engine, "connect")
+        def _idle_timeout(dbapi_conn: Any, _record: Any) -> None:
+            with dbapi_conn.cursor() as cursor:
+                cursor.execute(f"SET idle_in_transaction_session_timeout = {timeout}")
+            dbapi_conn.commit()
+
+        await asyncio.to_thread(self.store.engine.dispose)  # new connections get it
         leases = await asyncio.to_thread(Leases, self.store.engine, self.node,
                                          self.config.lease)
         # the room's keys and channels are named after its database: rooms may share a Redis

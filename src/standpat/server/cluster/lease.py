@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from sqlalchemy import Connection, Engine, text
+from sqlalchemy.exc import OperationalError
 
 from standpat.errors import StandpatError
 
@@ -57,14 +58,21 @@ class Leases:
     def acquire(self, table_id: int) -> int | None:
         """Take the table's lease if it is free or has expired; the new fencing token, or
         None if a node (this one included) holds it."""
-        with self.engine.begin() as conn:
-            row = conn.execute(text(
-                "INSERT INTO table_leases (table_id, node, token, expires_at) "
-                "VALUES (:t, :n, 1, now() + make_interval(secs => :ttl)) "
-                "ON CONFLICT (table_id) DO UPDATE SET node = EXCLUDED.node, "
-                "token = table_leases.token + 1, expires_at = EXCLUDED.expires_at "
-                "WHERE table_leases.expires_at < now() RETURNING token"
-            ), {"t": table_id, "n": self.node, "ttl": self.ttl}).first()
+        # a lease row held by a write of a paused node (its transaction left open) is not
+        # waited for: the claim is tried again on the next round, once PostgreSQL has ended
+        # that node's idle transaction (idle_in_transaction_session_timeout, set by the node)
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(text("SET LOCAL lock_timeout = '500ms'"))
+                row = conn.execute(text(
+                    "INSERT INTO table_leases (table_id, node, token, expires_at) "
+                    "VALUES (:t, :n, 1, now() + make_interval(secs => :ttl)) "
+                    "ON CONFLICT (table_id) DO UPDATE SET node = EXCLUDED.node, "
+                    "token = table_leases.token + 1, expires_at = EXCLUDED.expires_at "
+                    "WHERE table_leases.expires_at < now() RETURNING token"
+                ), {"t": table_id, "n": self.node, "ttl": self.ttl}).first()
+        except OperationalError:
+            return None
         return None if row is None else int(row[0])
 
     def renew(self, table_id: int, token: int) -> bool:

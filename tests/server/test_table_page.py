@@ -96,6 +96,23 @@ def wait_events(page: Any, events: str | None, what: str) -> None:
                != events, 10, what)
 
 
+def table_events(page: Any) -> str | None:
+    """The hand's event count the page shows now."""
+    events: str | None = page.evaluate("document.querySelector('.table-page').dataset.events")
+    return events
+
+
+def click_now(page: Any, selector: str) -> bool:
+    """Click the first control matching ``selector`` if it is there within a second; False when
+    it went away (the turn passed meanwhile) so the caller looks at the page again instead of
+    waiting for a control that the next step (a draw, say) does not show."""
+    try:
+        page.locator(selector).first.click(timeout=1000 * PATIENCE)
+    except playwright_api.TimeoutError:
+        return False
+    return True
+
+
 def boxes(page: Any, selector: str) -> list[dict[str, float]]:
     return list(page.eval_on_selector_all(
         selector, "els => els.filter(e => e.offsetParent !== null)"
@@ -263,7 +280,10 @@ def test_pre_actions_and_shortcut_keys_after_the_slider_and_a_checkbox(
                 done.add("pre-action")
             continue
         if page.locator(".bet-controls").count():
-            events = data.get("events")
+            # read after seeing the controls: the hand stands still while it is his turn, so the
+            # count moves only when he has acted (a count read before his turn showed moves on
+            # the bot's action that gave him the turn)
+            events = table_events(page)
             if "checkbox-key" not in done:
                 box = page.locator("input[data-key=sound]")
                 box.check()
@@ -283,12 +303,14 @@ def test_pre_actions_and_shortcut_keys_after_the_slider_and_a_checkbox(
                 wait_events(page, events, "c after the slider")
                 done.add("slider-key")
             else:
-                page.locator(".bet-controls button[data-action=check], "
-                             ".bet-controls button[data-action=call]").first.click()
+                if not click_now(page, ".bet-controls button[data-action=check], "
+                                 ".bet-controls button[data-action=call]"):
+                    continue
                 wait_events(page, events, "act")
         elif page.locator(".draw-controls").count():
-            events = data.get("events")
-            page.click("button[data-action=stand-pat]")
+            events = table_events(page)
+            if not click_now(page, "button[data-action=stand-pat]"):
+                continue
             wait_events(page, events, "pat")
         time.sleep(0.05)
     assert page.title() in ("standpat", "\u25b6 Your turn · standpat")
@@ -361,17 +383,21 @@ def test_a_check_pre_action_is_cleared_when_the_bet_changes(browser: Any, server
     page = new_page(browser, server, SIZES["1366x768"])
     routes: list[Any] = []
     last: dict[str, Any] = {}
+    held: list[tuple[Any, str | bytes]] = []
+    hold = {"on": False}  # while on, the server's messages wait here: the page sees only the test's
+
+    def down(route: Any, text: str | bytes) -> None:
+        if hold["on"]:
+            held.append((route, text))
+            return
+        body = json.loads(text)
+        if body.get("type") == "table":
+            last["table"] = body
+        route.send(text)
 
     def relay(route: Any) -> None:
         upstream = route.connect_to_server()
-
-        def down(text: str | bytes) -> None:
-            body = json.loads(text)
-            if body.get("type") == "table":
-                last["table"] = body
-            route.send(text)
-
-        upstream.on_message(down)
+        upstream.on_message(lambda text: down(route, text))
         route.on_message(lambda text: upstream.send(text))
         routes.append(route)
 
@@ -383,19 +409,22 @@ def test_a_check_pre_action_is_cleared_when_the_bet_changes(browser: Any, server
         assert time.monotonic() < deadline, "no moment to tick Check before the turn"
         check = page.locator(".pre-actions input[data-pre=check]")
         if check.count():
+            # hold the table still (the bots would otherwise act and give him the turn while
+            # the test injects its messages), then tick Check if the page still offers it
+            hold["on"] = True
+            page.evaluate("0")  # a round trip: a message already on its way has landed
             try:
                 check.check(timeout=1000)
                 break
-            except Exception:  # the turn came meanwhile
-                pass
-        for action in ("check", "call"):
-            button = page.locator(f".bet-controls button[data-action={action}]")
-            if button.count():
-                button.click()
-                break
-        else:
-            if page.locator(".draw-controls").count():
-                page.click("button[data-action=stand-pat]")
+            except playwright_api.TimeoutError:  # the turn came meanwhile: let the hand go on
+                hold["on"] = False
+                while held:
+                    down(*held.pop(0))
+        if page.locator(".bet-controls").count():
+            click_now(page, ".bet-controls button[data-action=check], "
+                      ".bet-controls button[data-action=call]")
+        elif page.locator(".draw-controls").count():
+            click_now(page, "button[data-action=stand-pat]")
         time.sleep(0.05)
     before = json.dumps(last["table"])
     body = json.loads(before)
@@ -414,4 +443,50 @@ def test_a_check_pre_action_is_cleared_when_the_bet_changes(browser: Any, server
     routes[-1].send(bet)
     page.wait_for_selector(".pre-actions input[data-pre=fold]")
     assert page.is_checked(".pre-actions input[data-pre=call-any]")
+    page.context.close()
+
+
+def test_a_click_on_sit_survives_a_table_update_between_press_and_release(
+    browser: Any, server: Server
+) -> None:
+    """A table message that lands while the mouse button is down leaves an empty seat's Sit
+    button in place, so the release still makes a click and the sit dialog opens (the page used
+    to rebuild every seat on every update: the click went to the seat around the button)."""
+    page = new_page(browser, server, SIZES["1366x768"])
+    routes: list[Any] = []
+    last: dict[str, str] = {}
+
+    def relay(route: Any) -> None:
+        upstream = route.connect_to_server()
+
+        def down(text: str | bytes) -> None:
+            if json.loads(text).get("type") == "table":
+                last["table"] = str(text)
+            route.send(text)
+
+        upstream.on_message(down)
+        route.on_message(lambda text: upstream.send(text))
+        routes.append(route)
+
+    page.route_web_socket(re.compile(r".*/ws$"), relay)
+    register(page, "presser")
+    page.goto("/")
+    page.select_option("#new-game", "five-card-draw")
+    page.fill("#new-seats", "3")
+    page.click("form.create button[type=submit]")
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    sit = page.locator("button[data-action=sit][data-seat='1']")
+    sit.wait_for()
+    wait_until(lambda: last.get("table"), 10, "the table message")
+    box = sit.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    updates = page.evaluate("document.querySelector('.table-page').dataset.updates || ''")
+    routes[-1].send(last["table"])  # the same table again: the page draws it anew
+    wait_until(lambda: page.evaluate(
+        "document.querySelector('.table-page').dataset.updates || ''") != updates, 10, "a redraw")
+    page.mouse.up()
+    page.wait_for_selector("form.sit-form", timeout=5000 * PATIENCE)
+    assert not page.js_errors, page.js_errors
     page.context.close()

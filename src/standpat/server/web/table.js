@@ -240,6 +240,7 @@ class TablePage extends TableConnection {
       page.dataset.events = String(this.events.length);
       page.dataset.phase = hand ? (hand.over ? "over" : hand.phase) : "";
       page.dataset.turn = this.myTurn() ? "yes" : "no";
+      page.dataset.updates = String(Number(page.dataset.updates || 0) + 1); // table messages drawn
     }
     this.render();
     if (hand && hand.over && this.potFlown !== hand.id) {
@@ -403,9 +404,15 @@ class TablePage extends TableConnection {
     const state = this.state;
     const info = this.seatInfo(s);
     const player = hand ? hand.players.find((p) => p.seat === s) : undefined;
+    betEl.hidden = true;
+    // An empty seat's buttons stay the same elements while nothing about them changes: a table
+    // update between the press and the release of a click would otherwise swap the button under
+    // the pointer, and the click would be lost.
+    const emptyKey = info ? "" : `${Boolean(account())}:${Boolean(state)}:${this.mySeat()}`;
+    if (emptyKey && seatEl.dataset.empty === emptyKey) return;
+    seatEl.dataset.empty = emptyKey;
     seatEl.replaceChildren();
     seatEl.className = "seat";
-    betEl.hidden = true;
     if (!info) {
       seatEl.classList.add("empty");
       seatEl.setAttribute("aria-label", t("seat.emptyLabel", { seat: s + 1 }));

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import signal
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -11,6 +12,11 @@ import numpy as np
 
 from standpat.batch import evaluate_batch
 from standpat.ranking import get_ranking
+
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    # Started from a shell without job control (``cmd &``), the test processes ignore Ctrl-C and
+    # so would every terminal the tests spawn: the Ctrl-C tests need it delivered as a user's is.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @cache

@@ -8,24 +8,9 @@ while :func:`load_strict` raises the first error instead.  Errors are
 :class:`~standpat.errors.IllegalHistoryError` (the actions break the rules);
 both name the file, the hand and the line.
 
->>> loaded = load_text('''
-... [1]
-... variant = "F2L3D"
-... antes = [0, 0]
-... blinds_or_straddles = [1, 2]
-... small_bet = 2
-... big_bet = 4
-... starting_stacks = [100, 80]
-... actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "p2 f"]
-... [2]
-... variant = "F2L3D"
-... antes = [0, 0]
-... blinds_or_straddles = [1, 2]
-... small_bet = 2
-... big_bet = 4
-... starting_stacks = [100, 80]
-... actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "p2 cbr 3"]
-... ''', "two.phhs")
+>>> from standpat.history.examples import HEADS_UP_FOLD
+>>> raised = HEADS_UP_FOLD.replace('"p2 f"', '"p2 cbr 3"')
+>>> loaded = load_text(f"[1]\\n{HEADS_UP_FOLD}[2]\\n{raised}", "two.phhs")
 >>> [replay.finishing_stacks for replay in loaded.hands]
 [(101, 79)]
 >>> print(loaded.errors[0])

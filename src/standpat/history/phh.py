@@ -19,16 +19,8 @@ hands and a list of errors; :func:`loads` raises the first error.  Every
 error is a :class:`~standpat.errors.HistoryFormatError` whose message names
 the file, the hand and the line.
 
->>> text = '''
-... variant = "F2L3D"
-... antes = [0, 0]
-... blinds_or_straddles = [1, 2]
-... small_bet = 2
-... big_bet = 4
-... starting_stacks = [100, 80]
-... actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "p2 f"]
-... '''
->>> record = loads(text)[0]
+>>> from standpat.history.examples import HEADS_UP_FOLD
+>>> record = loads(HEADS_UP_FOLD)[0]
 >>> record.game, record.structure, record.starting_stacks
 ('deuce-to-seven-triple-draw', 'fixed-limit', (100, 80))
 >>> [str(step) for step in record.steps]

@@ -20,15 +20,8 @@ than the original deal did (and may reshuffle at another moment); nothing
 else differs.
 
 >>> from standpat.history.phh import loads
->>> record = loads('''
-... variant = "F2L3D"
-... antes = [0, 0]
-... blinds_or_straddles = [1, 2]
-... small_bet = 2
-... big_bet = 4
-... starting_stacks = [100, 80]
-... actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "p2 f"]
-... ''')[0]
+>>> from standpat.history.examples import HEADS_UP_FOLD
+>>> record = loads(HEADS_UP_FOLD)[0]
 >>> replay(record).hand.stacks
 (101, 79)
 """

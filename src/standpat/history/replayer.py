@@ -39,17 +39,10 @@ def file_record(text: str, name: str = "upload.phh", hand: int = 1) -> dict[str,
     Raises the reader's or the replay's :class:`~standpat.errors.HistoryError`
     when that hand does not read or does not replay.
 
-    >>> doc = file_record('''
-    ... variant = "F2L3D"
-    ... antes = [0, 0]
-    ... blinds_or_straddles = [1, 2]
-    ... small_bet = 2
-    ... big_bet = 4
-    ... starting_stacks = [100, 80]
-    ... actions = ["d dh p1 7h6c4c3d2c", "d dh p2 ??????????", "p2 f"]
-    ... ''')
+    >>> from standpat.history.examples import HEADS_UP_FOLD
+    >>> doc = file_record(HEADS_UP_FOLD.replace("AsQs6s5c3c", "??????????"))
     >>> doc["names"], doc["stacks"], doc["finishing_stacks"], doc["stakes"]
-    (['p1', 'p2'], [100, 80], [101, 79], '2/4')
+    (['ann', 'bob'], [100, 80], [101, 79], '2/4')
     >>> [(e["kind"], e.get("cards"), e.get("hidden")) for e in doc["events"] if e["kind"] == "deal"]
     [('deal', ['7h', '6c', '4c', '3d', '2c'], None), ('deal', None, 5)]
     """

@@ -23,16 +23,8 @@ hands only under a site they know, ``PokerStars``).  See
 
 >>> from standpat.history.phh import loads
 >>> from standpat.history.replay import replay
->>> record = loads('''
-... variant = "F2L3D"
-... antes = [0, 0]
-... blinds_or_straddles = [1, 2]
-... small_bet = 2
-... big_bet = 4
-... starting_stacks = [100, 80]
-... actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "p2 f"]
-... players = ["ann", "bob"]
-... ''')[0]
+>>> from standpat.history.examples import HEADS_UP_FOLD
+>>> record = loads(HEADS_UP_FOLD)[0]
 >>> print(format_hand(replay(record), 1))
 standpat Hand #1: Triple Draw 2-7 Lowball Limit (2/4)
 Table 'standpat' 2-max Seat #2 is the button

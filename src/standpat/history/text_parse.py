@@ -22,16 +22,8 @@ the line, and left out whole, while the others are kept (as
 >>> from standpat.history.phh import loads
 >>> from standpat.history.replay import replay
 >>> from standpat.history.text import format_hand
->>> record = loads('''
-... variant = "F2L3D"
-... antes = [0, 0]
-... blinds_or_straddles = [1, 2]
-... small_bet = 2
-... big_bet = 4
-... starting_stacks = [100, 80]
-... actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "p2 f"]
-... players = ["ann", "bob"]
-... ''')[0]
+>>> from standpat.history.examples import HEADS_UP_FOLD
+>>> record = loads(HEADS_UP_FOLD)[0]
 >>> back = read_text(format_hand(replay(record))).hands[0]
 >>> back.players, back.steps == record.steps, back.finishing_stacks
 (('ann', 'bob'), True, (101, 79))

@@ -243,49 +243,48 @@ def test_a_paused_node_writes_nothing_to_a_table_taken_from_it(
     nodes = start_nodes(pg_db, redis_url, tmp_path, 2, "--operator", "boss")
     store = Store(pg_db, migrate=False)
     try:
-        owner = httpx.Client(base_url=nodes[0].base, timeout=10)
-        assert owner.post("/api/accounts", json={"name": "boss", "password": "pw-boss-pw"}
-                          ).status_code == 201
-        made = owner.post("/api/tables", json={"game": "five-card-draw", "stakes": "2/4",
-                                               "structure": "fixed-limit", "seats": 2})
-        table = made.json()["id"]
-        names = {"n1": nodes[0], "n2": nodes[1]}
-        paused_name = owner_of(nodes[0], table)
-        paused = names[paused_name]
-        other = next(n for n in nodes if n is not paused)
-        for _ in range(2):  # operators' bots would need an operator: the owner seats them
-            assert owner.post(f"/api/tables/{table}/bots", json={"level": "house"}
+        with httpx.Client(base_url=nodes[0].base, timeout=10) as owner:
+            assert owner.post("/api/accounts", json={"name": "boss", "password": "pw-boss-pw"}
                               ).status_code == 201
-        wait_until(lambda: done_hands(store, table) >= 3, "bots playing", 30 * PATIENCE)
-        assert paused.proc is not None
-        os.kill(paused.proc.pid, signal.SIGSTOP)
-        try:
-            wait_until(lambda: owner_of(other, table) != paused_name, "the table taken over",
-                       30 * PATIENCE)
-            voided = [h["id"] for h in store.hands_of_table(table) if h["status"] == "void"]
-            taken_at = max(h["id"] for h in store.hands_of_table(table))
-            wait_until(lambda: done_hands(store, table) >= 0 and
-                       max(h["id"] for h in store.hands_of_table(table)) > taken_at,
-                       "play on the new node", 30 * PATIENCE)
-        finally:
-            os.kill(paused.proc.pid, signal.SIGCONT)
-        log = Path(paused.log or "")
-        wait_until(lambda: "lease" in log.read_text() and "table" in log.read_text(),
-                   "the paused node notices", 30 * PATIENCE)
-        # the woken node's lobby (and the other's) name the new owner
-        wait_until(lambda: owner_of(paused, table) == owner_of(other, table) != paused_name,
-                   "the woken node learns the table moved", 10 * PATIENCE)
-        hands = store.hands_of_table(table)
-        # the voided hand stays voided: the woken node's writes to it were refused
-        assert all(h["status"] == "void" for h in hands if h["id"] in voided)
-        # no hand number twice: the woken node dealt nothing more at this table
-        numbers = [h["number"] for h in hands if h["status"] != "void"]
-        assert len(numbers) == len(set(numbers)), numbers
-        assert store.check_ledger() == []
-        text = log.read_text()
-        assert f"lost table {table}'s lease" in text or "refused" in text, text[-2000:]
-        assert "Traceback" not in text
-        owner.close()
+            made = owner.post("/api/tables", json={"game": "five-card-draw", "stakes": "2/4",
+                                                   "structure": "fixed-limit", "seats": 2})
+            table = made.json()["id"]
+            names = {"n1": nodes[0], "n2": nodes[1]}
+            paused_name = owner_of(nodes[0], table)
+            paused = names[paused_name]
+            other = next(n for n in nodes if n is not paused)
+            for _ in range(2):  # operators' bots would need an operator: the owner seats them
+                assert owner.post(f"/api/tables/{table}/bots", json={"level": "house"}
+                                  ).status_code == 201
+            wait_until(lambda: done_hands(store, table) >= 3, "bots playing", 30 * PATIENCE)
+            assert paused.proc is not None
+            os.kill(paused.proc.pid, signal.SIGSTOP)
+            try:
+                wait_until(lambda: owner_of(other, table) != paused_name, "the table taken over",
+                           30 * PATIENCE)
+                voided = [h["id"] for h in store.hands_of_table(table) if h["status"] == "void"]
+                taken_at = max(h["id"] for h in store.hands_of_table(table))
+                wait_until(lambda: done_hands(store, table) >= 0 and
+                           max(h["id"] for h in store.hands_of_table(table)) > taken_at,
+                           "play on the new node", 30 * PATIENCE)
+            finally:
+                os.kill(paused.proc.pid, signal.SIGCONT)
+            log = Path(paused.log or "")
+            wait_until(lambda: "lease" in log.read_text() and "table" in log.read_text(),
+                       "the paused node notices", 30 * PATIENCE)
+            # the woken node's lobby (and the other's) name the new owner
+            wait_until(lambda: owner_of(paused, table) == owner_of(other, table) != paused_name,
+                       "the woken node learns the table moved", 10 * PATIENCE)
+            hands = store.hands_of_table(table)
+            # the voided hand stays voided: the woken node's writes to it were refused
+            assert all(h["status"] == "void" for h in hands if h["id"] in voided)
+            # no hand number twice: the woken node dealt nothing more at this table
+            numbers = [h["number"] for h in hands if h["status"] != "void"]
+            assert len(numbers) == len(set(numbers)), numbers
+            assert store.check_ledger() == []
+            text = log.read_text()
+            assert f"lost table {table}'s lease" in text or "refused" in text, text[-2000:]
+            assert "Traceback" not in text
     finally:
         store.close()
         for node in nodes:

@@ -16,6 +16,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from standpat.history import load_text
+from standpat.history.examples import HEADS_UP_FOLD
 from standpat.server.app import UPLOAD_BODY
 from standpat.server.schemas import MAX_PHH_FILE
 from tests.server.live import card_names, cards_in
@@ -123,24 +124,8 @@ def test_a_file_too_large_is_a_413_and_a_visitor_is_refused(room: Room) -> None:
     assert upload(visitor, text).status_code == 401
 
 
-TWO_HANDS = '''
-[1]
-variant = "F2L3D"
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-small_bet = 2
-big_bet = 4
-starting_stacks = [100, 80]
-actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "p2 f"]
-[2]
-variant = "F2L3D"
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-small_bet = 2
-big_bet = 4
-starting_stacks = [100, 80]
-actions = ["d dh p1 7h6c4c3d2c", "d dh p2 AsQs6s5c3c", "p2 cbr 3"]
-'''
+TWO_HANDS = f"[1]\n{HEADS_UP_FOLD}[2]\n{HEADS_UP_FOLD.replace('p2 f', 'p2 cbr 3')}"
+"""A PHHS file whose second hand breaks the rules at line 17."""
 
 
 def test_a_phhs_file_gives_the_hand_asked_for(room: Room) -> None:

@@ -71,15 +71,21 @@ def register(page: Any, name: str) -> None:
     page.wait_for_function("document.getElementById('who').textContent.length > 0")
 
 
-def open_practice_table(page: Any, game: str, structure: str, seats: int) -> int:
-    """Open a table from the lobby's form, sit in seat 0 and fill the others with bots."""
+def create_table(page: Any, game: str, seats: int, structure: str | None = None) -> None:
+    """Open a table from the lobby's form (the form's structure unless ``structure``)."""
     page.goto("/")
     page.wait_for_selector("form.create")
     page.select_option("#new-game", game)
-    page.select_option("#new-structure", structure)
+    if structure is not None:
+        page.select_option("#new-structure", structure)
     page.fill("#new-seats", str(seats))
     page.click("form.create button[type=submit]")
     page.wait_for_url(re.compile(r"/tables/\d+$"))
+
+
+def open_practice_table(page: Any, game: str, structure: str, seats: int) -> int:
+    """Open a table from the lobby's form, sit in seat 0 and fill the others with bots."""
+    create_table(page, game, seats, structure)
     page.wait_for_selector(".status[data-status=online]")
     page.click("button[data-action=sit][data-seat='0']")
     page.click("button[data-action=confirm-sit]")
@@ -321,11 +327,7 @@ def test_pre_actions_and_shortcut_keys_after_the_slider_and_a_checkbox(
 def test_add_chips_and_the_rebuy_dialog(browser: Any, server: Server) -> None:
     page = new_page(browser, server, SIZES["1366x768"])
     register(page, "rebuyer")
-    page.goto("/")
-    page.select_option("#new-game", "five-card-draw")
-    page.fill("#new-seats", "2")
-    page.click("form.create button[type=submit]")
-    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    create_table(page, "five-card-draw", 2)
     page.click("button[data-action=sit][data-seat='0']")
     page.click("button[data-action=confirm-sit]")
     page.wait_for_selector(".seat.you")
@@ -470,11 +472,7 @@ def test_a_click_on_sit_survives_a_table_update_between_press_and_release(
 
     page.route_web_socket(re.compile(r".*/ws$"), relay)
     register(page, "presser")
-    page.goto("/")
-    page.select_option("#new-game", "five-card-draw")
-    page.fill("#new-seats", "3")
-    page.click("form.create button[type=submit]")
-    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    create_table(page, "five-card-draw", 3)
     sit = page.locator("button[data-action=sit][data-seat='1']")
     sit.wait_for()
     wait_until(lambda: last.get("table"), 10, "the table message")

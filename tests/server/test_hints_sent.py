@@ -134,3 +134,36 @@ def test_hints_are_on_by_default_only_while_the_opener_sits_with_bots(tmp_path: 
         assert not off.hints_for(off.sitters[0])
 
     asyncio.run(main())
+
+
+def test_a_page_that_reconnects_at_the_draw_gets_the_hint_again(tmp_path: Path) -> None:
+    config = ServerConfig(db=f"sqlite:///{tmp_path / 'room.db'}", between_hands=0.05,
+                          bot_delay=0, clock=15, time_bank=0)
+    with TestClient(create_app(config)) as client:
+        register(client, "carol")
+        table = client.post("/api/tables", json={"game": "five-card-draw", "seats": 2}
+                            ).json()["id"]
+        with client.websocket_connect("/ws") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "sit", "table": table, "seat": 0, "buy_in": 100})
+            assert client.post(f"/api/tables/{table}/bots", json={"seat": 1}).status_code == 201
+            for _ in range(2000):  # to his draw and its hint
+                body = ws.receive_json()
+                if body["type"] == "hint":
+                    break
+                legal = (body.get("hand") or {}).get("legal") if body["type"] == "table" else None
+                if legal and "discard" not in legal["kinds"]:
+                    kind = "check" if "check" in legal["kinds"] else "call"
+                    ws.send_json({"type": "act", "table": table, "hand": body["hand"]["id"],
+                                  "action": {"kind": kind}})
+            else:
+                raise AssertionError("no hint at the draw")
+            hand = body["hand"]
+        with client.websocket_connect("/ws") as again:  # the page is reloaded at his draw
+            again.receive_json()
+            again.send_json({"type": "watch", "table": table})
+            body = again.receive_json()
+            while body["type"] != "hint":  # the table stands still at his turn, to his clock
+                assert body["type"] != "timed-out", "no hint after the reconnect"
+                body = again.receive_json()
+            assert body["hand"] == hand and body["seat"] == 0

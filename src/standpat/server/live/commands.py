@@ -64,6 +64,9 @@ async def watch(live: LiveTable, command: Command) -> None:
         sitter.outboxes[command.outbox.id] = command.outbox
         sitter.connected = True
     live.send_state(command, full=True)
+    if (sitter is not None and sitter.bot is None and live.table.playing
+            and live.table.turn() == sitter.seat and live.hints_for(sitter)):
+        live.hint(sitter)  # a page that comes back at his turn is shown the hint again
 
 
 async def unwatch(live: LiveTable, command: Command) -> None:

@@ -652,13 +652,17 @@ class Store:
     def seats(self, table_id: int) -> list[SeatRecord]:
         """The occupied seats of a table, in seat order."""
         with self._tx(write=False) as conn:
-            rows = conn.execute(
-                select(m.seats, m.accounts.c.name)
-                .join(m.accounts, m.accounts.c.id == m.seats.c.account_id)
-                .where(m.seats.c.table_id == table_id)
-                .order_by(m.seats.c.seat)
-            ).mappings()
-            return [_seat(r) for r in rows]
+            return self._seats(conn, table_id)
+
+    @staticmethod
+    def _seats(conn: Connection, table_id: int) -> list[SeatRecord]:
+        rows = conn.execute(
+            select(m.seats, m.accounts.c.name)
+            .join(m.accounts, m.accounts.c.id == m.seats.c.account_id)
+            .where(m.seats.c.table_id == table_id)
+            .order_by(m.seats.c.seat)
+        ).mappings()
+        return [_seat(r) for r in rows]
 
     def sit(
         self,
@@ -669,16 +673,18 @@ class Store:
         *,
         bot_level: str | None = None,
         cool_off: float = 0.0,
+        conn: Connection | None = None,
     ) -> SeatRecord:
         """Seat an account and move ``buy_in`` chips from his bankroll to the table.
 
         The bankroll is debited atomically (see :meth:`_debit`).  ``cool_off``: a
         player whose hand seeds at this table were revealed to him when he left may
-        sit here again only that many seconds later.
+        sit here again only that many seconds later.  ``conn``: the caller's
+        transaction (a table's fenced write), else a new one.
         """
         if not 0 < buy_in <= MAX_CHIPS:
             raise AccountError(f"a buy-in is 1 to {MAX_CHIPS:,} chips; got {buy_in}.")
-        with self._tx() as conn:
+        with self._in(conn) as conn:
             self._lock_account(conn, account_id)  # first: the seat's row refers to it
             if conn.execute(
                 select(m.accounts.c.suspended_at).where(m.accounts.c.id == account_id)
@@ -710,7 +716,7 @@ class Store:
                 conn, account_id, buy_in, seat_wallet(table_id, account_id), "buy-in",
                 table_id=table_id,
             )
-        return next(s for s in self.seats(table_id) if s.seat == seat)
+            return next(s for s in self._seats(conn, table_id) if s.seat == seat)
 
     @staticmethod
     def _check_cool_off(conn: Connection, table_id: int, account_id: int, cool_off: float) -> None:
@@ -730,13 +736,14 @@ class Store:
                 f"hands' seeds; you may sit there again from {back:%H:%M} UTC."
             )
 
-    def stand(self, table_id: int, seat: int) -> int:
+    def stand(self, table_id: int, seat: int, *, conn: Connection | None = None) -> int:
         """Cash a seat out to its owner's bankroll, free the seat and reveal his hands' seeds.
 
         The time he left is kept (a player shown the seeds of a table sits there
         again only after a cool-off, see :meth:`sit`).  Returns the chips cashed out.
+        ``conn``: the caller's transaction, else a new one.
         """
-        with self._tx() as conn:
+        with self._in(conn) as conn:
             return self._stand(conn, table_id, seat)
 
     def _stand(self, conn: Connection, table_id: int, seat: int) -> int:
@@ -777,19 +784,28 @@ class Store:
             )
         return int(chips)
 
-    def add_chips(self, table_id: int, seat: int, amount: int) -> int:
-        """Move more chips from the owner's bankroll to his seat, atomically; new stack."""
-        return self._top_up(table_id, seat, amount, from_bank=False)
+    def add_chips(
+        self, table_id: int, seat: int, amount: int, *, conn: Connection | None = None
+    ) -> int:
+        """Move more chips from the owner's bankroll to his seat, atomically; new stack.
+        ``conn``: the caller's transaction, else a new one."""
+        return self._top_up(table_id, seat, amount, from_bank=False, conn=conn)
 
-    def rebuy_bot(self, table_id: int, seat: int, amount: int) -> int:
-        """Give a broke bot ``amount`` chips from the bank onto its seat; returns its stack."""
-        return self._top_up(table_id, seat, amount, from_bank=True)
+    def rebuy_bot(
+        self, table_id: int, seat: int, amount: int, *, conn: Connection | None = None
+    ) -> int:
+        """Give a broke bot ``amount`` chips from the bank onto its seat; returns its stack.
+        ``conn``: the caller's transaction, else a new one."""
+        return self._top_up(table_id, seat, amount, from_bank=True, conn=conn)
 
-    def _top_up(self, table_id: int, seat: int, amount: int, *, from_bank: bool) -> int:
+    def _top_up(
+        self, table_id: int, seat: int, amount: int, *, from_bank: bool,
+        conn: Connection | None,
+    ) -> int:
         if not 0 < amount <= MAX_CHIPS:
             raise AccountError(f"chips are added 1 to {MAX_CHIPS:,} at a time; got {amount}.")
         where = (m.seats.c.table_id == table_id) & (m.seats.c.seat == seat)
-        with self._tx() as conn:
+        with self._in(conn) as conn:
             row = conn.execute(select(m.seats).where(where)).mappings().first()
             if row is None:
                 raise TableError(f"seat {seat} of table {table_id} is empty.")
@@ -803,19 +819,23 @@ class Store:
             conn.execute(m.seats.update().where(where).values(stack=stack))
         return stack
 
-    def new_chain(self, table_id: int, top: bytes, length: int, start: int) -> None:
-        """Give a table a new seed chain of ``length`` seeds that begins after hand ``start``."""
-        with self._tx() as conn:
+    def new_chain(
+        self, table_id: int, top: bytes, length: int, start: int, *,
+        conn: Connection | None = None,
+    ) -> None:
+        """Give a table a new seed chain of ``length`` seeds that begins after hand ``start``
+        (``conn``: the caller's transaction, else a new one)."""
+        with self._in(conn) as conn:
             conn.execute(
                 m.tables.update()
                 .where(m.tables.c.id == table_id)
                 .values(chain_top=top.hex(), chain_length=length, chain_start=start)
             )
 
-    def close_table(self, table_id: int) -> int:
+    def close_table(self, table_id: int, *, conn: Connection | None = None) -> int:
         """Close a table: cash every seat out to its owner and mark the table closed, in one
-        transaction.  Returns the chips cashed out."""
-        with self._tx() as conn:
+        transaction (``conn``: the caller's, else a new one).  Returns the chips cashed out."""
+        with self._in(conn) as conn:
             seats = conn.execute(
                 select(m.seats.c.seat).where(m.seats.c.table_id == table_id)
             ).scalars().all()

@@ -124,10 +124,9 @@ async def sit(live: LiveTable, command: Command) -> int:
     account = await asyncio.to_thread(live.store.account, command.account)
     live.table.sit(seat, account.name, buy_in)
     try:
-        await asyncio.to_thread(
-            live.store.sit, live.id, seat, command.account, buy_in,
-            cool_off=live.config.cool_off,
-        )
+        account_id, cool_off = command.account, live.config.cool_off
+        await live.recorder.write(lambda conn: live.store.sit(
+            live.id, seat, account_id, buy_in, cool_off=cool_off, conn=conn))
     except Exception:
         live.table.leave(seat)
         raise
@@ -166,8 +165,8 @@ async def seat_bot(live: LiveTable, command: Command) -> int:
         account = await asyncio.to_thread(
             live.store.create_account, name, None, bot=True, grant=buy_in
         )
-        await asyncio.to_thread(live.store.sit, live.id, seat, account.id, buy_in,
-                                bot_level=data.level)
+        await live.recorder.write(lambda conn: live.store.sit(
+            live.id, seat, account.id, buy_in, bot_level=data.level, conn=conn))
     except Exception:
         live.table.leave(seat)
         raise
@@ -258,7 +257,7 @@ async def add_chips(live: LiveTable, command: Command) -> None:
     seat = _seated(live, command).seat
     amount = command.payload.amount
     live.table.check_add_chips(seat, amount)
-    await asyncio.to_thread(live.store.add_chips, live.id, seat, amount)
+    await live.recorder.write(lambda conn: live.store.add_chips(live.id, seat, amount, conn=conn))
     live.table.add_chips(seat, amount)
     live.broadcast()
 

@@ -62,7 +62,7 @@ class Recorder:
     ) -> int:
         """Record that a round is dealt; its id."""
         store, table_id = self.store, self.table_id
-        self.round_id = await self._write(lambda conn: store.start_hand(
+        self.round_id = await self.write(lambda conn: store.start_hand(
             table_id, number, seed=seed, commitment=commitment, setup=setup,
             players=players, button=button, conn=conn,
         ))
@@ -77,7 +77,7 @@ class Recorder:
             return
         rows = [(seat, json.dumps(action, separators=(",", ":"))) for seat, action in new]
         store, round_id, seq = self.store, self.round_id, self.written
-        await self._write(lambda conn: store.log_actions(round_id, seq, rows, conn=conn))
+        await self.write(lambda conn: store.log_actions(round_id, seq, rows, conn=conn))
         self.written += len(rows)
 
     async def finish(self, net: Mapping[int, int], record: Mapping[str, Any]) -> None:
@@ -85,13 +85,15 @@ class Recorder:
         transaction with the round's record and its players' statistics facts."""
         facts = round_facts(self.setup, record)
         store, table_id, round_id = self.store, self.table_id, self.round_id
-        await self._write(
+        await self.write(
             lambda conn: store.finish_hand(
                 table_id, round_id, net, record, facts=facts, conn=conn
             )
         )
 
-    async def _write(self, job: Callable[[Connection], T]) -> T:
+    async def write(self, job: Callable[[Connection], T]) -> T:
+        """Make ``job(conn)`` in a writer thread's transaction, after the table's fence
+        (the seat writes go this way too: a node that lost the table writes nothing)."""
         fence = self.fence
         if fence is None:
             return await self.writer.write(job)

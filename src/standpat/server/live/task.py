@@ -341,7 +341,7 @@ class LiveTable:
     async def close(self, reason: str) -> None:
         """Close the table: every seat cashed out and the table marked closed, in one
         transaction; watchers are told why (``idle``, ``operator``), and the task ends."""
-        await asyncio.to_thread(self.store.close_table, self.id)
+        await self.recorder.write(lambda conn: self.store.close_table(self.id, conn=conn))
         self.closed = True
         self.audience.tell(message("closed", table=self.id, reason=reason))
         self.audience.watchers.clear()
@@ -487,7 +487,7 @@ class LiveTable:
                 continue
             if sitter.bot is not None and self.table.stack(sitter.seat) <= 0:
                 amount = self.options.default_buy_in
-                await asyncio.to_thread(self.store.rebuy_bot, self.id, sitter.seat, amount)
+                await self._rebuy_bot(sitter.seat, amount)
                 self.table.add_chips(sitter.seat, amount)
                 self.table.come_in(sitter.seat)
             elif sitter.bot is None and (sitter.timed_out or not sitter.connected):
@@ -497,11 +497,17 @@ class LiveTable:
                     self.table.sit_out(sitter.seat, "next-hand")
         self.broadcast()
 
+    async def _rebuy_bot(self, seat: int, amount: int) -> None:
+        await self.recorder.write(
+            lambda conn: self.store.rebuy_bot(self.id, seat, amount, conn=conn))
+
     async def _new_chain(self) -> None:
         """Every seed of the chain is used: go on with a new chain (and a new anchor)."""
         top = secrets.token_bytes(32)
         start = self.number
-        await asyncio.to_thread(self.store.new_chain, self.id, top, self.chain.length, start)
+        length = self.chain.length
+        await self.recorder.write(
+            lambda conn: self.store.new_chain(self.id, top, length, start, conn=conn))
         self.chain = SeedChain(top, length=self.chain.length)
         self.chain_start = start
         log.info("table %s: a new seed chain from round %s, anchor %s", self.id, start + 1,
@@ -510,7 +516,8 @@ class LiveTable:
     async def cash_out(self, sitter: Sitter, why: str = "left") -> None:
         """His seat is empty: his chips go back to his bankroll (and his seeds are his).
         ``why``: he ``left``, or his seat was freed (``away``, ``missed``, ``busted``)."""
-        await asyncio.to_thread(self.store.stand, self.id, sitter.seat)
+        seat = sitter.seat
+        await self.recorder.write(lambda conn: self.store.stand(self.id, seat, conn=conn))
         del self.sitters[sitter.seat]
         self.ghosts.forget(sitter.seat)
         for outbox in sitter.outboxes.values():

@@ -31,7 +31,6 @@ discards and draws never enter it.  ``observe(seat)`` is one array per seat:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import chain
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -130,9 +129,6 @@ class PokerObserver:
         self._seats: tuple[int, ...] = tuple(range(p))
         self._top_amount = self._history + self._row - 1
         self._views()
-        self._me_at = np.arange(p) * (self.private_size + 1) + self._me
-        self._row_at = (np.arange(p) * self.private_size)[:, None]
-        self._card_at = self._cards + 17 * np.arange(self.hand_size)
         self._street = 0
         self._draw = 0
         self._pointed: int | None = None
@@ -174,33 +170,21 @@ class PokerObserver:
     def start_hand(self, hand: Hand, seats: Sequence[int], session: float = 0.0) -> None:
         """Begin a new hand; ``seats[i]`` is the table seat of the hand's seat ``i``."""
         self._seats = seats = tuple(seats)
-        private = self._private
-        private.fill(0.0)
+        self._private.fill(0.0)
         self._public.fill(0.0)
         pub = self._public
-        flat = self._flat
-        flat[self._me_at] = 1.0
-        if len(seats) < self.players:
-            for seat in range(self.players):
-                if seat not in seats:
-                    pub[self._out + seat] = 1.0
-        cards = np.fromiter(chain.from_iterable(hand.cards_of(i) for i in range(len(seats))),
-                            dtype=np.intp)
-        if cards.size == len(seats) * self.hand_size:  # every dealt hand: all seats at once
-            cards = cards.reshape(len(seats), self.hand_size)
-            cards.sort(axis=1)
-            rows = self._row_at if len(seats) == self.players else self._row_at[list(seats)]
-            at = rows + self._card_at
-            flat[at + (cards >> 2)] = 1.0  # rank one-hot of each position
-            flat[at + (13 + (cards & 3))] = 1.0  # suit one-hot
-            flat[rows + (self._set + cards)] = 1.0
-            flat[rows + (self._dealt + cards)] = 1.0
-        else:  # not every seat holds a full hand (never in a dealt hand; kept for safety)
-            for i, seat in enumerate(seats):
-                held = sorted(hand.cards_of(i))
-                self._set_cards(seat, held)
-                for card in held:
-                    private[seat, self._dealt + card] = 1.0
+        fv = self._fv
+        width = self.private_size
+        for seat in range(self.players):
+            fv[seat * width + self._me + seat] = 1.0
+            if seat not in seats:
+                pub[self._out + seat] = 1.0
+        for i, seat in enumerate(seats):
+            held = sorted(hand.cards_of(i))
+            self._set_cards(seat, held)
+            dealt = seat * width + self._dealt
+            for card in held:
+                fv[dealt + card] = 1.0
         pub[self._button + seats[hand.button]] = 1.0
         pub[self._session] = session
         self._street = 0
@@ -366,17 +350,12 @@ class PokerObserver:
         pub[self._to_act : self._to_act + p] = 0.0
         self._pointed = None
         self._point_to(hand.to_act)
-        if len(seats) == p:  # everyone dealt in: whole blocks at once
-            chips = [x * scale for x in stacks + bets + contrib]
-            chips += [hand.folded(i) for i in range(p)]
-            chips += [hand.all_in(i) for i in range(p)]
-            pub[self._stacks : self._stacks + 5 * p] = chips  # stacks .. all-in: one block
-        else:
-            for i, seat in enumerate(seats):
-                pub[self._stacks + seat] = stacks[i] * scale
-                pub[self._bets + seat] = bets[i] * scale
-                pub[self._contrib + seat] = contrib[i] * scale
-                pub[self._folded + seat] = hand.folded(i)
-                pub[self._all_in + seat] = hand.all_in(i)
+        pv = self._pv
+        for i, seat in enumerate(seats):
+            pv[self._stacks + seat] = stacks[i] * scale
+            pv[self._bets + seat] = bets[i] * scale
+            pv[self._contrib + seat] = contrib[i] * scale
+            pv[self._folded + seat] = hand.folded(i)
+            pv[self._all_in + seat] = hand.all_in(i)
         pub[self._pot] = hand.pot * scale
 

@@ -311,7 +311,6 @@ def bench_evaluate(repeats: int, count: int) -> None:
           f"load {os.getloadavg()[0]:.1f}")
     rng = random.Random(7)
     evaluate = standpat.evaluate
-    e7_rates = {}
     for n in (5, 7):
         ints = [rng.sample(range(52), n) for _ in range(count)]
         parsed = [[CARDS[c] for c in h] for h in ints]
@@ -326,7 +325,8 @@ def bench_evaluate(repeats: int, count: int) -> None:
         theirs_text = median_rate(lambda t=texts: [eval7.evaluate([eval7.Card(c) for c in
                                                                    h.split()]) for h in t]
                                   and count, repeats)
-        e7_rates[n] = theirs
+        if n == 5:
+            e7_five = e7
         print(f"  high, {n} cards: standpat {mine / 1e6:6.2f} M/s parsed, {mine_text / 1e6:6.2f}"
               f" M/s text; eval7 {theirs / 1e6:6.2f} M/s parsed, {theirs_text / 1e6:6.2f} M/s"
               f" text -> {mine / theirs:.2f}x parsed, {mine_text / theirs_text:.2f}x text")
@@ -343,26 +343,33 @@ def bench_evaluate(repeats: int, count: int) -> None:
     big = np.array([rng.sample(range(52), 5) for _ in range(200_000)], dtype=np.uint8)
     huge = np.tile(big, (5, 1))
     standpat.evaluate_batch(huge, "high")
-    batch = median_rate(lambda: standpat.evaluate_batch(huge, "high").size, repeats)
     small = big[:1000]
     per_call = statistics.median(
         min(timeit_once(lambda: standpat.evaluate_batch(small, "high")) for _ in range(50))
         for _ in range(repeats))
-    print(f"  evaluate_batch, 5 cards, 1,000,000 hands: {batch / 1e6:7.1f} M/s -> "
-          f"{batch / e7_rates[5]:.0f}x eval7 per call; a 1,000-hand call "
-          f"{per_call * 1e6:.1f} us")
-    # the same on one thread: eval7 also runs on one, so this ratio hardly moves with the
-    # load that the two-thread figure above depends on
+    # eval7 per call, the batch on two threads and on one take turns, one timing each per
+    # repeat, so that a change in the machine's load hits all three alike (eval7's figure
+    # above was taken seconds earlier, under whatever load there was then)
     import numba
 
     threads = numba.get_num_threads()
-    numba.set_num_threads(1)
-    try:
-        one_thread = median_rate(lambda: standpat.evaluate_batch(huge, "high").size, repeats)
-    finally:
-        numba.set_num_threads(threads)
-    print(f"  evaluate_batch on one thread: {one_thread / 1e6:7.1f} M/s -> "
-          f"{one_thread / e7_rates[5]:.0f}x eval7 per call")
+    timings: dict[str, list[float]] = {"eval7": [], "two": [], "one": []}
+    for _ in range(repeats):
+        timings["eval7"].append(len(e7_five) / timeit_once(
+            lambda: [eval7.evaluate(h) for h in e7_five]))
+        timings["two"].append(huge.shape[0] / timeit_once(
+            lambda: standpat.evaluate_batch(huge, "high")))
+        numba.set_num_threads(1)
+        try:
+            timings["one"].append(huge.shape[0] / timeit_once(
+                lambda: standpat.evaluate_batch(huge, "high")))
+        finally:
+            numba.set_num_threads(threads)
+    e7, two, one = (statistics.median(timings[k]) for k in ("eval7", "two", "one"))
+    print(f"  evaluate_batch, 5 cards, 1,000,000 hands, taking turns with eval7 per call "
+          f"({e7 / 1e6:.2f} M/s): {two / 1e6:7.1f} M/s on {threads} threads -> {two / e7:.0f}x,"
+          f" {one / 1e6:7.1f} M/s on one thread -> {one / e7:.0f}x; a 1,000-hand call "
+          f"{per_call * 1e6:.1f} us")
 
 
 def timeit_once(run: Callable[[], object]) -> float:

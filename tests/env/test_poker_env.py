@@ -206,3 +206,42 @@ def test_a_copied_observer_keeps_up_on_its_own() -> None:
     fresh.record(replay, replay.apply(Action.call()))
     assert np.array_equal(twin.observe(1, twin_hand), fresh.observe(1, replay))
     assert not np.array_equal(twin.observe(1, twin_hand), before)
+
+
+@pytest.mark.parametrize(("game", "players"), [
+    ("deuce-to-seven-triple-draw", 6), ("five-card-draw-7a", 3), ("seven-card-draw", 4),
+])
+def test_every_seats_own_cards_match_the_hand_after_every_step(game: str, players: int) -> None:
+    """The cards block (rank and suit one-hot per sorted position), the card set and the
+    dealt set of every seat still in, after every step: draws, stand-pats, seats gone broke."""
+    env = aec(game, "no-limit", players=players, stacks=[10 + 6 * s for s in range(players)],
+              hands=None)
+    o = env.unwrapped.observer
+    pick = np.random.default_rng(3)
+    stood_pat = drew = 0
+    for episode in range(5):
+        env.reset(seed=episode)
+        inner = env.unwrapped
+        dealt = {i: sorted(inner.hand.cards_of(i)) for i in range(len(inner.hand_seats))}
+        hand_id = id(inner.hand)
+        while env.agents:
+            obs, _, done, _, _ = env.last()
+            action = None if done else int(pick.choice(np.flatnonzero(obs["action_mask"])))
+            if action is not None and action >= inner.actions.first_discard:
+                stood_pat += action == inner.actions.first_discard
+                drew += action > inner.actions.first_discard
+            env.step(action)
+            hand = inner.hand
+            if id(hand) != hand_id:  # a new hand was dealt
+                hand_id = id(hand)
+                dealt = {i: sorted(hand.cards_of(i)) for i in range(len(inner.hand_seats))}
+            for i, seat in enumerate(inner.hand_seats):
+                private = o.observe(seat, hand)[: o.private_size]
+                held = sorted(hand.cards_of(i))
+                block = private[o._cards : o._cards + 17 * len(held)].reshape(len(held), 17)
+                assert np.flatnonzero(block[:, :13]).tolist() == [
+                    13 * k + (c >> 2) for k, c in enumerate(held)]
+                assert (np.flatnonzero(block[:, 13:]) % 4).tolist() == [c & 3 for c in held]
+                assert np.flatnonzero(private[o._set : o._set + 52]).tolist() == held
+                assert np.flatnonzero(private[o._dealt : o._dealt + 52]).tolist() == dealt[i]
+    assert stood_pat and drew  # both kinds of draw were seen

@@ -121,6 +121,13 @@ def test_chat_shows_text_only_with_dealer_lines_and_mute(browser: Any, server: S
     assert "Unmute olga" in guest.inner_text("#chat-muted")
     assert owner.locator(".chat-line[data-name=olga]").count() == 1  # muting is the guest's own
     assert owner.js_errors == [] and guest.js_errors == []
+    # a reloaded page is sent what was said before, once
+    owner.reload()
+    owner.locator(".chat-line[data-name=gus]").wait_for()
+    assert owner.locator(".chat-line[data-name=olga] .chat-text").all_inner_texts() == [payload]
+    assert owner.locator(".chat-line[data-name=gus] .chat-text").all_inner_texts() == [
+        "nice hand"]
+    assert owner.js_errors == []
 
 
 def test_lobby_filters_sort_and_a_waiting_list_seat_taken(browser: Any, server: Server) -> None:

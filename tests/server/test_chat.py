@@ -110,6 +110,17 @@ def test_chat_reaches_only_the_tables_audience(client: TestClient) -> None:
         d.send_json({"type": "ping", "ref": "after"})
         assert _next(d) == {"v": 1, "type": "pong", "ref": "after"}
 
+        # one who comes to watch later is sent what was said, numbered, after the table
+        d.send_json({"type": "watch", "table": one["id"]})
+        _next(d, "table")
+        d.send_json({"type": "ping", "ref": "lines"})
+        said = []
+        while (frame := _next(d))["type"] != "pong":
+            said.append(frame)
+        assert [(line["type"], line["text"]) for line in said] == [
+            ("chat", text) for text in (payload, "now I may", "two", "three", "four")]
+        assert [line["id"] for line in said] == [1, 2, 3, 4, 5]
+
 
 def test_an_operator_sets_any_tables_chat(client: TestClient) -> None:
     alice, boss = _account(client, "alice"), _account(client, "boss")

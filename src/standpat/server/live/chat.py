@@ -5,7 +5,8 @@ speak, everyone watching reads), ``everyone`` (spectators who are logged in spea
 or ``off``.  The table's owner or an operator sets it.  A line goes to that table's
 audience only (its players' and watchers' connections), as plain text: the page shows
 it as text, never as HTML.  How often one may speak is limited before a line reaches
-the table (:meth:`standpat.server.throttle.Throttle.chat`).
+the table (:meth:`standpat.server.throttle.Throttle.chat`).  The table keeps its last
+:data:`RECENT` lines, numbered, for a connection that comes to watch later.
 
 >>> chat = TableChat()
 >>> chat.mode
@@ -18,16 +19,19 @@ standpat.errors.TableError: only the players chat at this table.
 
 from __future__ import annotations
 
+from collections import deque
 from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
 from standpat.errors import ProtocolError, TableError
 from standpat.server.protocol import message
 
-__all__ = ["CHAT_MODES", "ChatMode", "TableChat"]
+__all__ = ["CHAT_MODES", "RECENT", "ChatMode", "TableChat"]
 
 ChatMode = Literal["players", "everyone", "off"]
 CHAT_MODES: Final = ("players", "everyone", "off")
+RECENT: Final = 30
+"""How many of a table's last lines a connection that comes to watch is sent."""
 
 
 class TableChat:
@@ -35,6 +39,10 @@ class TableChat:
 
     def __init__(self, mode: ChatMode = "players") -> None:
         self.mode: ChatMode = mode
+        self.said = 0
+        """Lines said at the table so far (each line's ``id`` is its number)."""
+        self.recent: deque[dict[str, Any]] = deque(maxlen=RECENT)
+        """The table's last lines, oldest first."""
 
     def may_speak(self, *, seated: bool) -> None:
         """Refuse (TableError) a speaker the mode does not let speak."""
@@ -44,9 +52,19 @@ class TableChat:
             raise TableError("only the players chat at this table.")
 
     def line(self, table_id: int, name: str, seat: int | None, text: str) -> dict[str, Any]:
-        """The ``chat`` message of one line."""
-        return message("chat", table=table_id, name=name, seat=seat, text=text,
+        """The ``chat`` message of one line (kept among the recent ones).
+
+        >>> chat = TableChat()
+        >>> [chat.line(1, "ann", 0, text)["id"] for text in ("hi", "gl")]
+        [1, 2]
+        >>> [line["text"] for line in chat.recent]
+        ['hi', 'gl']
+        """
+        self.said += 1
+        line = message("chat", table=table_id, id=self.said, name=name, seat=seat, text=text,
                        at=datetime.now(UTC).isoformat(timespec="seconds"))
+        self.recent.append(line)
+        return line
 
     def set_mode(self, mode: ChatMode, *, owner: bool, operator: bool) -> dict[str, Any]:
         """Change the mode (the table's owner or an operator only); the ``chat-mode``

@@ -64,6 +64,8 @@ async def watch(live: LiveTable, command: Command) -> None:
         sitter.outboxes[command.outbox.id] = command.outbox
         sitter.connected = True
     live.send_state(command, full=True)
+    for line in live.chat.recent:  # what was said before he came (a page skips what it has)
+        command.outbox.send(line)
     if (sitter is not None and sitter.bot is None and live.table.playing
             and live.table.turn() == sitter.seat and live.hints_for(sitter)):
         live.hint(sitter)  # a page that comes back at his turn is shown the hint again

@@ -54,7 +54,13 @@ export function mountChat(page) {
     list.scrollTop = list.scrollHeight;
   }
 
+  const heard = new Set(); // the ids of the lines shown (a reconnect is sent the recent ones again)
+
   function say(message) {
+    if (message.id !== undefined) {
+      if (heard.has(message.id)) return;
+      heard.add(message.id);
+    }
     if (muted.has(message.name)) return;
     const mute = el("button", { type: "button", class: "link chat-mute", text: t("chat.mute"),
       "aria-label": t("chat.muteName", { name: message.name }) });

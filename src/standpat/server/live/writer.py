@@ -10,7 +10,8 @@ lock) for many tables' actions, never more than one per action, and none on the 
 loop; one thread on SQLite (one write lock), four on PostgreSQL, where a write stuck on
 a locked row holds up no other table while a thread is free.  If one write of
 a group fails, the group is rolled back and each of its writes is made again alone,
-so only the failing one fails.
+so only the failing one fails.  Each thread keeps its database connection from one
+transaction to the next (a new one after a failure).
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ class Writer:
         self._lock = threading.Lock()
         self._idle = 0
         """Threads waiting for a write."""
+        self._local = threading.local()
+        """Each writer thread's connection (``held``), kept between its transactions."""
         self.commits = 0
         """Transactions committed (a group counts once)."""
         self.writes = 0
@@ -87,6 +90,15 @@ class Writer:
                 self._pool.append(thread)
 
     def _run(self) -> None:
+        try:
+            self._serve()
+        finally:
+            held = getattr(self._local, "held", None)
+            if held is not None:
+                with contextlib.suppress(Exception):
+                    held.close()
+
+    def _serve(self) -> None:
         stop = False
         while not stop:
             with self._lock:
@@ -116,12 +128,13 @@ class Writer:
         outcomes: list[tuple[Any, BaseException | None]]
         started = time.perf_counter()
         try:
-            with self.store.transaction() as conn:
+            with self.store.transaction(self._held()) as conn:
                 outcomes = [(job(conn), None) for job, _, _ in group]
             self.commits += 1
             COMMITS.inc()
             COMMIT_SECONDS.observe(time.perf_counter() - started)
         except Exception as error:
+            self._drop()
             if len(group) == 1:
                 outcomes = [(None, error)]
             else:
@@ -137,11 +150,28 @@ class Writer:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(_settle, settled)
 
+    def _held(self) -> Connection:
+        """This thread's connection, kept from one transaction to the next."""
+        held: Connection | None = getattr(self._local, "held", None)
+        if held is None or held.closed or held.invalidated:
+            held = self._local.held = self.store.connect()
+        return held
+
+    def _drop(self) -> None:
+        """Close this thread's connection after a failure (the next write takes a new one:
+        a connection broken by the database is never used again)."""
+        held = getattr(self._local, "held", None)
+        self._local.held = None
+        if held is not None:
+            with contextlib.suppress(Exception):
+                held.close()
+
     def _alone(self, job: Job) -> tuple[Any, BaseException | None]:
         try:
-            with self.store.transaction() as conn:
+            with self.store.transaction(self._held()) as conn:
                 result = job(conn)
         except Exception as error:
+            self._drop()
             return None, error
         self.commits += 1
         COMMITS.inc()

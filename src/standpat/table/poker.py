@@ -538,7 +538,7 @@ class HandJson:
     True
     """
 
-    __slots__ = ("_cards", "_events", "_public", "_ranking", "_state", "hand", "seats")
+    __slots__ = ("_cards", "_events", "_made", "_public", "_ranking", "_state", "hand", "seats")
 
     def __init__(self, hand: Hand, seats: Sequence[int]) -> None:
         self.hand = hand
@@ -550,6 +550,9 @@ class HandJson:
         """Seat -> his cards, and their :func:`cards_json`."""
         self._events: dict[int | None, list[Json]] = {}
         """Viewer -> his view's events so far, as JSON."""
+        self._made: dict[int, Json] = {}
+        """The id of an event of a view -> its JSON (the hand holds every event it made,
+        redacted or not, as long as it lives: an id is never another event's)."""
 
     def view(self, index: int | None, since: int = 0) -> Json:
         """The hand as hand seat ``index`` (None: a spectator) may see it, with its events
@@ -562,7 +565,13 @@ class HandJson:
         seen = hand.events_for(index)
         events = self._events.setdefault(index, [])
         if len(events) < len(seen):
-            events.extend(event_json(e, seats) for e in seen[len(events):])
+            made = self._made
+            for event in seen[len(events):]:
+                # a public event is the same object in every viewer's events: made once
+                done = made.get(id(event))
+                if done is None:
+                    done = made[id(event)] = event_json(event, seats)
+                events.append(done)
         to_act = hand.to_act
         state = (len(events), to_act, hand.is_over)
         if state != self._state:
@@ -574,11 +583,11 @@ class HandJson:
             own = own_json(None, ([], None), None, events[since:], since)
         else:
             cards = hand.cards_of(index)
-            made = self._cards.get(index)
-            if made is None or made[0] != cards:  # their JSON changes only when they do
-                made = self._cards[index] = (cards, cards_json(cards, self._ranking))
+            mine = self._cards.get(index)
+            if mine is None or mine[0] != cards:  # their JSON changes only when they do
+                mine = self._cards[index] = (cards, cards_json(cards, self._ranking))
             legal = hand.legal_actions() if index == to_act else None
-            own = own_json(seats[index], made[1], legal, events[since:], since)
+            own = own_json(seats[index], mine[1], legal, events[since:], since)
         return {**self._public, **own}
 
 

@@ -5,7 +5,8 @@ A table hands its writes (a round dealt, the actions just played, a round settle
 the :class:`Writer` and waits for them: nothing is told before it is committed, so a
 crash (kill -9) loses nothing anyone heard of.  A writer thread takes the writes waiting
 when it is free (those the other free threads cannot take) and commits them together in
-one transaction, so a busy room makes one commit (and one wait for the database's write
+one transaction (on SQLite, the writes made during one turn of the event loop are handed
+over together), so a busy room makes one commit (and one wait for the database's write
 lock) for many tables' actions, never more than one per action, and none on the event
 loop; one thread on SQLite (one write lock), four on PostgreSQL, where a write stuck on
 a locked row holds up no other table while a thread is free.  If one write of
@@ -34,6 +35,8 @@ __all__ = ["Writer"]
 
 T = TypeVar("T")
 Job = Callable[[Connection], Any]
+Pending = tuple[Job, "asyncio.Future[Any]", asyncio.AbstractEventLoop]
+"""A write, the future its table awaits and that table's event loop."""
 log = logging.getLogger("standpat.server")
 
 MAX_GROUP = 256
@@ -48,9 +51,9 @@ class Writer:
     def __init__(self, store: Store, threads: int | None = None) -> None:
         self.store = store
         self.threads = threads or (POSTGRES_THREADS if store.postgres else 1)
-        self._jobs: queue.SimpleQueue[
-            tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop] | None
-        ] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[Pending | None] = queue.SimpleQueue()
+        self._batches: dict[asyncio.AbstractEventLoop, list[Pending]] = {}
+        """Writes of the running turn of each event loop, not yet handed over."""
         self._pool: list[threading.Thread] = []
         self._lock = threading.Lock()
         self._idle = 0
@@ -68,8 +71,22 @@ class Writer:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         self._start()
-        self._jobs.put((job, future, loop))
+        if self.threads > 1:
+            self._jobs.put((job, future, loop))
+            return await future
+        # one thread: the writes of one turn of the event loop go over to it together, at
+        # its end (the thread wakes once and makes them in one transaction)
+        batch = self._batches.get(loop)
+        if batch is None:
+            batch = self._batches[loop] = []
+            loop.call_soon(self._flush, loop)
+        batch.append((job, future, loop))
         return await future
+
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._start()  # closed meanwhile: it starts again
+        for pending in self._batches.pop(loop, ()):
+            self._jobs.put(pending)
 
     def close(self) -> None:
         """Make what is queued, then stop the thread (it starts again if written to)."""
@@ -122,9 +139,7 @@ class Writer:
                 group.append(item)
             self._make(group)
 
-    def _make(
-        self, group: list[tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop]]
-    ) -> None:
+    def _make(self, group: list[Pending]) -> None:
         outcomes: list[tuple[Any, BaseException | None]]
         started = time.perf_counter()
         try:

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection
+from sqlalchemy.exc import DBAPIError
 
 from standpat.server.metrics import COMMIT_SECONDS, COMMITS, WRITES
 from standpat.store import Store
@@ -150,9 +151,11 @@ class Writer:
             COMMIT_SECONDS.observe(time.perf_counter() - started)
         except Exception as error:
             self._drop()
-            if len(group) == 1:
+            if len(group) == 1 and not _lost_connection(error):
                 outcomes = [(None, error)]
             else:
+                # alone, each on a new connection (the pool checks it): a connection the
+                # database dropped while the thread kept it fails one try, no write
                 log.warning("a group of %s writes failed: each is made alone", len(group))
                 outcomes = [self._alone(job) for job, _, _ in group]
         self.writes += len(group)
@@ -191,6 +194,11 @@ class Writer:
         self.commits += 1
         COMMITS.inc()
         return result, None
+
+
+def _lost_connection(error: Exception) -> bool:
+    """Whether ``error`` is the database connection found broken (dropped by the database)."""
+    return isinstance(error, DBAPIError) and error.connection_invalidated
 
 
 def _settle(settled: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:

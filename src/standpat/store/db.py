@@ -1081,9 +1081,9 @@ def _seat(row: Any) -> SeatRecord:
 
 
 _WRITE: Final = "standpat_write"
+"""Execution option of a transaction that writes (SQLite: it begins IMMEDIATE)."""
 _INSERT_ACTIONS: Final = m.actions.insert()
 """Made once: a statement object keeps its cache key (each action of a room is one)."""
-"""Execution option of a transaction that writes (SQLite: it begins IMMEDIATE)."""
 
 
 def _memory(url: str) -> bool:

@@ -80,6 +80,12 @@ class Stats:
     """The share of the machine's cores that was busy while the clients played."""
     node_tables: list[int | None] = field(default_factory=list)
     """The tables each node ran at the end of the play (from its /metrics)."""
+    steady_cpu: float = 0.0
+    """CPU seconds the server (every node) used after the warm-up (``--warmup``)."""
+    steady_actions: int = 0
+    """Actions the clients sent after the warm-up."""
+    steady_seconds: float = 0.0
+    """How long the clients played after the warm-up."""
     load_before: str = ""
     load_after: str = ""
     """The machine's load average (1 minute) when the play started and ended."""
@@ -261,7 +267,15 @@ async def main_async(
     clients_cpu = cpu_seconds(os.getpid())
     machine = machine_ticks()
     stats.load_before = Path("/proc/loadavg").read_text().split()[0]
-    await asyncio.sleep(args.seconds)
+    warmup = min(args.warmup, args.seconds)
+    await asyncio.sleep(warmup)  # the clients sit down and the first hands are dealt
+    steady_cpu = sum(cpu_seconds(pid) for pid in pids)
+    steady_actions = stats.actions
+    steady_started = time.perf_counter()
+    await asyncio.sleep(args.seconds - warmup)
+    stats.steady_cpu = sum(cpu_seconds(pid) for pid in pids) - steady_cpu
+    stats.steady_actions = stats.actions - steady_actions
+    stats.steady_seconds = time.perf_counter() - steady_started
     stats.node_cpu = [cpu_seconds(pid) - before for pid, before in zip(pids, cpu, strict=True)]
     stats.server_cpu = sum(stats.node_cpu)
     stats.clients_cpu = cpu_seconds(os.getpid()) - clients_cpu
@@ -420,6 +434,11 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--between-hands", default="0.1")
     parser.add_argument(
+        "--warmup", type=float, default=5.0, metavar="S",
+        help="seconds of play (counted in --seconds) before the steady figures are taken: "
+             "the clients sitting down are not counted in them (default 5)",
+    )
+    parser.add_argument(
         "--think", type=float, default=0.0,
         help="a client's mean thinking time before it acts, s (default 0: act at once)",
     )
@@ -518,6 +537,11 @@ def main() -> int:
         print(f"server CPU: {stats.server_cpu:.1f} s ({100 * stats.server_cpu / elapsed:.0f}% "
               f"of one core{per_node}), {1000 * stats.server_cpu / stats.actions:.2f} ms "
               "per action")
+    if stats.steady_actions:
+        print(f"after the {min(args.warmup, args.seconds):.0f} s warm-up: "
+              f"{stats.steady_actions / stats.steady_seconds:.0f} actions/s, server CPU "
+              f"{1000 * stats.steady_cpu / stats.steady_actions:.2f} ms per action "
+              f"({100 * stats.steady_cpu / stats.steady_seconds:.0f}% of one core)")
     cores = os.cpu_count() or 1
     rest = cores * stats.machine_busy - (stats.server_cpu + stats.clients_cpu) / elapsed
     print(f"machine: {cores} cores {100 * stats.machine_busy:.0f}% busy during the run: "

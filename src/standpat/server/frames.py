@@ -32,6 +32,7 @@ def text(value: Any) -> str:
 class Frame(dict[str, Any]):
     """A message with its JSON text (never changed after it is made)."""
 
+    __slots__ = ("text",)
     text: str
     """The message's JSON text."""
 

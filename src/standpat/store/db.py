@@ -157,15 +157,20 @@ class Store:
         self.engine.dispose()
 
     @contextmanager
-    def _tx(self, *, write: bool = True, snapshot: bool = False) -> Iterator[Connection]:
+    def _tx(
+        self, *, write: bool = True, snapshot: bool = False, held: Connection | None = None
+    ) -> Iterator[Connection]:
         """One transaction.
 
         ``write``: it changes something, so on SQLite it takes the database's write
         lock when it begins (``BEGIN IMMEDIATE``): two writers never both read and then
         write.  ``snapshot``: every read in it sees one consistent state of the database
-        (PostgreSQL's REPEATABLE READ; a SQLite transaction always does).
+        (PostgreSQL's REPEATABLE READ; a SQLite transaction always does).  ``held``: a
+        connection of :meth:`connect` to make it on (else one from the pool).
         """
-        with self._one_at_a_time, self.engine.connect() as conn:
+        with self._one_at_a_time, (
+            self.engine.connect() if held is None else nullcontext(held)
+        ) as conn:
             options: dict[str, Any] = {_WRITE: write}
             if snapshot and self.postgres:
                 options["isolation_level"] = "REPEATABLE READ"
@@ -173,11 +178,17 @@ class Store:
             with conn.begin():
                 yield conn
 
-    def transaction(self) -> AbstractContextManager[Connection]:
+    def connect(self) -> Connection:
+        """A connection for a caller that makes many transactions in a row (a writer
+        thread): given to :meth:`transaction`, it saves a check-out of the pool each
+        time.  The caller closes it (and takes a new one after an error)."""
+        return self.engine.connect()
+
+    def transaction(self, held: Connection | None = None) -> AbstractContextManager[Connection]:
         """One write transaction, for callers that put several writes in one
         (:meth:`start_hand`, :meth:`log_actions` and :meth:`finish_hand` take its
-        connection as ``conn``)."""
-        return self._tx()
+        connection as ``conn``); ``held``: made on that connection of :meth:`connect`."""
+        return self._tx(held=held)
 
     def _in(self, conn: Connection | None) -> AbstractContextManager[Connection]:
         """The caller's transaction if it gave one, else a new one."""
@@ -898,7 +909,7 @@ class Store:
         now = _now()
         with self._in(conn) as conn:
             conn.execute(
-                m.actions.insert(),
+                _INSERT_ACTIONS,
                 [{"hand_id": hand_id, "seq": seq + i, "seat": seat, "action": action,
                   "created_at": now} for i, (seat, action) in enumerate(actions)],
             )
@@ -1091,6 +1102,8 @@ def _seat(row: Any) -> SeatRecord:
 
 _WRITE: Final = "standpat_write"
 """Execution option of a transaction that writes (SQLite: it begins IMMEDIATE)."""
+_INSERT_ACTIONS: Final = m.actions.insert()
+"""Made once: a statement object keeps its cache key (each action of a room is one)."""
 
 
 def _memory(url: str) -> bool:

@@ -32,6 +32,7 @@ from standpat.engine import (
     Action,
     ActionKind,
     Event,
+    Hand,
     LegalActions,
     SeatView,
     Stakes,
@@ -45,7 +46,7 @@ from standpat.table.hosted import Deal, Json, Options, Outcome, SeatLine
 from standpat.table.seats import Choice
 from standpat.table.table import Table
 
-__all__ = ["HostedPoker", "hand_value_json"]
+__all__ = ["HandJson", "HostedPoker", "hand_value_json", "view_json"]
 
 BUY_IN_BETS = (10, 100)
 """A poker table's buy-in range, in small bets."""
@@ -76,6 +77,8 @@ class HostedPoker:
             stakes=str(stakes), blinds=_blinds(stakes), deck=_deck(self.table.game.name.value),
         )
         self._bought: dict[int, int] = {}
+        self._json: HandJson | None = None
+        """The JSON of the current hand's views, made as it goes."""
 
     # -- what it is --------------------------------------------------------------------
 
@@ -113,9 +116,8 @@ class HostedPoker:
 
     def lines(self) -> list[SeatLine]:
         """Every occupied seat as everyone may see it."""
-        view = self.table.view(None)
         lines = []
-        for seat, info in enumerate(view.seats):
+        for seat, info in enumerate(self.table.seat_infos()):
             if info is None:
                 continue
             player = self.table.player(seat)
@@ -283,23 +285,29 @@ class HostedPoker:
     # -- views ---------------------------------------------------------------------------
 
     def view(self, seat: int | None, since: int = 0) -> Json:
-        """The current (or last) hand as ``seat`` may see it, from the engine's view only."""
+        """The current (or last) hand as ``seat`` may see it, from the engine's views only:
+        the part every viewer sees alike from the spectator's view (made once per state of
+        the hand), the seat's own cards, choices and events from what the engine shows that
+        seat (each event converted once per viewer); see :class:`HandJson`."""
         hand = self.table.hand
         if hand is None:
             return {}
+        made = self._json
+        if made is None or made.hand is not hand:
+            made = self._json = HandJson(hand, self.table.dealt)
         dealt = self.table.dealt
-        index = dealt.index(seat) if seat is not None and seat in dealt else None
-        return view_json(hand.view(index), dealt, since)
+        return made.view(dealt.index(seat) if seat is not None and seat in dealt else None,
+                         since)
 
     def public(self) -> Json:
         """Positions: button, blinds, and whether the button is dead."""
-        view = self.table.view(None)
+        plan = self.table.plan
         return {
-            "button": view.button,
-            "small_blind": view.small_blind,
-            "big_blind": view.big_blind,
-            "dead_button": view.dead_button,
-            "dead_small_blind": view.dead_small_blind,
+            "button": None if plan is None else plan.button,
+            "small_blind": None if plan is None else plan.sb,
+            "big_blind": None if plan is None else plan.bb,
+            "dead_button": False if plan is None else plan.dead_button,
+            "dead_small_blind": False if plan is None else plan.dead_sb,
             "hand_number": self.table.hand_number,
         }
 
@@ -432,8 +440,23 @@ def view_json(view: SeatView, seats: Sequence[int], since: int = 0) -> Json:
 
     ``seats`` maps the hand's seat indexes to the table's seat numbers; ``events``
     holds the hand's events from index ``since`` on (the viewer has the rest).
+    :class:`HandJson` makes the same, part by part, for every viewer of a hand.
     """
+    return {
+        **public_json(view, seats),
+        **own_json(
+            None if view.seat is None else seats[view.seat],
+            cards_json(view.hand, str(view.ranking)), view.legal,
+            [event_json(e, seats) for e in view.events[since:]], since,
+        ),
+    }
+
+
+def public_json(view: SeatView, seats: Sequence[int]) -> Json:
+    """The part of a hand's JSON that is the same for every viewer (a spectator's view
+    holds all of it): positions, bets, pots, cards shown, the events' count."""
     players = []
+    ranking = str(view.ranking)
     for i in range(view.players):
         entry: Json = {
             "seat": seats[i],
@@ -447,7 +470,7 @@ def view_json(view: SeatView, seats: Sequence[int], since: int = 0) -> Json:
             entry["drew"] = view.draw_counts[i]
         if i in view.shown:
             entry["shown"] = _cards(view.shown[i])
-            entry["value"] = hand_value_json(view.shown[i], str(view.ranking))
+            entry["value"] = hand_value_json(view.shown[i], ranking)
         if view.is_over:
             entry["won"] = view.payouts[i]
         players.append(entry)
@@ -455,22 +478,116 @@ def view_json(view: SeatView, seats: Sequence[int], since: int = 0) -> Json:
         "game": view.game.name.value,
         "structure": view.structure.value,
         "stakes": str(view.stakes),
-        "ranking": str(view.ranking),
+        "ranking": ranking,
         "phase": view.phase.value,
         "street": view.street,
         "button": seats[view.button],
         "to_act": None if view.to_act is None else seats[view.to_act],
-        "you": None if view.seat is None else seats[view.seat],
-        "hand": _cards(view.hand),
-        "value": hand_value_json(view.hand, str(view.ranking)) if view.hand else None,
-        "legal": None if view.legal is None else legal_json(view.legal),
         "pot": view.pot,
         "pots": [{"amount": a, "seats": [seats[s] for s in who]} for a, who in view.pots],
         "draws_left": view.draws_left,
         "stub": view.stub,
         "players": players,
-        "events_from": since,
         "event_count": len(view.events),
-        "events": [event_json(e, seats) for e in view.events[since:]],
         "over": view.is_over,
     }
+
+
+def own_json(
+    seat: int | None, cards: tuple[list[str], Json | None], legal: LegalActions | None,
+    events: list[Json], since: int,
+) -> Json:
+    """The part of a hand's JSON that is the viewer's own: his table ``seat`` (None: a
+    spectator), his ``cards`` and their value (:func:`cards_json`), what he may do
+    (``legal``, when it is his turn), and ``events``: his view's events from index
+    ``since`` on, as :func:`event_json` makes them."""
+    return {
+        "you": seat,
+        "hand": cards[0],
+        "value": cards[1],
+        "legal": None if legal is None else legal_json(legal),
+        "events_from": since,
+        "events": events,
+    }
+
+
+def cards_json(cards: Sequence[Card], ranking: str) -> tuple[list[str], Json | None]:
+    """A viewer's own cards as JSON, and their value (None for none, or fewer than five)."""
+    return _cards(cards), hand_value_json(cards, ranking) if cards else None
+
+
+class HandJson:
+    """The JSON of one hand's views (:func:`view_json`), made part by part as the hand goes
+    on, so that a change seen by many viewers costs little more than one view.
+
+    The part every viewer sees alike (:func:`public_json`) is made once per state of the
+    hand, from the spectator's view; a viewer's own part (:func:`own_json`) from his own
+    view, whose events are each converted once per viewer (the engine redacts them once
+    per viewer too).  Each :meth:`view` is a new dict (its ``players``, ``pots`` and
+    events are shared with the other viewers' and must not be changed).
+
+    >>> import random
+    >>> from standpat.engine import Stakes
+    >>> table = HostedPoker("five-card-draw", "no-limit", Stakes.parse("1/2"), seats=3)
+    >>> for seat in range(3):
+    ...     table.sit(seat, f"p{seat}", 100); table.come_in(seat)
+    >>> _ = table.deal(random.Random(1))
+    >>> made = HandJson(table.table.hand, table.table.dealt)
+    >>> all(made.view(i, since) == view_json(table.table.hand.view(i), table.table.dealt, since)
+    ...     for i in (0, 1, 2, None) for since in (0, 2))
+    True
+    """
+
+    __slots__ = ("_cards", "_events", "_made", "_public", "_ranking", "_state", "hand", "seats")
+
+    def __init__(self, hand: Hand, seats: Sequence[int]) -> None:
+        self.hand = hand
+        self.seats = tuple(seats)
+        self._state: tuple[int, int | None, bool] | None = None
+        self._public: Json = {}
+        self._ranking = ""
+        self._cards: dict[int, tuple[tuple[Card, ...], tuple[list[str], Json | None]]] = {}
+        """Seat -> his cards, and their :func:`cards_json`."""
+        self._events: dict[int | None, list[Json]] = {}
+        """Viewer -> his view's events so far, as JSON."""
+        self._made: dict[int, Json] = {}
+        """The id of an event of a view -> its JSON (the hand holds every event it made,
+        redacted or not, as long as it lives: an id is never another event's)."""
+
+    def view(self, index: int | None, since: int = 0) -> Json:
+        """The hand as hand seat ``index`` (None: a spectator) may see it, with its events
+        from index ``since`` on: :func:`view_json` of ``hand.view(index)``.
+
+        The viewer's own part is what ``hand.view(index)`` holds of his own (the engine's
+        redaction of the events for him, his cards, his legal actions on his turn), taken
+        without building the rest of that view."""
+        hand, seats = self.hand, self.seats
+        seen = hand.events_for(index)
+        events = self._events.setdefault(index, [])
+        if len(events) < len(seen):
+            made = self._made
+            for event in seen[len(events):]:
+                # a public event is the same object in every viewer's events: made once
+                done = made.get(id(event))
+                if done is None:
+                    done = made[id(event)] = event_json(event, seats)
+                events.append(done)
+        to_act = hand.to_act
+        state = (len(events), to_act, hand.is_over)
+        if state != self._state:
+            # every viewer's view shares this part: made from the spectator's view
+            self._public = public_json(hand.view(None), seats)
+            self._ranking = self._public["ranking"]
+            self._state = state
+        if index is None:
+            own = own_json(None, ([], None), None, events[since:], since)
+        else:
+            cards = hand.cards_of(index)
+            mine = self._cards.get(index)
+            if mine is None or mine[0] != cards:  # their JSON changes only when they do
+                mine = self._cards[index] = (cards, cards_json(cards, self._ranking))
+            legal = hand.legal_actions() if index == to_act else None
+            own = own_json(seats[index], mine[1], legal, events[since:], since)
+        return {**self._public, **own}
+
+

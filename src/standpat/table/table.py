@@ -441,11 +441,11 @@ class Table:
             raise TableError("no hand is being played; nobody to time out.")
         self.act(wait.seat, wait.action)
 
-    def view(self, seat: int | None = None) -> TableView:
-        """The table as ``seat`` (or a spectator) may see it."""
-        if seat is not None:
-            self._check_seat(seat)
+    def seat_infos(self) -> tuple[SeatInfo | None, ...]:
+        """Every seat as every viewer may see it (None: empty): the ``seats`` of
+        :meth:`view`, without the rest of a view."""
         infos: list[SeatInfo | None] = []
+        playing = self.playing
         for i, player in enumerate(self._players):
             if player is None:
                 infos.append(None)
@@ -457,9 +457,16 @@ class Table:
                 stack=self.stack(i),
                 marker=player.marker,
                 sitting_out=not sitting_in,
-                waiting=sitting_in and (not in_hand if self.playing else player.owes),
+                waiting=sitting_in and (not in_hand if playing else player.owes),
                 in_hand=in_hand,
             ))
+        return tuple(infos)
+
+    def view(self, seat: int | None = None) -> TableView:
+        """The table as ``seat`` (or a spectator) may see it."""
+        if seat is not None:
+            self._check_seat(seat)
+        infos = self.seat_infos()
         hand_view = None
         to_act = None
         if self._hand is not None:
@@ -469,7 +476,7 @@ class Table:
                 to_act = self.dealt[self._hand.to_act]
         p = self._plan
         return TableView(
-            seat=seat, seats=tuple(infos),
+            seat=seat, seats=infos,
             button=None if p is None else p.button,
             small_blind=None if p is None else p.sb,
             big_blind=None if p is None else p.bb,

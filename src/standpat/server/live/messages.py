@@ -182,5 +182,8 @@ class _Change:
         return self._frame(hand, hand_text, you)
 
     def _frame(self, hand: Json | None, hand_text: str, you: Json | None) -> Frame:
-        body = {**self.head, "hand": hand, "you": you}
-        return Frame.of(body, f'{self.head_text},"hand":{hand_text},"you":{text(you)}}}')
+        frame = Frame(self.head)
+        frame["hand"] = hand
+        frame["you"] = you
+        frame.text = f'{self.head_text},"hand":{hand_text},"you":{text(you)}}}'
+        return frame

@@ -5,12 +5,14 @@ A table hands its writes (a round dealt, the actions just played, a round settle
 the :class:`Writer` and waits for them: nothing is told before it is committed, so a
 crash (kill -9) loses nothing anyone heard of.  A writer thread takes the writes waiting
 when it is free (those the other free threads cannot take) and commits them together in
-one transaction, so a busy room makes one commit (and one wait for the database's write
+one transaction (on SQLite, the writes made during one turn of the event loop are handed
+over together), so a busy room makes one commit (and one wait for the database's write
 lock) for many tables' actions, never more than one per action, and none on the event
 loop; one thread on SQLite (one write lock), four on PostgreSQL, where a write stuck on
 a locked row holds up no other table while a thread is free.  If one write of
 a group fails, the group is rolled back and each of its writes is made again alone,
-so only the failing one fails.
+so only the failing one fails.  Each thread keeps its database connection from one
+transaction to the next (a new one after a failure).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection
+from sqlalchemy.exc import DBAPIError
 
 from standpat.server.metrics import COMMIT_SECONDS, COMMITS, WRITES
 from standpat.store import Store
@@ -33,6 +36,8 @@ __all__ = ["Writer"]
 
 T = TypeVar("T")
 Job = Callable[[Connection], Any]
+Pending = tuple[Job, "asyncio.Future[Any]", asyncio.AbstractEventLoop]
+"""A write, the future its table awaits and that table's event loop."""
 log = logging.getLogger("standpat.server")
 
 MAX_GROUP = 256
@@ -47,13 +52,15 @@ class Writer:
     def __init__(self, store: Store, threads: int | None = None) -> None:
         self.store = store
         self.threads = threads or (POSTGRES_THREADS if store.postgres else 1)
-        self._jobs: queue.SimpleQueue[
-            tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop] | None
-        ] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[Pending | None] = queue.SimpleQueue()
+        self._batches: dict[asyncio.AbstractEventLoop, list[Pending]] = {}
+        """Writes of the running turn of each event loop, not yet handed over."""
         self._pool: list[threading.Thread] = []
         self._lock = threading.Lock()
         self._idle = 0
         """Threads waiting for a write."""
+        self._local = threading.local()
+        """Each writer thread's connection (``held``), kept between its transactions."""
         self.commits = 0
         """Transactions committed (a group counts once)."""
         self.writes = 0
@@ -65,8 +72,22 @@ class Writer:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         self._start()
-        self._jobs.put((job, future, loop))
+        if self.threads > 1:
+            self._jobs.put((job, future, loop))
+            return await future
+        # one thread: the writes of one turn of the event loop go over to it together, at
+        # its end (the thread wakes once and makes them in one transaction)
+        batch = self._batches.get(loop)
+        if batch is None:
+            batch = self._batches[loop] = []
+            loop.call_soon(self._flush, loop)
+        batch.append((job, future, loop))
         return await future
+
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._start()  # closed meanwhile: it starts again
+        for pending in self._batches.pop(loop, ()):
+            self._jobs.put(pending)
 
     def close(self) -> None:
         """Make what is queued, then stop the thread (it starts again if written to)."""
@@ -87,6 +108,15 @@ class Writer:
                 self._pool.append(thread)
 
     def _run(self) -> None:
+        try:
+            self._serve()
+        finally:
+            held = getattr(self._local, "held", None)
+            if held is not None:
+                with contextlib.suppress(Exception):
+                    held.close()
+
+    def _serve(self) -> None:
         stop = False
         while not stop:
             with self._lock:
@@ -110,21 +140,22 @@ class Writer:
                 group.append(item)
             self._make(group)
 
-    def _make(
-        self, group: list[tuple[Job, asyncio.Future[Any], asyncio.AbstractEventLoop]]
-    ) -> None:
+    def _make(self, group: list[Pending]) -> None:
         outcomes: list[tuple[Any, BaseException | None]]
         started = time.perf_counter()
         try:
-            with self.store.transaction() as conn:
+            with self.store.transaction(self._held()) as conn:
                 outcomes = [(job(conn), None) for job, _, _ in group]
             self.commits += 1
             COMMITS.inc()
             COMMIT_SECONDS.observe(time.perf_counter() - started)
         except Exception as error:
-            if len(group) == 1:
+            self._drop()
+            if len(group) == 1 and not _lost_connection(error):
                 outcomes = [(None, error)]
             else:
+                # alone, each on a new connection (the pool checks it): a connection the
+                # database dropped while the thread kept it fails one try, no write
                 log.warning("a group of %s writes failed: each is made alone", len(group))
                 outcomes = [self._alone(job) for job, _, _ in group]
         self.writes += len(group)
@@ -137,15 +168,37 @@ class Writer:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(_settle, settled)
 
+    def _held(self) -> Connection:
+        """This thread's connection, kept from one transaction to the next."""
+        held: Connection | None = getattr(self._local, "held", None)
+        if held is None or held.closed or held.invalidated:
+            held = self._local.held = self.store.connect()
+        return held
+
+    def _drop(self) -> None:
+        """Close this thread's connection after a failure (the next write takes a new one:
+        a connection broken by the database is never used again)."""
+        held = getattr(self._local, "held", None)
+        self._local.held = None
+        if held is not None:
+            with contextlib.suppress(Exception):
+                held.close()
+
     def _alone(self, job: Job) -> tuple[Any, BaseException | None]:
         try:
-            with self.store.transaction() as conn:
+            with self.store.transaction(self._held()) as conn:
                 result = job(conn)
         except Exception as error:
+            self._drop()
             return None, error
         self.commits += 1
         COMMITS.inc()
         return result, None
+
+
+def _lost_connection(error: Exception) -> bool:
+    """Whether ``error`` is the database connection found broken (dropped by the database)."""
+    return isinstance(error, DBAPIError) and error.connection_invalidated
 
 
 def _settle(settled: list[tuple[asyncio.Future[Any], Any, BaseException | None]]) -> None:

@@ -1,0 +1,84 @@
+"""HostedPoker's views, made part by part (``HandJson``), are exactly the views built from
+each viewer's own engine view (``view_json(hand.view(seat))``), change after change."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from standpat.engine import Stakes
+from standpat.table.poker import HostedPoker, view_json
+
+GAMES = [
+    ("five-card-draw-7a", "fixed-limit"),
+    ("five-card-draw", "no-limit"),
+    ("seven-card-draw", "pot-limit"),
+    ("deuce-to-seven-triple-draw", "fixed-limit"),
+    ("deuce-to-seven-single-draw", "no-limit"),
+]
+
+
+def _action(table: HostedPoker, seat: int, rng: random.Random) -> dict[str, object]:
+    view = table.bot_view(seat)
+    legal = view.legal
+    assert legal is not None
+    kinds = sorted(k.value for k in legal.kinds)
+    if "discard" in kinds:
+        cards = rng.sample([str(c) for c in view.hand], rng.randint(0, legal.max_discard))
+        return {"kind": "discard", "cards": cards}
+    kind = rng.choice(kinds)
+    if kind in ("bet", "raise"):
+        return {"kind": kind, "amount": rng.choice((legal.min_to, legal.max_to))}
+    return {"kind": kind}
+
+
+@pytest.mark.parametrize(("game", "structure"), GAMES)
+def test_every_view_is_the_viewers_own(game: str, structure: str) -> None:
+    rng = random.Random(game)
+    table = HostedPoker(game, structure, Stakes.parse("2/4"), seats=5, button=0)
+    for seat in range(4):  # seat 4 stays empty: its view is a spectator's
+        table.sit(seat, f"p{seat}", 100)
+        table.come_in(seat)
+    checked = 0
+    for _ in range(12):
+        for seat in range(4):
+            if table.stack(seat) <= 0:
+                table.add_chips(seat, 100)
+        table.deal(rng)
+        sent = dict.fromkeys((0, 1, 2, 3, 4, None), 0)
+        while True:
+            hand, dealt = table.table.hand, table.table.dealt
+            assert hand is not None
+            for seat in sent:
+                index = dealt.index(seat) if seat in dealt else None
+                for since in {0, sent[seat]}:
+                    made = table.view(seat, since)
+                    assert made == view_json(hand.view(index), dealt, since)
+                    checked += 1
+                sent[seat] = made["event_count"]
+            if table.over:
+                break
+            seat = table.turn()
+            assert seat is not None
+            table.act(seat, table.parse_action(_action(table, seat, rng)))
+        table.finish()
+    assert checked > 500
+
+
+def test_views_of_different_seats_share_no_private_cards() -> None:
+    table = HostedPoker("five-card-draw", "fixed-limit", Stakes.parse("2/4"), seats=3, button=0)
+    for seat in range(3):
+        table.sit(seat, f"p{seat}", 100)
+        table.come_in(seat)
+    table.deal(random.Random(5))
+    hand = table.table.hand
+    assert hand is not None
+    own = {seat: set(table.view(seat)["hand"]) for seat in range(3)}
+    spectator = repr(table.view(None))
+    for seat in range(3):
+        mine = repr(table.view(seat))
+        for other in range(3):
+            if other != seat:
+                assert not any(f"'{card}'" in mine for card in own[other])
+        assert not any(f"'{card}'" in spectator for card in own[seat])

@@ -129,3 +129,18 @@ def test_pinochle_tables_stand_beside_poker_ones_and_filter_like_them(client: Te
     assert _ids(client, "sort=stakes&order=desc") == [two, one]  # an entry of 20 over 5/10
     line = next(t for t in client.get("/api/tables").json()["tables"] if t["id"] == two)
     assert line["game"] == "pinochle-5" and line["stakes"] == "entry 20"
+
+
+def test_a_table_opened_without_a_structure_says_the_one_it_plays(client: TestClient) -> None:
+    """Left out, a poker table's structure is its default (fixed limit), and the lobby, the
+    table's own line and its filter say so; a pinochle table's stays empty."""
+    alice = _account(client, "alice")
+    made = client.post("/api/tables", json={"game": "seven-card-draw"}, headers=alice)
+    assert made.status_code == 201, made.text
+    table = made.json()["id"]
+    assert made.json()["structure"] == "fixed-limit"
+    assert client.get(f"/api/tables/{table}").json()["structure"] == "fixed-limit"
+    assert _ids(client, "structure=fixed-limit") == [table]
+    pinochle = client.post("/api/tables", json={"game": "pinochle-5", "seats": 3},
+                           headers=alice).json()
+    assert pinochle["structure"] == ""

@@ -143,7 +143,7 @@ class LocalHost:
             self.store.create_table,
             name=name[:64],
             game=probe.game,
-            structure=structure or "",
+            structure=probe.structure,  # the table's own (a poker table's default when none)
             stakes=stakes,
             seats=seats,
             config={"clock": float(clock), **({} if spec.hints is None else {"hints": spec.hints})},

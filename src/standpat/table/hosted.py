@@ -113,6 +113,10 @@ class HostedTable(Protocol):
         """The game's name as players read it."""
 
     @property
+    def structure(self) -> str:
+        """A poker table's betting structure (``fixed-limit``...); ``""`` for a game without one."""
+
+    @property
     def seats(self) -> int:
         """How many seats the table has."""
 

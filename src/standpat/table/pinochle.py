@@ -362,6 +362,11 @@ class HostedPinochle:
         return f"Bruce's {self.rules.hand_size} Card Pinochle"
 
     @property
+    def structure(self) -> str:
+        """Pinochle has no betting structure: ``""``."""
+        return ""
+
+    @property
     def seats(self) -> int:
         """How many seats the table has."""
         return self._seats

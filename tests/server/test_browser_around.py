@@ -130,6 +130,45 @@ def test_chat_shows_text_only_with_dealer_lines_and_mute(browser: Any, server: S
     assert owner.js_errors == []
 
 
+def test_chat_goes_on_in_an_open_page_after_the_server_restarts(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    # The restarted table numbers its lines from 1 again: the page must not take the new
+    # first line for the one it showed before the restart.
+    folder = tmp_path_factory.mktemp("chat-restart")
+    srv = Server(f"sqlite:///{folder / 'room.db'}", log=folder / "server.log").start()
+    try:
+        page = new_page(browser, srv)
+        log_in(page, "rhea", "rheas-password", register=True)
+        made = page.request.post("/api/tables", data={"game": "five-card-draw", "seats": 3})
+        assert made.status == 201, made.text()
+        page.goto(f"/tables/{made.json()['id']}")
+        page.wait_for_selector(".status[data-status=online]")
+        page.click("button[data-action=sit]")
+        page.click("button[data-action=confirm-sit]")
+        page.wait_for_selector(".seat.you")
+        lines = page.locator(".chat-line[data-name=rhea] .chat-text")
+        for text in ("before", "and again"):
+            page.fill("#chat-input", text)
+            page.press("#chat-input", "Enter")
+            wait_until(lambda text=text: text in lines.all_inner_texts(), what=f"'{text}' said")
+
+        srv.stop()
+        page.wait_for_selector(".status[data-status=reconnecting]")
+        srv.start()
+        page.wait_for_selector(".status[data-status=online]", timeout=30_000)
+        page.wait_for_selector(".seat.you")
+        wait_until(lambda: page.is_enabled("#chat-input"), what="rhea may chat again")
+        page.fill("#chat-input", "after")
+        page.press("#chat-input", "Enter")
+        wait_until(lambda: lines.all_inner_texts() == ["before", "and again", "after"],
+                   what="the line said after the restart shown, each line once")
+        assert page.js_errors == []
+        page.context.close()
+    finally:
+        srv.stop()
+
+
 def test_lobby_filters_sort_and_a_waiting_list_seat_taken(browser: Any, server: Server) -> None:
     import json
 

@@ -120,6 +120,7 @@ def test_chat_reaches_only_the_tables_audience(client: TestClient) -> None:
         assert [(line["type"], line["text"]) for line in said] == [
             ("chat", text) for text in (payload, "now I may", "two", "three", "four")]
         assert [line["id"] for line in said] == [1, 2, 3, 4, 5]
+        assert len({line["epoch"] for line in said}) == 1  # one start of the table
 
 
 def test_an_operator_sets_any_tables_chat(client: TestClient) -> None:

@@ -6,7 +6,10 @@ or ``off``.  The table's owner or an operator sets it.  A line goes to that tabl
 audience only (its players' and watchers' connections), as plain text: the page shows
 it as text, never as HTML.  How often one may speak is limited before a line reaches
 the table (:meth:`standpat.server.throttle.Throttle.chat`).  The table keeps its last
-:data:`RECENT` lines, numbered, for a connection that comes to watch later.
+:data:`RECENT` lines, numbered, for a connection that comes to watch later.  The numbers
+start again from 1 when the table starts again (a restart, or a move to another node), so
+each line also names its chat's ``epoch``, new at every start: a client keys the lines it
+has shown by both.
 
 >>> chat = TableChat()
 >>> chat.mode
@@ -19,6 +22,7 @@ standpat.errors.TableError: only the players chat at this table.
 
 from __future__ import annotations
 
+import secrets
 from collections import deque
 from datetime import UTC, datetime
 from typing import Any, Final, Literal
@@ -39,6 +43,8 @@ class TableChat:
 
     def __init__(self, mode: ChatMode = "players") -> None:
         self.mode: ChatMode = mode
+        self.epoch = secrets.token_hex(4)
+        """This start of the table's chat (its lines' ids count from 1 within it)."""
         self.said = 0
         """Lines said at the table so far (each line's ``id`` is its number)."""
         self.recent: deque[dict[str, Any]] = deque(maxlen=RECENT)
@@ -59,9 +65,11 @@ class TableChat:
         [1, 2]
         >>> [line["text"] for line in chat.recent]
         ['hi', 'gl']
+        >>> chat.recent[0]["epoch"] == chat.epoch != TableChat().epoch
+        True
         """
         self.said += 1
-        line = message("chat", table=table_id, id=self.said, name=name, seat=seat, text=text,
+        line = message("chat", table=table_id, epoch=self.epoch, id=self.said, name=name, seat=seat, text=text,
                        at=datetime.now(UTC).isoformat(timespec="seconds"))
         self.recent.append(line)
         return line

@@ -54,12 +54,16 @@ export function mountChat(page) {
     list.scrollTop = list.scrollHeight;
   }
 
-  const heard = new Set(); // the ids of the lines shown (a reconnect is sent the recent ones again)
+  // The lines shown, by epoch and id: a reconnect is sent the recent lines again, and a
+  // table that started again (a restart, a move to another node) numbers its lines from 1
+  // in a new epoch.
+  const heard = new Set();
 
   function say(message) {
     if (message.id !== undefined) {
-      if (heard.has(message.id)) return;
-      heard.add(message.id);
+      const key = `${message.epoch}/${message.id}`;
+      if (heard.has(key)) return;
+      heard.add(key);
     }
     if (muted.has(message.name)) return;
     const mute = el("button", { type: "button", class: "link chat-mute", text: t("chat.mute"),

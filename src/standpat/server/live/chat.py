@@ -69,8 +69,8 @@ class TableChat:
         True
         """
         self.said += 1
-        line = message("chat", table=table_id, epoch=self.epoch, id=self.said, name=name, seat=seat, text=text,
-                       at=datetime.now(UTC).isoformat(timespec="seconds"))
+        line = message("chat", table=table_id, epoch=self.epoch, id=self.said, name=name,
+                       seat=seat, text=text, at=datetime.now(UTC).isoformat(timespec="seconds"))
         self.recent.append(line)
         return line
 

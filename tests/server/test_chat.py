@@ -136,6 +136,31 @@ def test_an_operator_sets_any_tables_chat(client: TestClient) -> None:
         assert _next(ws)["mode"] == "off"
 
 
+def test_a_tables_chat_mode_is_kept_across_a_restart(tmp_path: Path) -> None:
+    config = ServerConfig(db=f"sqlite:///{tmp_path / 'room.db'}", between_hands=0.05,
+                          bot_delay=0, operators=("boss",))
+    with TestClient(create_app(config)) as client:
+        olga = _account(client, "olga")
+        table = client.post("/api/tables", json={"game": "five-card-draw"}, headers=olga).json()
+        with client.websocket_connect("/ws", headers=olga) as ws:
+            ws.receive_json()
+            ws.send_json({"type": "watch", "table": table["id"]})
+            _next(ws, "table")
+            ws.send_json({"type": "chat-mode", "table": table["id"], "mode": "off"})
+            assert _next(ws)["mode"] == "off"
+    with TestClient(create_app(config)) as client:  # the room starts again on its database
+        line = next(t for t in client.get("/api/tables").json()["tables"]
+                    if t["id"] == table["id"])
+        assert line["chat"] == "off"
+        gus = _account(client, "gus")
+        with client.websocket_connect("/ws", headers=gus) as ws:
+            ws.receive_json()
+            ws.send_json({"type": "sit", "table": table["id"], "seat": 0, "buy_in": 100})
+            _next(ws, "table")
+            ws.send_json({"type": "chat", "table": table["id"], "text": "is it on again?"})
+            assert "chat is off" in _next(ws)["message"]
+
+
 def test_the_chat_messages_are_in_the_schema() -> None:
     mapping = OPENAPI["components"]["schemas"]["ClientMessage"]["discriminator"]["mapping"]
     assert {"chat", "chat-mode"} <= set(mapping)

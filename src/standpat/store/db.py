@@ -843,6 +843,16 @@ class Store:
                 .values(chain_top=top.hex(), chain_length=length, chain_start=start)
             )
 
+    def set_table_option(
+        self, table_id: int, name: str, value: Any, *, conn: Connection | None = None
+    ) -> None:
+        """Set one of a table's stored options (its ``config``: the clock, the hints, the
+        chat mode), kept across restarts (``conn``: the caller's transaction, else a new one)."""
+        with self._in(conn) as conn:
+            where = m.tables.c.id == table_id
+            config = conn.execute(select(m.tables.c.config).where(where)).scalar_one()
+            conn.execute(m.tables.update().where(where).values(config={**config, name: value}))
+
     def close_table(self, table_id: int, *, conn: Connection | None = None) -> int:
         """Close a table: cash every seat out to its owner and mark the table closed, in one
         transaction (``conn``: the caller's, else a new one).  Returns the chips cashed out."""

@@ -74,10 +74,16 @@ class TableChat:
         self.recent.append(line)
         return line
 
+    @staticmethod
+    def may_set(*, owner: bool, operator: bool) -> None:
+        """Refuse (ProtocolError ``forbidden``) anyone but the table's owner or an operator
+        who would set its chat."""
+        if not (owner or operator):
+            raise ProtocolError("forbidden", "only the table's owner or an operator sets its chat.")
+
     def set_mode(self, mode: ChatMode, *, owner: bool, operator: bool) -> dict[str, Any]:
         """Change the mode (the table's owner or an operator only); the ``chat-mode``
         message that tells the audience."""
-        if not (owner or operator):
-            raise ProtocolError("forbidden", "only the table's owner or an operator sets its chat.")
+        self.may_set(owner=owner, operator=operator)
         self.mode = mode
         return message("chat-mode", mode=mode)

@@ -306,12 +306,14 @@ async def chat(live: LiveTable, command: Command) -> None:
 async def chat_mode(live: LiveTable, command: Command) -> None:
     """The table's owner or an operator sets its chat; the audience is told."""
     assert isinstance(command.payload, SetChatMode)
-    told = live.chat.set_mode(
-        command.payload.mode,
-        owner=command.account is not None and command.account == live.record.owner,
-        operator=command.payload.operator,
-    )
-    live.audience.tell({**told, "table": live.id})
+    mode = command.payload.mode
+    owner = command.account is not None and command.account == live.record.owner
+    live.chat.may_set(owner=owner, operator=command.payload.operator)
+    await live.recorder.write(  # kept: a restart must not open a chat the owner closed
+        lambda conn: live.store.set_table_option(live.id, "chat", mode, conn=conn))
+    live.audience.tell({**live.chat.set_mode(mode, owner=owner,
+                                             operator=command.payload.operator),
+                        "table": live.id})
 
 
 async def wait(live: LiveTable, command: Command) -> None:

@@ -113,8 +113,8 @@ class LiveTable:
         self.finished: collections.deque[float] = collections.deque(maxlen=2000)
         """When the latest rounds ended (the table's clock), for the lobby's hands an hour."""
         self.opened = self.now()
-        self.chat = TableChat()
-        """The table's chat mode (:mod:`~standpat.server.live.chat`)."""
+        self.chat = TableChat(record.config.get("chat", "players"))
+        """The table's chat (:mod:`~standpat.server.live.chat`): its mode is stored."""
         self.closing: str | None = None
         """Why an operator closes the table (it closes once the running round ends)."""
         self._seat_again(store)

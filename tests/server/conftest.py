@@ -7,8 +7,12 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from standpat.store import Store
 
 
 def postgres_url() -> str | None:
@@ -49,6 +53,19 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield f"sqlite:///{tmp_path / 'standpat.db'}"
     else:
         yield from fresh_postgres_database()
+
+
+@pytest.fixture
+def pg_store() -> Iterator[Store]:
+    """A store on a fresh PostgreSQL database of its own."""
+    from standpat.store import Store
+
+    for url in fresh_postgres_database():
+        store = Store(url)
+        try:
+            yield store
+        finally:
+            store.close()
 
 
 def need_redis() -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from sqlalchemy import Connection, func, select
@@ -15,17 +15,6 @@ from standpat.server.cluster.keeper import LeaseKeeper
 from standpat.server.cluster.lease import FencedError, Leases
 from standpat.server.live.writer import Writer
 from standpat.store import Store, models
-from tests.server.conftest import fresh_postgres_database
-
-
-@pytest.fixture
-def store() -> Iterator[Store]:
-    for url in fresh_postgres_database():
-        the_store = Store(url)
-        try:
-            yield the_store
-        finally:
-            the_store.close()
 
 
 def _wait_expired(leases: Leases, table_id: int) -> None:
@@ -35,9 +24,9 @@ def _wait_expired(leases: Leases, table_id: int) -> None:
         time.sleep(0.02)
 
 
-def test_one_holder_then_a_takeover_after_expiry(store: Store) -> None:
-    a = Leases(store.engine, "a", ttl=0.3)
-    b = Leases(store.engine, "b", ttl=0.3)
+def test_one_holder_then_a_takeover_after_expiry(pg_store: Store) -> None:
+    a = Leases(pg_store.engine, "a", ttl=0.3)
+    b = Leases(pg_store.engine, "b", ttl=0.3)
     first = a.acquire(7)
     assert first == 1
     assert b.acquire(7) is None  # held
@@ -52,22 +41,22 @@ def test_one_holder_then_a_takeover_after_expiry(store: Store) -> None:
     assert a.acquire(7) == 3
 
 
-def test_a_stale_holder_writes_nothing(store: Store) -> None:
-    account = store.create_account("lease-player", "a-password")
-    table = store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
-                               stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
-                               chain_length=10).id
-    a = Leases(store.engine, "a", ttl=0.3)
-    b = Leases(store.engine, "b", ttl=30)
+def test_a_stale_holder_writes_nothing(pg_store: Store) -> None:
+    account = pg_store.create_account("lease-player", "a-password")
+    table = pg_store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
+                                  stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
+                                  chain_length=10).id
+    a = Leases(pg_store.engine, "a", ttl=0.3)
+    b = Leases(pg_store.engine, "b", ttl=30)
     token = a.acquire(table)
     assert token is not None
-    writer = Writer(store)
+    writer = Writer(pg_store)
 
     def deal(leases: Leases, lease: int, number: int) -> Callable[[Connection], int]:
         def job(conn: Connection) -> int:
             leases.check(conn, table, lease)
-            return store.start_hand(table, number, seed=b"\0" * 32, commitment="c",
-                                    setup={}, players=[account.id], button=0, conn=conn)
+            return pg_store.start_hand(table, number, seed=b"\0" * 32, commitment="c",
+                                       setup={}, players=[account.id], button=0, conn=conn)
         return job
 
     async def main() -> tuple[int, BaseException | None, int]:
@@ -88,7 +77,7 @@ def test_a_stale_holder_writes_nothing(store: Store) -> None:
     finally:
         writer.close()
     assert refused is not None and "no longer holds" in str(refused)
-    with store.engine.connect() as conn:
+    with pg_store.engine.connect() as conn:
         rows = conn.execute(select(models.hands.c.id, models.hands.c.number)
                             .order_by(models.hands.c.number)).all()
         count = conn.execute(select(func.count()).select_from(models.hand_players)).scalar_one()
@@ -97,24 +86,24 @@ def test_a_stale_holder_writes_nothing(store: Store) -> None:
 
 
 def test_a_node_paused_past_its_lease_loses_the_table_and_says_so(
-    store: Store, caplog: pytest.LogCaptureFixture
+    pg_store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
-    account = store.create_account("keeper-player", "a-password")
-    table = store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
-                               stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
-                               chain_length=10).id
+    account = pg_store.create_account("keeper-player", "a-password")
+    table = pg_store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
+                                  stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
+                                  chain_length=10).id
     lost: list[int] = []
-    stale = LeaseKeeper(Leases(store.engine, "node-1", ttl=0.3), lost.append)
-    other = LeaseKeeper(Leases(store.engine, "node-2", ttl=30), lambda t: None)
-    writer = Writer(store)
+    stale = LeaseKeeper(Leases(pg_store.engine, "node-1", ttl=0.3), lost.append)
+    other = LeaseKeeper(Leases(pg_store.engine, "node-2", ttl=30), lambda t: None)
+    writer = Writer(pg_store)
 
     def deal(keeper: LeaseKeeper, token: int, number: int) -> Callable[[Connection], int]:
         fence = keeper.fence(table, token)
 
         def job(conn: Connection) -> int:
             fence(conn)
-            return store.start_hand(table, number, seed=b"\0" * 32, commitment="c",
-                                    setup={}, players=[account.id], button=0, conn=conn)
+            return pg_store.start_hand(table, number, seed=b"\0" * 32, commitment="c",
+                                       setup={}, players=[account.id], button=0, conn=conn)
         return job
 
     async def main() -> tuple[list[int], list[int], bool]:
@@ -143,19 +132,19 @@ def test_a_node_paused_past_its_lease_loses_the_table_and_says_so(
     assert any("node-1: a write to table" in m and "refused" in m for m in messages)
     assert any("node-1 lost table" in m for m in messages)
     assert any("node-2 takes table" in m for m in messages)
-    with store.engine.connect() as conn:
+    with pg_store.engine.connect() as conn:
         numbers = conn.execute(select(models.hands.c.number)).scalars().all()
     assert numbers == [1]  # the stale node's second write left nothing
 
 
-def test_the_tables_of_a_dead_node_are_shared_by_the_live_ones(store: Store) -> None:
-    dead = Leases(store.engine, "dead", ttl=0.3)
+def test_the_tables_of_a_dead_node_are_shared_by_the_live_ones(pg_store: Store) -> None:
+    dead = Leases(pg_store.engine, "dead", ttl=0.3)
     for table in (1, 2, 3, 4, 5):
         assert dead.acquire(table) == 1
     for table in (1, 2, 3, 4, 5):
         _wait_expired(dead, table)
-    first = LeaseKeeper(Leases(store.engine, "first", ttl=30), lambda t: None)
-    second = LeaseKeeper(Leases(store.engine, "second", ttl=30), lambda t: None)
+    first = LeaseKeeper(Leases(pg_store.engine, "first", ttl=30), lambda t: None)
+    second = LeaseKeeper(Leases(pg_store.engine, "second", ttl=30), lambda t: None)
 
     async def main() -> tuple[list[int], list[int], list[int]]:
         # two live nodes: each takes half (rounded up) of what is still expired on its turn

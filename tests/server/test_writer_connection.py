@@ -4,24 +4,11 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
-import pytest
 from sqlalchemy import Connection, text
 
 from standpat.server.live.writer import Writer
 from standpat.store import Store
-from tests.server.conftest import fresh_postgres_database
-
-
-@pytest.fixture
-def pg_store() -> Iterator[Store]:
-    for url in fresh_postgres_database():
-        store = Store(url)
-        try:
-            yield store
-        finally:
-            store.close()
 
 
 def test_a_connection_the_database_dropped_loses_no_write(pg_store: Store) -> None:

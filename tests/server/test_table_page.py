@@ -488,3 +488,69 @@ def test_a_click_on_sit_survives_a_table_update_between_press_and_release(
     page.wait_for_selector("form.sit-form", timeout=5000 * PATIENCE)
     assert not page.js_errors, page.js_errors
     page.context.close()
+
+
+def test_his_turns_controls_survive_a_table_update_mid_click_and_mid_typing(
+    browser: Any, server: Server
+) -> None:
+    """At his turn a table message that lands while he types a bet or holds the mouse button
+    down leaves the controls as they are: the amount box keeps its focus and what he typed, and
+    the release still makes a click that acts (the page used to rebuild the controls on every
+    table message)."""
+    page = new_page(browser, server, SIZES["1366x768"])
+    routes: list[Any] = []
+    last: dict[str, str] = {}
+    sent: list[dict[str, Any]] = []
+
+    def relay(route: Any) -> None:
+        upstream = route.connect_to_server()
+
+        def down(text: str | bytes) -> None:
+            if json.loads(text).get("type") == "table":
+                last["table"] = str(text)
+            route.send(text)
+
+        def up(text: str | bytes) -> None:
+            sent.append(json.loads(text))
+            upstream.send(text)
+
+        upstream.on_message(down)
+        route.on_message(up)
+        routes.append(route)
+
+    def redraw() -> None:
+        """Send the page the latest table message again, and wait until it has drawn it."""
+        updates = page.evaluate("document.querySelector('.table-page').dataset.updates || ''")
+        routes[-1].send(last["table"])
+        wait_until(lambda: page.evaluate(
+            "document.querySelector('.table-page').dataset.updates || ''") != updates, 10,
+            "a redraw")
+
+    page.route_web_socket(re.compile(r".*/ws$"), relay)
+    register(page, "typist")
+    open_practice_table(page, "five-card-draw", "no-limit", 2)
+    box = page.locator(".bet-controls input[data-key=amount]")
+    box.wait_for(timeout=60_000 * PATIENCE)  # his betting turn, with room to raise
+    box.click()
+    box.fill("")
+    page.keyboard.type("4")
+    redraw()
+    page.keyboard.type("2")
+    assert page.evaluate("document.activeElement.dataset.key") == "amount"
+    assert box.input_value() == "42"
+
+    target = page.locator(".bet-buttons button[data-action=check], "
+                          ".bet-buttons button[data-action=call]").first
+    kind = target.get_attribute("data-action")
+    where = target.bounding_box()
+    assert where is not None
+    acts = sum(1 for message in sent if message.get("type") == "act")
+    page.mouse.move(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+    page.mouse.down()
+    redraw()
+    page.mouse.up()
+    wait_until(lambda: [m["action"]["kind"] for m in sent if m.get("type") == "act"][acts:],
+               10, "his action sent")
+    assert [m["action"]["kind"] for m in sent if m.get("type") == "act"][acts:] == [kind]
+    assert not page.js_errors, page.js_errors
+    page.context.close()

@@ -557,6 +557,7 @@ class TablePage extends TableConnection {
     const mine = this.mySeat();
     const player = hand && mine !== null ? hand.players.find((p) => p.seat === mine) : undefined;
     if (!hand || !player || !hand.hand.length) {
+      delete this.myHand.dataset.key;
       this.myHand.replaceChildren();
       this.handNameEl.textContent = "";
       this.shownCards = new Set();
@@ -564,6 +565,11 @@ class TablePage extends TableConnection {
       return;
     }
     const drawing = this.myTurn() && hand.legal.kinds.includes("discard");
+    this.renderHint(drawing ? hand : null);
+    const key = JSON.stringify([hand.id, hand.hand, [...this.selected], drawing, hand.value,
+      Boolean(player.folded), document.documentElement.lang]);
+    if (key === this.myHand.dataset.key) return; // the same cards: a click in flight lands
+    this.myHand.dataset.key = key;
     const best = new Set(hand.value && hand.hand.length > 5 ? hand.value.best : []);
     const seen = this.shownCards;
     const cards = hand.hand.map((code, i) => {
@@ -586,17 +592,20 @@ class TablePage extends TableConnection {
     this.myHand.classList.toggle("folded", Boolean(player.folded));
     this.myHand.classList.toggle("seven", hand.hand.length > 5);
     this.handNameEl.textContent = hand.value ? handName(hand.value, hand.ranking) : "";
-    this.renderHint(drawing ? hand : null);
   }
 
   /** At his draw at a table with hints: the best holds and their chances. */
   renderHint(hand) {
     const hint = this.hint && hand && this.hint.hand === hand.id ? this.hint.hint : null;
     if (!hint || hint.hand.join(" ") !== hand.hand.join(" ")) {
+      this.hintShown = null;
       this.hintEl.hidden = true;
       this.hintEl.replaceChildren();
       return;
     }
+    if (this.hintShown === hint && this.hintLang === document.documentElement.lang) return;
+    this.hintShown = hint; // the same hint stays the same buttons: a click in flight lands
+    this.hintLang = document.documentElement.lang;
     const pct = (p) => `${(100 * p).toFixed(1)}%`;
     const lows = (probabilities) => Object.entries(probabilities).slice(0, 3)
       .map(([name, p]) => `${lowName(name)} ${pct(p)}`).join(", ");
@@ -627,10 +636,44 @@ class TablePage extends TableConnection {
     this.render();
   }
 
+  /**
+   * What the controls show, as a string: while it stays the same they stay the same elements,
+   * so that a table message between the press and the release of a click (or while he types an
+   * amount) does not swap a button or the box under him.
+   */
+  controlsKey(hand) {
+    const you = this.state && this.state.you;
+    const info = you ? this.seatInfo(you.seat) : null;
+    const waiting = hand && !hand.over && hand.to_act !== null && you && !this.myTurn();
+    const mine = hand && hand.players.find((p) => p.seat === this.mySeat());
+    return JSON.stringify([
+      document.documentElement.lang, Boolean(account()), you ? you.choices : null,
+      you && this.rebuyOpen
+        ? [info ? info.stack : 0, you.rebuy_in !== null && you.rebuy_in !== undefined] : null,
+      this.myTurn()
+        ? [hand.id, hand.street, hand.phase, hand.pot, this.topBet(hand), hand.legal, [...this.selected]]
+        : null,
+      waiting
+        ? [hand.id, hand.street, hand.phase, this.nameOf(hand.to_act), this.facing(hand),
+          mine ? [mine.folded, mine.all_in] : null, this.preAction && this.preAction.kind]
+        : null,
+    ]);
+  }
+
   renderControls(hand) {
     const state = this.state;
-    const parts = [];
     const you = state && state.you;
+    const key = this.controlsKey(hand);
+    if (key !== this.controls.dataset.key) {
+      this.controls.dataset.key = key;
+      this.controls.replaceChildren(...this.controlParts(hand, you));
+    }
+    this.renderTools(you);
+  }
+
+  /** The controls' elements: log-in link, rebuy dialog, blind choices, his turn's buttons. */
+  controlParts(hand, you) {
+    const parts = [];
     if (!account()) {
       parts.push(el("p", {}, el("a", { href: `/login?next=/tables/${this.id}`, "data-link": "", text: t("table.loginToSit") })));
     }
@@ -652,8 +695,7 @@ class TablePage extends TableConnection {
       const pre = this.preActions(hand);
       if (pre) parts.push(pre);
     }
-    this.controls.replaceChildren(...parts);
-    this.renderTools(you);
+    return parts;
   }
 
   /** Check/fold, check, call any, fold to any bet: chosen before his turn, played at it. */
@@ -682,9 +724,19 @@ class TablePage extends TableConnection {
 
   /** Sit out, add chips, leave: small buttons by the table's name. */
   renderTools(you) {
+    const info = you ? this.seatInfo(you.seat) : null;
+    const hand = this.state && this.state.hand;
+    const inHand = Boolean(you && hand && !hand.over
+      && hand.players.some((p) => p.seat === you.seat && !p.folded));
+    const freed = you && you.freed_in !== null && you.freed_in !== undefined
+      ? Math.ceil(you.freed_in) : null;
+    const key = JSON.stringify([document.documentElement.lang, you && [you.seat,
+      info && info.sitting_out, info && info.stack === 0, you.sit_out_next_big_blind,
+      you.leaving_after_hand, inHand, freed]]);
+    if (key === this.tools.dataset.key) return; // the same buttons: a click in flight lands
+    this.tools.dataset.key = key;
     const row = [];
     if (you) {
-      const info = this.seatInfo(you.seat);
       const busted = info && info.stack === 0;
       if (info && info.sitting_out) {
         row.push(el("button", { type: "button", class: "small", "data-action": "sit-in", text: t("seat.sitIn"),
@@ -703,8 +755,7 @@ class TablePage extends TableConnection {
         onclick: () => this.openRebuy() }));
       if (you.leaving_after_hand) {
         row.push(el("span", { class: "note", "data-leaving": "", text: t("tw.leavingAfterHand") }));
-      } else if (this.state.hand && !this.state.hand.over
-          && this.state.hand.players.some((p) => p.seat === you.seat && !p.folded)) {
+      } else if (inHand) {
         row.push(el("button", { type: "button", class: "small", "data-action": "leave-after-hand", text: t("tw.leaveAfterHand"),
           onclick: () => this.send({ type: "leave", table: this.id, when: "after-hand" }) }));
       }

@@ -39,6 +39,16 @@ def _next(ws: Any, kind: str | None = None) -> dict[str, Any]:
             return frame
 
 
+def _close_chat(client: TestClient, headers: dict[str, str], table: int) -> None:
+    """Set a table's chat ``off`` over a WebSocket of ``headers``' account (told back)."""
+    with client.websocket_connect("/ws", headers=headers) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "watch", "table": table})
+        _next(ws, "table")
+        ws.send_json({"type": "chat-mode", "table": table, "mode": "off"})
+        assert _next(ws)["mode"] == "off"
+
+
 def test_chat_reaches_only_the_tables_audience(client: TestClient) -> None:
     alice, carol, dave = (_account(client, n) for n in ("alice", "carol", "dave"))
     one = client.post("/api/tables", json={"game": "five-card-draw", "seats": 3},
@@ -128,12 +138,7 @@ def test_an_operator_sets_any_tables_chat(client: TestClient) -> None:
     assert client.get("/api/me", headers=boss).json()["operator"] is True
     assert client.get("/api/me", headers=alice).json()["operator"] is False
     table = client.post("/api/tables", json={"game": "five-card-draw"}, headers=alice).json()
-    with client.websocket_connect("/ws", headers=boss) as ws:
-        ws.receive_json()
-        ws.send_json({"type": "watch", "table": table["id"]})
-        _next(ws, "table")
-        ws.send_json({"type": "chat-mode", "table": table["id"], "mode": "off"})
-        assert _next(ws)["mode"] == "off"
+    _close_chat(client, boss, table["id"])
 
 
 def test_a_tables_chat_mode_is_kept_across_a_restart(tmp_path: Path) -> None:
@@ -142,12 +147,7 @@ def test_a_tables_chat_mode_is_kept_across_a_restart(tmp_path: Path) -> None:
     with TestClient(create_app(config)) as client:
         olga = _account(client, "olga")
         table = client.post("/api/tables", json={"game": "five-card-draw"}, headers=olga).json()
-        with client.websocket_connect("/ws", headers=olga) as ws:
-            ws.receive_json()
-            ws.send_json({"type": "watch", "table": table["id"]})
-            _next(ws, "table")
-            ws.send_json({"type": "chat-mode", "table": table["id"], "mode": "off"})
-            assert _next(ws)["mode"] == "off"
+        _close_chat(client, olga, table["id"])
     with TestClient(create_app(config)) as client:  # the room starts again on its database
         line = next(t for t in client.get("/api/tables").json()["tables"]
                     if t["id"] == table["id"])

@@ -6,7 +6,9 @@ path in ``STANDPAT_CHROMIUM``); Playwright is only the driver and never download
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -83,3 +85,55 @@ def wait_until(check: Callable[[], Any], timeout: float = 20.0, what: str = "a c
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(0.05)
+
+
+class Relay:
+    """A page's WebSocket through the test: it keeps the latest table message, records what
+    the page sends, and can send the page that table message again. ``root`` is the selector
+    of the page's element whose ``data-updates`` counts the table messages it has drawn."""
+
+    def __init__(self, page: Any, root: str) -> None:
+        self.page = page
+        self.count = f"document.querySelector({json.dumps(root)}).dataset.updates || ''"
+        self.routes: list[Any] = []
+        self.last: dict[str, str] = {}
+        self.sent: list[dict[str, Any]] = []
+        page.route_web_socket(re.compile(r".*/ws$"), self._relay)
+
+    def _relay(self, route: Any) -> None:
+        upstream = route.connect_to_server()
+
+        def down(text: str | bytes) -> None:
+            if json.loads(text).get("type") == "table":
+                self.last["table"] = str(text)
+            route.send(text)
+
+        def up(text: str | bytes) -> None:
+            self.sent.append(json.loads(text))
+            upstream.send(text)
+
+        upstream.on_message(down)
+        route.on_message(up)
+        self.routes.append(route)
+
+    def redraw(self) -> None:
+        """Send the page the latest table message again, and wait until it has drawn it."""
+        wait_until(lambda: self.last.get("table"), 10, "the table message")
+        updates = self.page.evaluate(self.count)
+        self.routes[-1].send(self.last["table"])  # the same table again: drawn anew
+        wait_until(lambda: self.page.evaluate(self.count) != updates, 10, "a redraw")
+
+    def press_across_a_redraw(self, target: Any) -> None:
+        """Press the mouse button on ``target``, have the page draw the table again, release:
+        a click only if the page left the element under the pointer in place."""
+        target.wait_for()
+        box = target.bounding_box()
+        assert box is not None
+        self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.page.mouse.down()
+        self.redraw()
+        self.page.mouse.up()
+
+    def acts(self) -> list[str]:
+        """The kinds of the actions the page has sent."""
+        return [m["action"]["kind"] for m in self.sent if m.get("type") == "act"]

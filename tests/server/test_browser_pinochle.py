@@ -13,7 +13,7 @@ import pytest
 
 from standpat.store import Store, seat_wallet
 
-from .browser import CHROMIUM_ARGS, chromium_path, screenshot, wait_until
+from .browser import CHROMIUM_ARGS, Relay, chromium_path, screenshot, wait_until
 from .live import Server
 from .test_browser import new_page, register
 
@@ -151,6 +151,50 @@ def test_two_people_and_a_bot_play_pinochle_to_50_in_the_pages(tmp_path: Path) -
     finally:
         server.stop()
     assert "Traceback" not in (tmp_path / "server.log").read_text()
+
+
+def test_a_click_and_a_typed_bid_survive_a_table_message(tmp_path: Path) -> None:
+    """A table message that lands mid-click or while he types his bid leaves the page's
+    buttons and the bid box in place: the Sit click lands, the box keeps its focus and what he
+    typed, the Pass click acts (the page used to rebuild them on every table message)."""
+    server = Server(f"sqlite:///{tmp_path / 'room.db'}", "--bot-delay", "0.05",
+                    "--between-hands", "1", "--clock", "120",
+                    log=tmp_path / "server.log").start()
+    try:
+        with playwright_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+            try:
+                page = new_page(browser, server, width=WIDE["width"], height=WIDE["height"])
+                relay = Relay(page, ".pn-page")
+                register(page, "piper")
+                page.select_option("#new-game", "pinochle-5")
+                page.fill("#new-seats", "3")
+                page.click("form.create button[type=submit]")
+                page.wait_for_selector(".pn-page .status[data-status=online]")
+                relay.press_across_a_redraw(page.locator("button[data-action=sit][data-seat='0']"))
+                page.wait_for_selector(".pn-player.mine[data-seat='0']")
+                for bots in (1, 2):
+                    page.click("button[data-action=bot] >> nth=0")
+                    wait_until(lambda n=bots: page.locator(".pn-mark.bot").count() == n, 10,
+                               f"{bots} bots seated")
+                box = page.locator("input[data-action=bid-amount]")
+                box.wait_for(timeout=60_000)  # his turn to bid
+                box.click()
+                box.fill("")
+                page.keyboard.type("3")
+                relay.redraw()
+                page.keyboard.type("1")
+                assert page.evaluate("document.activeElement.dataset.action") == "bid-amount"
+                assert box.input_value() == "31"
+                acts = len(relay.acts())
+                relay.press_across_a_redraw(page.locator("button[data-action=pass]"))
+                wait_until(lambda: relay.acts()[acts:], 10, "his pass sent")
+                assert relay.acts()[acts:] == ["pass"]
+                assert not page.js_errors, page.js_errors
+            finally:
+                browser.close()
+    finally:
+        server.stop()
 
 
 def play(browser: Any, server: Server, db: str) -> None:

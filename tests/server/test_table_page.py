@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .browser import SCREENSHOTS, launch_chromium, open_page, wait_until
+from .browser import SCREENSHOTS, Relay, launch_chromium, open_page, wait_until
 from .live import PATIENCE, Server
 
 pytestmark = pytest.mark.slow
@@ -448,46 +448,6 @@ def test_a_check_pre_action_is_cleared_when_the_bet_changes(browser: Any, server
     page.context.close()
 
 
-class Relay:
-    """The page's WebSocket through the test: it keeps the latest table message, records what
-    the page sends, and can send the page that table message again."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-        self.routes: list[Any] = []
-        self.last: dict[str, str] = {}
-        self.sent: list[dict[str, Any]] = []
-        page.route_web_socket(re.compile(r".*/ws$"), self._relay)
-
-    def _relay(self, route: Any) -> None:
-        upstream = route.connect_to_server()
-
-        def down(text: str | bytes) -> None:
-            if json.loads(text).get("type") == "table":
-                self.last["table"] = str(text)
-            route.send(text)
-
-        def up(text: str | bytes) -> None:
-            self.sent.append(json.loads(text))
-            upstream.send(text)
-
-        upstream.on_message(down)
-        route.on_message(up)
-        self.routes.append(route)
-
-    def redraw(self) -> None:
-        """Send the page the latest table message again, and wait until it has drawn it."""
-        wait_until(lambda: self.last.get("table"), 10, "the table message")
-        count = "document.querySelector('.table-page').dataset.updates || ''"
-        updates = self.page.evaluate(count)
-        self.routes[-1].send(self.last["table"])  # the same table again: drawn anew
-        wait_until(lambda: self.page.evaluate(count) != updates, 10, "a redraw")
-
-    def acts(self) -> list[str]:
-        """The kinds of the actions the page has sent."""
-        return [m["action"]["kind"] for m in self.sent if m.get("type") == "act"]
-
-
 def test_a_click_on_sit_survives_a_table_update_between_press_and_release(
     browser: Any, server: Server
 ) -> None:
@@ -495,17 +455,10 @@ def test_a_click_on_sit_survives_a_table_update_between_press_and_release(
     button in place, so the release still makes a click and the sit dialog opens (the page used
     to rebuild every seat on every update: the click went to the seat around the button)."""
     page = new_page(browser, server, SIZES["1366x768"])
-    relay = Relay(page)
+    relay = Relay(page, ".table-page")
     register(page, "presser")
     create_table(page, "five-card-draw", 3)
-    sit = page.locator("button[data-action=sit][data-seat='1']")
-    sit.wait_for()
-    box = sit.bounding_box()
-    assert box is not None
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    relay.redraw()
-    page.mouse.up()
+    relay.press_across_a_redraw(page.locator("button[data-action=sit][data-seat='1']"))
     page.wait_for_selector("form.sit-form", timeout=5000 * PATIENCE)
     assert not page.js_errors, page.js_errors
     page.context.close()
@@ -519,7 +472,7 @@ def test_his_turns_controls_survive_a_table_update_mid_click_and_mid_typing(
     the release still makes a click that acts (the page used to rebuild the controls on every
     table message)."""
     page = new_page(browser, server, SIZES["1366x768"])
-    relay = Relay(page)
+    relay = Relay(page, ".table-page")
     register(page, "typist")
     open_practice_table(page, "five-card-draw", "no-limit", 2)
     box = page.locator(".bet-controls input[data-key=amount]")
@@ -535,13 +488,8 @@ def test_his_turns_controls_survive_a_table_update_mid_click_and_mid_typing(
     target = page.locator(".bet-buttons button[data-action=check], "
                           ".bet-buttons button[data-action=call]").first
     kind = target.get_attribute("data-action")
-    where = target.bounding_box()
-    assert where is not None
     acts = len(relay.acts())
-    page.mouse.move(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
-    page.mouse.down()
-    relay.redraw()
-    page.mouse.up()
+    relay.press_across_a_redraw(target)
     wait_until(lambda: relay.acts()[acts:], 10, "his action sent")
     assert relay.acts()[acts:] == [kind]
     assert not page.js_errors, page.js_errors

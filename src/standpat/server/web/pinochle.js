@@ -73,6 +73,7 @@ class PinochlePage extends TableConnection {
     this.status = el("span", { class: "status", role: "status" });
     this.message = el("p", { class: "table-message", role: "alert", hidden: "" });
     this.players = el("div", { class: "pn-players", role: "list", "aria-label": t("pinochle.players") });
+    this.rowEls = null; // one row a seat, made by renderPlayers
     this.centre = el("section", { class: "pn-centre", "aria-live": "polite" });
     this.handEl = el("div", { class: "pn-hand", "aria-label": t("pinochle.yourHand") });
     this.prompt = el("p", { class: "pn-prompt" });
@@ -142,6 +143,7 @@ class PinochlePage extends TableConnection {
       page.dataset.events = String(this.events.length);
     }
     this.render();
+    if (page) page.dataset.updates = String(Number(page.dataset.updates || 0) + 1); // drawn
   }
 
   seatInfo(seat) {
@@ -221,71 +223,84 @@ class PinochlePage extends TableConnection {
 
   renderPlayers(game) {
     const count = this.info.seats;
-    const target = game ? game.target : 50;
-    const rows = [];
-    for (let s = 0; s < count; s++) {
-      const info = this.seatInfo(s);
-      const mine = this.mySeat() === s;
-      const player = game ? game.players.find((p) => p.seat === s) : undefined;
-      const box = el("div", { class: "pn-player", role: "listitem", "data-seat": s });
-      if (!info) {
-        box.classList.add("empty");
-        box.append(el("span", { class: "pn-name", text: t("seat.number", { seat: s + 1 }) }));
-        const buttons = el("div", { class: "row" });
-        if (this.mySeat() === null) {
-          buttons.append(el("button", { type: "button", class: "small primary", "data-action": "sit", "data-seat": s,
-            text: t("pinochle.sit"), onclick: () => this.sit(s) }));
-        }
-        buttons.append(el("button", { type: "button", class: "small", "data-action": "bot", "data-seat": s,
-          text: t("pinochle.addBot"), onclick: () => this.addBot() }));
-        box.append(buttons);
-        rows.push(box);
-        continue;
-      }
-      if (mine) box.classList.add("mine");
-      if (game && game.to_act === s && !game.over) box.classList.add("to-act");
-      const marks = [];
-      if (game && game.dealer === s) marks.push(el("span", { class: "pn-mark", title: t("pinochle.dealer"), text: "D" }));
-      if (info.bot) marks.push(el("span", { class: "pn-mark bot", text: t("pinochle.bot") }));
-      box.append(el("div", { class: "pn-name" }, el("strong", { text: info.name }), ...marks));
-      const score = player ? player.score : 0;
-      const bar = el("span", { class: "pn-bar", "aria-hidden": "true" },
-        el("span", { style: `width:${Math.max(0, Math.min(100, (100 * score) / target))}%` }));
-      box.append(el("div", { class: "pn-score", "data-score": String(score) },
-        el("span", { text: t("pinochle.score", { score, target }) }), bar));
-      const facts = [t("pinochle.chips", { chips: info.stack })];
-      if (player && player.in_hand) {
-        if (!mine && player.cards) facts.push(t("pinochle.cards", { count: player.cards }));
-        if (player.bid !== undefined) facts.push(player.bid ? t("pinochle.bidShort", { amount: player.bid }) : t("pinochle.passed"));
-        if (player.drew !== undefined) facts.push(t("pinochle.drew", { count: player.drew }));
-        if (player.points !== undefined) facts.push(t("pinochle.points", { points: player.points }));
-      } else if (game && player && !player.in_hand) {
-        facts.push(t("pinochle.outOfPlayOff"));
-      }
-      if (info.sitting_out) facts.push(t("seat.sittingOut"));
-      if (!info.connected) facts.push(t("pinochle.away"));
-      box.append(el("div", { class: "pn-facts", text: facts.join(" · ") }));
-      if (game && game.to_act === s && !game.over && state_clock(this.state, s)) {
-        this.clockEl = el("div", { class: "pn-clock" });
-        box.append(this.clockEl);
-      }
-      if (player && player.meld && player.meld.melds.length) {
-        const melds = el("div", { class: "pn-melds", "data-meld-seat": s });
-        for (const meld of player.meld.melds) {
-          melds.append(el("div", { class: "pn-meld" },
-            el("span", { class: "cards" }, ...meld.cards.map((c) => faceUp(c, { small: true }))),
-            el("span", { text: t("pinochle.meldLine", { name: this.meldName(meld), points: meld.points }) })));
-        }
-        melds.append(el("div", { class: "pn-meld-total", text: t("pinochle.meldTotal", { points: player.meld.total }) }));
-        box.append(melds);
-      } else if (player && player.meld) {
-        box.append(el("div", { class: "pn-melds", "data-meld-seat": s, text: t("pinochle.noMeld") }));
-      }
-      rows.push(box);
+    if (!this.rowEls || this.rowEls.length !== count) {
+      this.rowEls = Array.from({ length: count },
+        (_, s) => el("div", { class: "pn-player", role: "listitem", "data-seat": s }));
+      this.players.replaceChildren(...this.rowEls);
     }
-    this.clockEl = this.clockEl && rows.some((r) => r.contains(this.clockEl)) ? this.clockEl : null;
-    this.players.replaceChildren(...rows);
+    for (let s = 0; s < count; s++) this.renderPlayer(s, this.rowEls[s], game);
+    this.clockEl = this.players.querySelector(".pn-clock");
     this.tick();
+  }
+
+  /**
+   * One seat's row. While what it shows is unchanged it stays the same elements: a table
+   * message between the press and the release of a click on its Sit button would otherwise
+   * swap the button under the pointer, and the click would be lost.
+   */
+  renderPlayer(s, box, game) {
+    const target = game ? game.target : 50;
+    const info = this.seatInfo(s);
+    const mine = this.mySeat() === s;
+    const player = game ? game.players.find((p) => p.seat === s) : undefined;
+    const key = JSON.stringify([document.documentElement.lang, info, player, target, mine,
+      this.mySeat() === null, Boolean(game && game.to_act === s && !game.over),
+      Boolean(game && game.dealer === s), state_clock(this.state, s)]);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.replaceChildren();
+    box.className = "pn-player";
+    if (!info) {
+      box.classList.add("empty");
+      box.append(el("span", { class: "pn-name", text: t("seat.number", { seat: s + 1 }) }));
+      const buttons = el("div", { class: "row" });
+      if (this.mySeat() === null) {
+        buttons.append(el("button", { type: "button", class: "small primary", "data-action": "sit", "data-seat": s,
+          text: t("pinochle.sit"), onclick: () => this.sit(s) }));
+      }
+      buttons.append(el("button", { type: "button", class: "small", "data-action": "bot", "data-seat": s,
+        text: t("pinochle.addBot"), onclick: () => this.addBot() }));
+      box.append(buttons);
+      return;
+    }
+    if (mine) box.classList.add("mine");
+    if (game && game.to_act === s && !game.over) box.classList.add("to-act");
+    const marks = [];
+    if (game && game.dealer === s) marks.push(el("span", { class: "pn-mark", title: t("pinochle.dealer"), text: "D" }));
+    if (info.bot) marks.push(el("span", { class: "pn-mark bot", text: t("pinochle.bot") }));
+    box.append(el("div", { class: "pn-name" }, el("strong", { text: info.name }), ...marks));
+    const score = player ? player.score : 0;
+    const bar = el("span", { class: "pn-bar", "aria-hidden": "true" },
+      el("span", { style: `width:${Math.max(0, Math.min(100, (100 * score) / target))}%` }));
+    box.append(el("div", { class: "pn-score", "data-score": String(score) },
+      el("span", { text: t("pinochle.score", { score, target }) }), bar));
+    const facts = [t("pinochle.chips", { chips: info.stack })];
+    if (player && player.in_hand) {
+      if (!mine && player.cards) facts.push(t("pinochle.cards", { count: player.cards }));
+      if (player.bid !== undefined) facts.push(player.bid ? t("pinochle.bidShort", { amount: player.bid }) : t("pinochle.passed"));
+      if (player.drew !== undefined) facts.push(t("pinochle.drew", { count: player.drew }));
+      if (player.points !== undefined) facts.push(t("pinochle.points", { points: player.points }));
+    } else if (game && player && !player.in_hand) {
+      facts.push(t("pinochle.outOfPlayOff"));
+    }
+    if (info.sitting_out) facts.push(t("seat.sittingOut"));
+    if (!info.connected) facts.push(t("pinochle.away"));
+    box.append(el("div", { class: "pn-facts", text: facts.join(" · ") }));
+    if (game && game.to_act === s && !game.over && state_clock(this.state, s)) {
+      box.append(el("div", { class: "pn-clock" }));
+    }
+    if (player && player.meld && player.meld.melds.length) {
+      const melds = el("div", { class: "pn-melds", "data-meld-seat": s });
+      for (const meld of player.meld.melds) {
+        melds.append(el("div", { class: "pn-meld" },
+          el("span", { class: "cards" }, ...meld.cards.map((c) => faceUp(c, { small: true }))),
+          el("span", { text: t("pinochle.meldLine", { name: this.meldName(meld), points: meld.points }) })));
+      }
+      melds.append(el("div", { class: "pn-meld-total", text: t("pinochle.meldTotal", { points: player.meld.total }) }));
+      box.append(melds);
+    } else if (player && player.meld) {
+      box.append(el("div", { class: "pn-melds", "data-meld-seat": s, text: t("pinochle.noMeld") }));
+    }
   }
 
   meldName(meld) {
@@ -355,6 +370,30 @@ class PinochlePage extends TableConnection {
     const cards = game && me ? game.hand : [];
     const playable = legal && legal.kinds.includes("play") ? new Set(legal.cards) : null;
     const drawing = legal && legal.kinds.includes("discard");
+    // His cards, the controls and his seat's buttons stay the same elements while what they
+    // show is unchanged: a table message in the middle of a click or of a typed bid leaves
+    // them be (the click lands, the bid box keeps its focus and what he typed).
+    const lang = document.documentElement.lang;
+    const handKey = JSON.stringify([lang, cards, legal, drawing ? [...this.selected] : null]);
+    if (handKey !== this.handEl.dataset.key) {
+      this.handEl.dataset.key = handKey;
+      this.renderCards(cards, playable, drawing);
+    }
+    this.renderPrompt(game, me, mine, turn);
+    const controlsKey = JSON.stringify([lang, legal, drawing ? this.selected.size : null]);
+    if (controlsKey !== this.controls.dataset.key) {
+      this.controls.dataset.key = controlsKey;
+      this.controls.replaceChildren(...this.controlParts(legal, drawing));
+    }
+    const info = mine === null ? null : this.seatInfo(mine);
+    const seatKey = JSON.stringify([lang, mine, Boolean(info && info.sitting_out)]);
+    if (seatKey !== this.seatRow.dataset.key) {
+      this.seatRow.dataset.key = seatKey;
+      this.seatRow.replaceChildren(...this.seatButtons(mine, info));
+    }
+  }
+
+  renderCards(cards, playable, drawing) {
     this.handEl.replaceChildren(...cards.map((id) => {
       const card = faceUp(face(id), { clickable: true });
       card.dataset.card = id;
@@ -367,6 +406,9 @@ class PinochlePage extends TableConnection {
       card.addEventListener("click", () => this.clickCard(id));
       return card;
     }));
+  }
+
+  renderPrompt(game, me, mine, turn) {
     if (mine === null) {
       this.prompt.textContent = game ? t("pinochle.watching") : "";
     } else if (!game || game.over || !me || !me.in_hand) {
@@ -376,6 +418,10 @@ class PinochlePage extends TableConnection {
     } else {
       this.prompt.textContent = this.promptFor(game);
     }
+  }
+
+  /** His turn's controls: bid or pass, the trump suits, discard or keep. */
+  controlParts(legal, drawing) {
     const row = [];
     if (legal && legal.kinds.includes("bid")) {
       const amount = el("input", { type: "number", min: legal.min_bid, step: "1", value: legal.min_bid,
@@ -405,10 +451,13 @@ class PinochlePage extends TableConnection {
         el("button", { type: "button", "data-action": "keep", text: t("pinochle.keep"),
           onclick: () => this.act({ kind: "discard", cards: [] }) }));
     }
-    this.controls.replaceChildren(...row);
+    return row;
+  }
+
+  /** Sit in or out, and leave. */
+  seatButtons(mine, info) {
     const seat = [];
     if (mine !== null) {
-      const info = this.seatInfo(mine);
       if (info && info.sitting_out) {
         seat.push(el("button", { type: "button", class: "small", "data-action": "sit-in", text: t("seat.sitIn"),
           onclick: () => this.send({ type: "sit-in", table: this.id }) }));
@@ -419,7 +468,7 @@ class PinochlePage extends TableConnection {
       seat.push(el("button", { type: "button", class: "small", "data-action": "leave", text: t("seat.leave"),
         onclick: () => this.send({ type: "leave", table: this.id }) }));
     }
-    this.seatRow.replaceChildren(...seat);
+    return seat;
   }
 
   promptFor(game) {

@@ -125,7 +125,13 @@ class PokerObserver:
                 template[seat] = 1.0
                 template[p + kind] = 1.0
                 self._rows.append(template)
-        self._private_bytes = bytearray(4 * p * self.private_size)
+        blank = np.zeros((p, self.private_size), dtype=np.float32)
+        for seat in range(p):
+            blank[seat, self._me + seat] = 1.0
+        self._private_blank = blank.tobytes()
+        """The private blocks at the start of a hand: each seat's one-hot and zeros."""
+        self._public_blank = bytes(4 * self.public_size)
+        self._private_bytes = bytearray(self._private_blank)
         """Every seat's private block, one after the other (float32 bytes)."""
         self._public_bytes = bytearray(4 * self.public_size)
         """The public block (float32 bytes): an observation is a seat's block and this."""
@@ -174,29 +180,41 @@ class PokerObserver:
     def start_hand(self, hand: Hand, seats: Sequence[int], session: float = 0.0) -> None:
         """Begin a new hand; ``seats[i]`` is the table seat of the hand's seat ``i``."""
         self._seats = seats = tuple(seats)
-        self._private.fill(0.0)
-        self._public.fill(0.0)
-        pub = self._public
-        fv = self._fv
+        # every private block zeroed but for its seat's one-hot, the public block zeroed
+        self._private_bytes[:] = self._private_blank
+        self._public_bytes[:] = self._public_blank
+        pv = self._pv
+        if len(seats) < self.players:
+            for seat in range(self.players):
+                if seat not in seats:
+                    pv[self._out + seat] = 1.0
+        fb = self._fb
         width = self.private_size
-        for seat in range(self.players):
-            fv[seat * width + self._me + seat] = 1.0
-            if seat not in seats:
-                pub[self._out + seat] = 1.0
+        sets, dealt = 4 * self._set, 4 * self._dealt
         for i, seat in enumerate(seats):
-            held = sorted(hand.cards_of(i))
-            self._set_cards(seat, held)
-            dealt = seat * width + self._dealt
-            for card in held:
-                fv[dealt + card] = 1.0
-        pub[self._button + seats[hand.button]] = 1.0
-        pub[self._session] = session
+            self._write_cards(seat, sorted(hand.cards_of(i)))
+            at = 4 * seat * width
+            fb[at + dealt : at + dealt + 208] = fb[at + sets : at + sets + 208]  # dealt = held
+        pv[self._button + seats[hand.button]] = 1.0
+        pv[self._session] = session
         self._street = 0
         self._draw = 0
-        self._round_at(0)
+        pv[self._round] = 1.0  # betting round 0
         if hand.phase is not Phase.BETTING:  # blinds that put seats all-in: drawing already
             self._catch_up(hand)
-        self._refresh(hand)
+        # the chips: only what is not zero (no seat has folded yet)
+        scale = self.scale
+        stacks, bets, contrib = hand.stacks, hand.bets, hand.contributions
+        for i, seat in enumerate(seats):
+            pv[self._stacks + seat] = stacks[i] * scale
+            if contrib[i]:
+                pv[self._bets + seat] = bets[i] * scale
+                pv[self._contrib + seat] = contrib[i] * scale
+                if hand.all_in(i):
+                    pv[self._all_in + seat] = 1.0
+        pv[self._pot] = hand.pot * scale
+        self._pointed = None
+        self._point_to(hand.to_act)
 
     def _catch_up(self, hand: Hand) -> None:
         """Take the rounds and draws a hand went through as it was dealt."""
@@ -300,12 +318,16 @@ class PokerObserver:
 
     def _set_cards(self, seat: int, ordered: Sequence[int]) -> None:
         """Write ``seat``'s cards (in sorted order) into its private block."""
+        at = 4 * (seat * self.private_size + self._set)
+        self._fb[at : at + 4 * 52] = _NO_CARDS
+        self._write_cards(seat, ordered)
+
+    def _write_cards(self, seat: int, ordered: Sequence[int]) -> None:
+        """Write ``seat``'s cards (in sorted order) over a card set of zeros."""
         base = seat * self.private_size
         fb = self._fb
         at = 4 * (base + self._cards)
         fb[at : at + 68 * len(ordered)] = b"".join([_CARD_BYTES[card] for card in ordered])
-        at = 4 * (base + self._set)
-        fb[at : at + 4 * 52] = _NO_CARDS
         fv = self._fv
         base += self._set
         for card in ordered:

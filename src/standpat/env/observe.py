@@ -281,12 +281,27 @@ class PokerObserver:
         if full:
             self._refresh(hand)
             return
-        if moved is not None:
-            self._refresh_seat(hand, moved)
-        if new_round:
-            self._new_round(hand)
-        elif moved is None:  # a check, fold or discard: only the turn moved
-            self._point_to(hand.to_act)
+        scale = self.scale
+        if moved is not None:  # one seat's bet, raise or call: its chips
+            seat = seats[moved]
+            pv[self._stacks + seat] = hand.stacks[moved] * scale
+            pv[self._bets + seat] = hand.bets[moved] * scale
+            pv[self._contrib + seat] = hand.contributions[moved] * scale
+            pv[self._all_in + seat] = hand.all_in(moved)
+        if new_round:  # a betting round ended: every bet in front went into the pot
+            bets = self._bets
+            for seat in seats:
+                pv[bets + seat] = 0.0
+        if moved is not None or new_round:
+            pv[self._pot] = hand.pot * scale
+        # the turn marker
+        if (pointed := self._pointed) is not None:
+            pv[self._to_act + pointed] = 0.0
+        if (to_act := hand.to_act) is None:
+            self._pointed = None
+        else:
+            self._pointed = seat = seats[to_act]
+            pv[self._to_act + seat] = 1.0
 
     def observe(self, seat: int, hand: Hand | None = None,
                 legal: LegalActions | None = None) -> npt.NDArray[np.float32]:
@@ -338,26 +353,6 @@ class PokerObserver:
         width = 2 * self.draws + 1
         pv[self._round : self._round + width] = self._zeros[:width]
         pv[self._round + index] = 1.0
-
-    def _refresh_seat(self, hand: Hand, i: int) -> None:
-        """After one seat's bet, raise or call: its chips, the pot and the seat to act."""
-        pv = self._pv
-        scale = self.scale
-        seat = self._seats[i]
-        pv[self._stacks + seat] = hand.stacks[i] * scale
-        pv[self._bets + seat] = hand.bets[i] * scale
-        pv[self._contrib + seat] = hand.contributions[i] * scale
-        pv[self._all_in + seat] = hand.all_in(i)
-        pv[self._pot] = hand.pot * scale
-        self._point_to(hand.to_act)
-
-    def _new_round(self, hand: Hand) -> None:
-        """A betting round ended: every bet in front went into the pot."""
-        pv = self._pv
-        for seat in self._seats:
-            pv[self._bets + seat] = 0.0
-        pv[self._pot] = hand.pot * self.scale
-        self._point_to(hand.to_act)
 
     def _point_to(self, to_act: int | None) -> None:
         pv = self._pv

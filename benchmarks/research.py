@@ -38,6 +38,7 @@ import standpat
 from standpat.cards import CARDS, format_cards
 from standpat.engine import Action, ActionKind, EventKind, GameName, Hand, Stakes, get_game
 from standpat.env import aec
+from standpat.simulation import default_chunk
 
 
 def median_rate(run: Callable[[], int], repeats: int) -> float:
@@ -252,15 +253,16 @@ def bench_env(repeats: int, hands: int) -> None:
 
 # -- 2. simulate ----------------------------------------------------------------------
 
-def bench_simulate(repeats: int, hands: int) -> None:
+def bench_simulate(repeats: int, hands: int, chunk: int | None = None) -> None:
     print(f"\n== simulate: normal vs easy vs easy, five-card-draw fixed-limit, {hands:,} hands,"
+          f" chunks of {chunk or default_chunk(hands):,},"
           f" median of {repeats}; load {os.getloadavg()[0]:.1f}")
     # simulate's own default chunk (a 32nd of the hands): what a user's run does; with
     # 20,000 hands each process plays 16 tasks, so the pool's start (a fork per process) and
     # the wait for the last task weigh what they weigh in a long run, not a tenth of it
     # every run deals new hands (its own seed): a run that replayed the deals of the one
     # before would find the bots' caches full of them, which a user's run does not
-    kw: dict[str, Any] = {"hands": hands, "progress": False}
+    kw: dict[str, Any] = {"hands": hands, "progress": False, "chunk": chunk}
     seeds = iter(range(1000, 2000))
     seats = "normal,easy,easy"
     standpat.simulate("five-card-draw", "fixed-limit", seats, workers=1, hands=60, chunk=60,
@@ -383,6 +385,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--hands", type=int, default=300, help="hands per env timing")
     parser.add_argument("--sim-hands", type=int, default=20_000)
+    parser.add_argument("--sim-chunk", type=int, default=None,
+                        help="hands per simulate task (default: simulate's own)")
     parser.add_argument("--evals", type=int, default=200_000)
     parser.add_argument("--only", choices=["env", "simulate", "evaluate"])
     args = parser.parse_args()
@@ -393,7 +397,7 @@ def main() -> None:
     if args.only in (None, "env"):
         bench_env(args.repeats, args.hands)
     if args.only in (None, "simulate"):
-        bench_simulate(args.repeats, args.sim_hands)
+        bench_simulate(args.repeats, args.sim_hands, args.sim_chunk)
 
 
 if __name__ == "__main__":

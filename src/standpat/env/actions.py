@@ -118,7 +118,7 @@ class PokerActions:
             return self._draw_mask.copy()
         raising = _BET in kinds or _RAISE in kinds
         if not raising or self.fixed:
-            key: object = (kinds, raising)
+            key: object = kinds  # the kinds say it all (a frozenset keeps its hash)
         else:
             key = (kinds, tuple(t > 0 for t in self.targets(hand, legal)))
         found = self._masks.get(key)

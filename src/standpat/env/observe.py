@@ -59,6 +59,7 @@ for _card in range(52):
     _RANK_SUIT[_card, 13 + (_card & 3)] = 1.0
 _CARD_BYTES: Final = tuple(row.tobytes() for row in _RANK_SUIT)
 """Each card's rank and suit one-hot as float32 bytes (written through a byte view)."""
+_FLOAT32: Final = np.dtype(np.float32)
 _NO_CARDS: Final = bytes(52 * 4)
 """A 52-card set of zeros as float32 bytes."""
 
@@ -124,8 +125,16 @@ class PokerObserver:
                 template[seat] = 1.0
                 template[p + kind] = 1.0
                 self._rows.append(template)
-        self._private = np.zeros((p, self.private_size), dtype=np.float32)
-        self._public = np.zeros(self.public_size, dtype=np.float32)
+        blank = np.zeros((p, self.private_size), dtype=np.float32)
+        for seat in range(p):
+            blank[seat, self._me + seat] = 1.0
+        self._private_blank = blank.tobytes()
+        """The private blocks at the start of a hand: each seat's one-hot and zeros."""
+        self._public_blank = bytes(4 * self.public_size)
+        self._private_bytes = bytearray(self._private_blank)
+        """Every seat's private block, one after the other (float32 bytes)."""
+        self._public_bytes = bytearray(4 * self.public_size)
+        """The public block (float32 bytes): an observation is a seat's block and this."""
         self._seats: tuple[int, ...] = tuple(range(p))
         self._top_amount = self._history + self._row - 1
         self._views()
@@ -133,27 +142,28 @@ class PokerObserver:
         self._draw = 0
         self._pointed: int | None = None
 
-    _VIEWS: Final = ("_newer", "_older", "_top", "_flat", "_seat_rows", "_pv", "_fv", "_fb",
-                     "_row_views", "_zeros")
+    _VIEWS: Final = ("_private", "_public", "_newer", "_older", "_top", "_pv", "_fv",
+                     "_fb", "_row_views", "_zeros")
 
     def _views(self) -> None:
         """Views into the arrays, made once (a copy of the observer makes its own).
 
         The event updates write single entries and short runs through memoryviews
-        (``_pv``: the public block, ``_fv``: every seat's private block in one row,
+        (``_pv``: the public block, ``_fv``: every seat's private block one after the other,
         ``_fb``: the same as bytes), which cost a third to a half of numpy's indexing;
         the values written are the same float32 numbers.
         """
-        self._pv = pv = self._public.data.cast("B").cast("f")
+        p, width = self.players, self.private_size
+        self._private = np.frombuffer(self._private_bytes, np.float32).reshape(p, width)
+        self._public = np.frombuffer(self._public_bytes, np.float32)
+        self._pv = pv = memoryview(self._public_bytes).cast("f")
         history = pv[self._history : self._history + HISTORY * self._row]
         self._newer = history[: -self._row]
         """The history rows but the oldest; ``_older`` is where they move to."""
         self._older = history[self._row :]
         self._top = history[: self._row]
-        self._flat = self._private.reshape(-1)
-        self._fb = self._flat.data.cast("B")
+        self._fb = memoryview(self._private_bytes)
         self._fv = self._fb.cast("f")
-        self._seat_rows = list(self._private)
         self._row_views = [row.data.cast("B").cast("f") for row in self._rows]
         zeros = np.zeros(max(4, 2 * self.draws + 1), dtype=np.float32)
         self._zeros = zeros.data.cast("B").cast("f")
@@ -170,29 +180,41 @@ class PokerObserver:
     def start_hand(self, hand: Hand, seats: Sequence[int], session: float = 0.0) -> None:
         """Begin a new hand; ``seats[i]`` is the table seat of the hand's seat ``i``."""
         self._seats = seats = tuple(seats)
-        self._private.fill(0.0)
-        self._public.fill(0.0)
-        pub = self._public
-        fv = self._fv
+        # every private block zeroed but for its seat's one-hot, the public block zeroed
+        self._private_bytes[:] = self._private_blank
+        self._public_bytes[:] = self._public_blank
+        pv = self._pv
+        if len(seats) < self.players:
+            for seat in range(self.players):
+                if seat not in seats:
+                    pv[self._out + seat] = 1.0
+        fb = self._fb
         width = self.private_size
-        for seat in range(self.players):
-            fv[seat * width + self._me + seat] = 1.0
-            if seat not in seats:
-                pub[self._out + seat] = 1.0
+        sets, dealt = 4 * self._set, 4 * self._dealt
         for i, seat in enumerate(seats):
-            held = sorted(hand.cards_of(i))
-            self._set_cards(seat, held)
-            dealt = seat * width + self._dealt
-            for card in held:
-                fv[dealt + card] = 1.0
-        pub[self._button + seats[hand.button]] = 1.0
-        pub[self._session] = session
+            self._write_cards(seat, sorted(hand.cards_of(i)))
+            at = 4 * seat * width
+            fb[at + dealt : at + dealt + 208] = fb[at + sets : at + sets + 208]  # dealt = held
+        pv[self._button + seats[hand.button]] = 1.0
+        pv[self._session] = session
         self._street = 0
         self._draw = 0
-        self._round_at(0)
+        pv[self._round] = 1.0  # betting round 0
         if hand.phase is not Phase.BETTING:  # blinds that put seats all-in: drawing already
             self._catch_up(hand)
-        self._refresh(hand)
+        # the chips: only what is not zero (no seat has folded yet)
+        scale = self.scale
+        stacks, bets, contrib = hand.stacks, hand.bets, hand.contributions
+        for i, seat in enumerate(seats):
+            pv[self._stacks + seat] = stacks[i] * scale
+            if contrib[i]:
+                pv[self._bets + seat] = bets[i] * scale
+                pv[self._contrib + seat] = contrib[i] * scale
+                if hand.all_in(i):
+                    pv[self._all_in + seat] = 1.0
+        pv[self._pot] = hand.pot * scale
+        self._pointed = None
+        self._point_to(hand.to_act)
 
     def _catch_up(self, hand: Hand) -> None:
         """Take the rounds and draws a hand went through as it was dealt."""
@@ -259,12 +281,27 @@ class PokerObserver:
         if full:
             self._refresh(hand)
             return
-        if moved is not None:
-            self._refresh_seat(hand, moved)
-        if new_round:
-            self._new_round(hand)
-        elif moved is None:  # a check, fold or discard: only the turn moved
-            self._point_to(hand.to_act)
+        scale = self.scale
+        if moved is not None:  # one seat's bet, raise or call: its chips
+            seat = seats[moved]
+            pv[self._stacks + seat] = hand.stacks[moved] * scale
+            pv[self._bets + seat] = hand.bets[moved] * scale
+            pv[self._contrib + seat] = hand.contributions[moved] * scale
+            pv[self._all_in + seat] = hand.all_in(moved)
+        if new_round:  # a betting round ended: every bet in front went into the pot
+            bets = self._bets
+            for seat in seats:
+                pv[bets + seat] = 0.0
+        if moved is not None or new_round:
+            pv[self._pot] = hand.pot * scale
+        # the turn marker
+        if (pointed := self._pointed) is not None:
+            pv[self._to_act + pointed] = 0.0
+        if (to_act := hand.to_act) is None:
+            self._pointed = None
+        else:
+            self._pointed = seat = seats[to_act]
+            pv[self._to_act + seat] = 1.0
 
     def observe(self, seat: int, hand: Hand | None = None,
                 legal: LegalActions | None = None) -> npt.NDArray[np.float32]:
@@ -285,21 +322,27 @@ class PokerObserver:
             fv[turn + 3] = legal.max_to * scale
         elif fv[turn]:
             fv[turn : turn + 4] = self._zeros[:4]
-        out = np.empty(self.size, dtype=np.float32)
-        out[: self.private_size] = self._seat_rows[seat]
-        out[self.private_size :] = self._public
-        return out
+        # a new array over a new bytearray: a slice of the private bytes and the public
+        # bytes joined (two memory copies), cheaper than numpy's empty and two slice writes
+        width = 4 * self.private_size
+        start = seat * width
+        joined = self._private_bytes[start : start + width] + self._public_bytes
+        return np.frombuffer(joined, _FLOAT32)
 
     # -- internals ---------------------------------------------------------------
 
     def _set_cards(self, seat: int, ordered: Sequence[int]) -> None:
         """Write ``seat``'s cards (in sorted order) into its private block."""
+        at = 4 * (seat * self.private_size + self._set)
+        self._fb[at : at + 4 * 52] = _NO_CARDS
+        self._write_cards(seat, ordered)
+
+    def _write_cards(self, seat: int, ordered: Sequence[int]) -> None:
+        """Write ``seat``'s cards (in sorted order) over a card set of zeros."""
         base = seat * self.private_size
         fb = self._fb
         at = 4 * (base + self._cards)
         fb[at : at + 68 * len(ordered)] = b"".join([_CARD_BYTES[card] for card in ordered])
-        at = 4 * (base + self._set)
-        fb[at : at + 4 * 52] = _NO_CARDS
         fv = self._fv
         base += self._set
         for card in ordered:
@@ -310,26 +353,6 @@ class PokerObserver:
         width = 2 * self.draws + 1
         pv[self._round : self._round + width] = self._zeros[:width]
         pv[self._round + index] = 1.0
-
-    def _refresh_seat(self, hand: Hand, i: int) -> None:
-        """After one seat's bet, raise or call: its chips, the pot and the seat to act."""
-        pv = self._pv
-        scale = self.scale
-        seat = self._seats[i]
-        pv[self._stacks + seat] = hand.stacks[i] * scale
-        pv[self._bets + seat] = hand.bets[i] * scale
-        pv[self._contrib + seat] = hand.contributions[i] * scale
-        pv[self._all_in + seat] = hand.all_in(i)
-        pv[self._pot] = hand.pot * scale
-        self._point_to(hand.to_act)
-
-    def _new_round(self, hand: Hand) -> None:
-        """A betting round ended: every bet in front went into the pot."""
-        pv = self._pv
-        for seat in self._seats:
-            pv[self._bets + seat] = 0.0
-        pv[self._pot] = hand.pot * self.scale
-        self._point_to(hand.to_act)
 
     def _point_to(self, to_act: int | None) -> None:
         pv = self._pv

@@ -134,6 +134,15 @@ class Relay:
         self.redraw()
         self.page.mouse.up()
 
+    def type_across_a_redraw(self, box: Any, before: str, after: str) -> None:
+        """Type ``before`` into the empty ``box``, have the page draw the table again, type
+        ``after``: the box holds both only if the page left it in place, with the focus."""
+        box.click()
+        box.fill("")
+        self.page.keyboard.type(before)
+        self.redraw()
+        self.page.keyboard.type(after)
+
     def acts(self) -> list[str]:
         """The kinds of the actions the page has sent."""
         return [m["action"]["kind"] for m in self.sent if m.get("type") == "act"]

@@ -179,11 +179,7 @@ def test_a_click_and_a_typed_bid_survive_a_table_message(tmp_path: Path) -> None
                                f"{bots} bots seated")
                 box = page.locator("input[data-action=bid-amount]")
                 box.wait_for(timeout=60_000)  # his turn to bid
-                box.click()
-                box.fill("")
-                page.keyboard.type("3")
-                relay.redraw()
-                page.keyboard.type("1")
+                relay.type_across_a_redraw(box, "3", "1")
                 assert page.evaluate("document.activeElement.dataset.action") == "bid-amount"
                 assert box.input_value() == "31"
                 acts = len(relay.acts())

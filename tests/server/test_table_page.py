@@ -477,11 +477,7 @@ def test_his_turns_controls_survive_a_table_update_mid_click_and_mid_typing(
     open_practice_table(page, "five-card-draw", "no-limit", 2)
     box = page.locator(".bet-controls input[data-key=amount]")
     box.wait_for(timeout=60_000 * PATIENCE)  # his betting turn, with room to raise
-    box.click()
-    box.fill("")
-    page.keyboard.type("4")
-    relay.redraw()
-    page.keyboard.type("2")
+    relay.type_across_a_redraw(box, "4", "2")
     assert page.evaluate("document.activeElement.dataset.key") == "amount"
     assert box.input_value() == "42"
 

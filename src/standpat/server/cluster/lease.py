@@ -41,6 +41,14 @@ CREATE TABLE IF NOT EXISTS table_leases (
 )
 """
 
+_CHECK = (
+    "SELECT token FROM table_leases WHERE table_id = %(t)s AND node = %(n)s "
+    "AND token = %(k)s AND expires_at > now() FOR KEY SHARE"
+)
+"""A write's lease check, in the database driver's own terms: every write of every table
+runs it, and through SQLAlchemy's statement path it cost about as much CPU as the
+write it guards (a py-spy profile of a paced 250-table room: 9% of the nodes' CPU)."""
+
 
 class FencedError(StandpatError):
     """A write by a node whose lease on the table is gone (taken over or expired)."""
@@ -135,10 +143,10 @@ class Leases:
         """In a write's transaction: raise :class:`FencedError` unless this node still holds
         the lease with ``token``; the row stays locked against a takeover until the
         transaction ends (``FOR KEY SHARE``: a renewal does not wait for it)."""
-        row = conn.execute(text(
-            "SELECT token FROM table_leases WHERE table_id = :t AND node = :n "
-            "AND token = :k AND expires_at > now() FOR KEY SHARE"
-        ), {"t": table_id, "n": self.node, "k": token}).first()
+        # the driver's cursor on the transaction's own connection: the same transaction
+        with conn.connection.dbapi_connection.cursor() as cursor:  # type: ignore[union-attr]
+            cursor.execute(_CHECK, {"t": table_id, "n": self.node, "k": token})
+            row = cursor.fetchone()
         if row is None:
             raise FencedError(
                 f"node {self.node} no longer holds table {table_id}'s lease (token {token}): "

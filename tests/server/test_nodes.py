@@ -143,6 +143,19 @@ async def three_nodes(nodes: list[Server]) -> None:
             break
         await asyncio.sleep(0.2)
     assert min(done_hands(store, t) for t in tables) >= 4
+
+    def lobbies_current() -> bool:
+        # each owner writes the lines that changed: every node's lobby shows the three
+        # players seated and the hands played at every table
+        for node in nodes:
+            lines = {line["id"]: line for line in
+                     httpx.get(f"{node.base}/api/tables", timeout=10).json()["tables"]}
+            for table in tables:
+                if lines[table]["taken"] != 3 or lines[table]["hands"] < 4:
+                    return False
+        return True
+
+    await wait_for(lobbies_current, "every node's lobby current", 10 * PATIENCE)
     for player in players:
         assert player.errors == [], (player.name, player.errors)
         # each saw his own cards dealt at a table run by (usually) another node

@@ -64,7 +64,7 @@ def test_writes_waiting_together_share_one_commit(tmp_path: Path) -> None:
         first, gate, _ = await _held(writer)
         rest = [asyncio.ensure_future(writer.write(partial(_hand, store, t, 1)))
                 for t in tables]
-        while writer._jobs.qsize() < len(tables):
+        while writer.queued < len(tables):
             await asyncio.sleep(0.001)
         gate.set()
         await first
@@ -98,7 +98,7 @@ def test_a_failing_write_fails_alone(tmp_path: Path) -> None:
         first, gate, _ = await _held(writer)
         ok = asyncio.ensure_future(writer.write(lambda conn: _hand(store, good, 1, conn)))
         bad = asyncio.ensure_future(writer.write(settle_twice))
-        while writer._jobs.qsize() < 2:
+        while writer.queued < 2:
             await asyncio.sleep(0.001)
         gate.set()
         await first

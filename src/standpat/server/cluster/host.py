@@ -12,7 +12,9 @@ host; behind it:
   connections comes back as that receiver's own text: hidden cards never reach a node
   whose clients may not see them;
 - every node keeps the room's lobby: each owner writes its tables' lobby lines to a
-  Redis hash every second and announces a table opened, moved or closed at once;
+  Redis hash every second (those that changed; all of them every ten seconds), reads
+  the others' (decoding only those that changed) and announces a table opened, moved
+  or closed at once;
 - a new table goes to the node running the fewest; a node that dies stops renewing its
   leases, and once they expire another node takes its tables over (the hand in
   progress voided, as after a crash) and tells every node, whose connections watching
@@ -57,6 +59,9 @@ ASK_TIMEOUT = 10.0
 """Seconds a command waits for another node's reply."""
 LOBBY_EVERY = 1.0
 """Seconds between two writes of this node's lobby lines (and reads of the others')."""
+LOBBY_REWRITE = 10
+"""Every this many lobby turns a node writes all its lines again, changed or not (the
+other turns, only those that changed)."""
 
 
 class RemoteOutbox:
@@ -128,6 +133,11 @@ class ClusterHost:
         self.renewed = time.monotonic()
         """When this node last renewed its leases (it writes lobby lines only while fresh)."""
         self._loops: list[asyncio.Task[None]] = []
+        self._written: dict[int, bytes] = {}
+        """This node's lobby lines as last written to the shared hash."""
+        self._lobby_turn = 0
+        self._read: dict[int, tuple[Any, dict[str, Any]]] = {}
+        """The others' lines as last read from the shared hash, and their decoding."""
 
     @property
     def tables(self) -> dict[int, Any]:
@@ -272,22 +282,43 @@ class ClusterHost:
     async def _write_lobby(self) -> None:
         if time.monotonic() - self.renewed > self.config.lease:
             return  # paused past its leases, or cut off from the database: not its to say
-        lines = {str(t): orjson.dumps(self._line(t)) for t in list(self.local.tables)}
+        every = self._lobby_turn % LOBBY_REWRITE == 0
+        self._lobby_turn += 1
+        lines: dict[str, bytes] = {}
+        written = self._written
+        for table_id in list(self.local.tables):
+            line = orjson.dumps(self._line(table_id))
+            if every or written.get(table_id) != line:
+                lines[str(table_id)] = written[table_id] = line
+        for table_id in set(written) - set(self.local.tables):
+            del written[table_id]
         if lines:
             await self.bus.redis.hset(self.bus.key("tables"), mapping=lines)  # type: ignore[arg-type]
 
     async def _read_lobby(self) -> None:
         stored = await self.bus.redis.hgetall(self.bus.key("tables"))
-        lobby: dict[int, dict[str, Any]] = {}
+        listed: set[int] = set()
+        read, known, local = self._read, self.lobby, self.local.tables
         for key, value in stored.items():
-            lobby[int(key)] = orjson.loads(value)
-        for table_id, line in lobby.items():
-            if table_id not in self.local.tables:
-                self._moved(table_id, line, announced=False)
+            table_id = int(key)
+            listed.add(table_id)
+            if table_id in local:
+                continue  # this node's own line
+            last = read.get(table_id)
+            if last is not None and last[0] == value:
+                line = last[1]
+                if known.get(table_id) is line:
+                    continue  # as read last time, and nothing said of the table since
+            else:
+                line = orjson.loads(value)
+                read[table_id] = (value, line)
+            self._moved(table_id, line, announced=False)
+        for table_id in set(read) - listed:
+            del read[table_id]
         # a line not in the hash is a closed table's, unless it was learnt just now (its
         # owner announced it while the hash was read)
         recent = time.monotonic() - 2 * LOBBY_EVERY
-        for table_id in set(self.lobby) - set(lobby) - set(self.local.tables):
+        for table_id in set(self.lobby) - listed - set(local):
             if self.learnt.get(table_id, 0.0) < recent:
                 del self.lobby[table_id]
                 self.learnt.pop(table_id, None)

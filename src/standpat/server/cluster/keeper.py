@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection
 
@@ -22,6 +24,7 @@ from standpat.server.cluster.lease import FencedError, Leases
 __all__ = ["LeaseKeeper"]
 
 log = logging.getLogger("standpat.server")
+T = TypeVar("T")
 
 
 class LeaseKeeper:
@@ -32,10 +35,16 @@ class LeaseKeeper:
         self.on_lost = on_lost
         self.held: dict[int, int] = {}
         """Table id -> the fencing token of this node's lease."""
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="standpat-leases")
+        """The leases' own thread: a renewal never waits behind the worker threads' other
+        calls (a node opening many tables at once keeps them all busy)."""
+
+    async def _call(self, call: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._thread, call, *args)
 
     async def claim(self, table_id: int) -> int | None:
         """Take a free (or expired) table's lease; its token, or None if it is held."""
-        token = await asyncio.to_thread(self.leases.acquire, table_id)
+        token = await self._call(self.leases.acquire, table_id)
         if token is not None:
             self.held[table_id] = token
         return token
@@ -44,7 +53,7 @@ class LeaseKeeper:
         """Claim the tables whose lease expired (their node died): with ``nodes`` live
         nodes sharing them, this node's share (half of them, rounded up, with two nodes)
         of those still expired; the others take theirs on their turn.  The tables taken."""
-        expired = await asyncio.to_thread(self.leases.expired)
+        expired = await self._call(self.leases.expired)
         share = -(-len(expired) // max(1, nodes))
         taken: list[int] = []
         for table_id in expired:
@@ -57,10 +66,10 @@ class LeaseKeeper:
         return taken
 
     async def renew_all(self) -> list[int]:
-        """Renew every lease held, in one round trip; the tables whose lease was lost
-        (handed to ``on_lost``)."""
+        """Renew every lease held, in one statement on the leases' own thread; the tables
+        whose lease was lost (handed to ``on_lost``)."""
         held = dict(self.held)
-        renewed = await asyncio.to_thread(self.leases.renew_many, held)
+        renewed = await self._call(self.leases.renew_many, held)
         lost = []
         for table_id, token in held.items():
             if table_id in renewed:

@@ -3,13 +3,14 @@ transactions.
 
 A table hands its writes (a round dealt, the actions just played, a round settled) to
 the :class:`Writer` and waits for them: nothing is told before it is committed, so a
-crash (kill -9) loses nothing anyone heard of.  A writer thread takes the writes waiting
-when it is free (those the other free threads cannot take) and commits them together in
-one transaction (on SQLite, the writes made during one turn of the event loop are handed
-over together), so a busy room makes one commit (and one wait for the database's write
-lock) for many tables' actions, never more than one per action, and none on the event
-loop; one thread on SQLite (one write lock), four on PostgreSQL, where a write stuck on
-a locked row holds up no other table while a thread is free.  If one write of
+crash (kill -9) loses nothing anyone heard of.  The writes made during one turn of the
+event loop are handed over together at its end, as one batch; a writer thread takes a
+batch when it is free (and the batches waiting that the other free threads cannot take)
+and commits them together in one transaction, so a busy room makes one commit (and one
+wait for the database's write lock) for many tables' actions, never more than one per
+action, and none on the event loop; one thread on SQLite (one write lock), four on
+PostgreSQL, where a batch stuck on a locked row holds up no other while a thread is
+free.  If one write of
 a group fails, the group is rolled back and each of its writes is made again alone,
 so only the failing one fails.  Each thread keeps its database connection from one
 transaction to the next (a new one after a failure).
@@ -52,13 +53,16 @@ class Writer:
     def __init__(self, store: Store, threads: int | None = None) -> None:
         self.store = store
         self.threads = threads or (POSTGRES_THREADS if store.postgres else 1)
-        self._jobs: queue.SimpleQueue[Pending | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[list[Pending] | None] = queue.SimpleQueue()
+        """Batches of writes (one turn of an event loop's each), None to stop a thread."""
         self._batches: dict[asyncio.AbstractEventLoop, list[Pending]] = {}
         """Writes of the running turn of each event loop, not yet handed over."""
         self._pool: list[threading.Thread] = []
         self._lock = threading.Lock()
         self._idle = 0
         """Threads waiting for a write."""
+        self.queued = 0
+        """Writes handed over and not yet taken by a thread."""
         self._local = threading.local()
         """Each writer thread's connection (``held``), kept between its transactions."""
         self.commits = 0
@@ -71,12 +75,8 @@ class Writer:
         committed (its error if it failed)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._start()
-        if self.threads > 1:
-            self._jobs.put((job, future, loop))
-            return await future
-        # one thread: the writes of one turn of the event loop go over to it together, at
-        # its end (the thread wakes once and makes them in one transaction)
+        # the writes of one turn of the event loop go over together, at its end (a thread
+        # wakes once and makes them in one transaction)
         batch = self._batches.get(loop)
         if batch is None:
             batch = self._batches[loop] = []
@@ -85,9 +85,12 @@ class Writer:
         return await future
 
     def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._start()  # closed meanwhile: it starts again
-        for pending in self._batches.pop(loop, ()):
-            self._jobs.put(pending)
+        self._start()  # not started yet, or closed meanwhile: it starts (again)
+        batch = self._batches.pop(loop, None)
+        if batch:
+            with self._lock:
+                self.queued += len(batch)
+            self._jobs.put(batch)
 
     def close(self) -> None:
         """Make what is queued, then stop the thread (it starts again if written to)."""
@@ -126,8 +129,8 @@ class Writer:
                 self._idle -= 1
             if first is None:
                 return
-            group = [first]
-            # other threads free to take the waiting writes take them (a write stuck on a
+            group = list(first)
+            # other threads free to take the waiting batches take them (a write stuck on a
             # locked row then holds up no other); only what they cannot take is grouped
             while len(group) < MAX_GROUP and self._jobs.qsize() > self._idle:
                 try:
@@ -137,7 +140,9 @@ class Writer:
                 if item is None:
                     stop = True
                     break
-                group.append(item)
+                group.extend(item)
+            with self._lock:
+                self.queued -= len(group)
             self._make(group)
 
     def _make(self, group: list[Pending]) -> None:

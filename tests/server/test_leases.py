@@ -1,5 +1,8 @@
 """Table leases among nodes (PostgreSQL): one holder at a time, a takeover only after
-expiry with a higher fencing token, and a stale holder's writes refused whole."""
+expiry with a higher fencing token, and a stale holder's writes refused whole; how the
+leases and the batched writes share the lease rows (a renewal never waits for a write, a
+takeover waits for the write in progress, a batch of several tables' writes in one
+transaction still fences each table)."""
 
 from __future__ import annotations
 
@@ -15,6 +18,16 @@ from standpat.server.cluster.keeper import LeaseKeeper
 from standpat.server.cluster.lease import FencedError, Leases
 from standpat.server.live.writer import Writer
 from standpat.store import Store, models
+
+
+def _dealt(store: Store, table: int, number: int, player: int,
+           fence: Callable[[Connection], object]) -> Callable[[Connection], int]:
+    """A write that records hand ``number`` of ``table`` after ``fence`` let it through."""
+    def job(conn: Connection) -> int:
+        fence(conn)
+        return store.start_hand(table, number, seed=b"\0" * 32, commitment="c", setup={},
+                                players=[player], button=0, conn=conn)
+    return job
 
 
 def _wait_expired(leases: Leases, table_id: int) -> None:
@@ -53,11 +66,8 @@ def test_a_stale_holder_writes_nothing(pg_store: Store) -> None:
     writer = Writer(pg_store)
 
     def deal(leases: Leases, lease: int, number: int) -> Callable[[Connection], int]:
-        def job(conn: Connection) -> int:
-            leases.check(conn, table, lease)
-            return pg_store.start_hand(table, number, seed=b"\0" * 32, commitment="c",
-                                       setup={}, players=[account.id], button=0, conn=conn)
-        return job
+        return _dealt(pg_store, table, number, account.id,
+                      lambda conn: leases.check(conn, table, lease))
 
     async def main() -> tuple[int, BaseException | None, int]:
         mine = await writer.write(deal(a, token, 1))
@@ -98,13 +108,7 @@ def test_a_node_paused_past_its_lease_loses_the_table_and_says_so(
     writer = Writer(pg_store)
 
     def deal(keeper: LeaseKeeper, token: int, number: int) -> Callable[[Connection], int]:
-        fence = keeper.fence(table, token)
-
-        def job(conn: Connection) -> int:
-            fence(conn)
-            return pg_store.start_hand(table, number, seed=b"\0" * 32, commitment="c",
-                                       setup={}, players=[account.id], button=0, conn=conn)
-        return job
+        return _dealt(pg_store, table, number, account.id, keeper.fence(table, token))
 
     async def main() -> tuple[list[int], list[int], bool]:
         token = await stale.claim(table)
@@ -154,3 +158,67 @@ def test_the_tables_of_a_dead_node_are_shared_by_the_live_ones(pg_store: Store) 
     one, two, again = asyncio.run(main())
     assert (one, two, again) == ([1, 2, 3], [4], [5])
     assert set(first.held) == {1, 2, 3, 5} and set(second.held) == {4}
+
+
+def test_renewals_do_not_wait_for_writes_and_takeovers_do(pg_store: Store) -> None:
+    """A write's fence check holds its lease row against a takeover until it commits, but
+    never holds up the renewal of the node's leases (one statement for all of them)."""
+    a = Leases(pg_store.engine, "a", ttl=0.5)
+    b = Leases(pg_store.engine, "b", ttl=30)
+    tokens = {table: a.acquire(table) for table in (11, 12, 13)}
+    assert tokens == {11: 1, 12: 1, 13: 1}
+    with pg_store.engine.connect() as writing:
+        with writing.begin():
+            a.check(writing, 11, 1)  # a write of tables 11 and 12 in progress
+            a.check(writing, 12, 1)
+            assert a.renew_many({**tokens, 14: 1}) == {11, 12, 13}  # not held: 14
+            _wait_expired(a, 11)
+            started = time.monotonic()
+            assert b.acquire(11) is None  # it waited for the write, then gave up
+            assert time.monotonic() - started >= 0.4
+        # the write committed: the takeover goes through, and a's renewal fails
+        assert b.acquire(11) == 2
+    assert 11 not in a.renew_many({11: 1})
+
+
+def test_a_batch_of_writes_still_fences_each_table(pg_store: Store) -> None:
+    """The writes of one turn of the event loop share one transaction on PostgreSQL too
+    (four writer threads); a table whose lease was lost has its write refused and nothing
+    of it written, while the others' writes of the same batch are committed."""
+    account = pg_store.create_account("batch-player", "a-password")
+    tables = [pg_store.create_table(name=f"t{i}", game="five-card-draw", structure="fixed-limit",
+                                    stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
+                                    chain_length=10).id for i in range(5)]
+    keeper = LeaseKeeper(Leases(pg_store.engine, "a", ttl=30), lambda t: None)
+    short = Leases(pg_store.engine, "a", ttl=0.3)  # the same node; one lease left to lapse
+    other = Leases(pg_store.engine, "b", ttl=30)
+    writer = Writer(pg_store)
+    assert writer.threads > 1
+
+    def deal(table: int, token: int, number: int) -> Callable[[Connection], int]:
+        return _dealt(pg_store, table, number, account.id, keeper.fence(table, token))
+
+    async def main() -> list[int | BaseException]:
+        for table in tables[:4]:
+            assert await keeper.claim(table) == 1
+        assert short.acquire(tables[4]) == 1
+        _wait_expired(short, tables[4])
+        assert other.acquire(tables[4]) == 2  # the lost table
+        commits = writer.commits
+        # one turn: the four tables' first hands together, one commit
+        await asyncio.gather(*(writer.write(deal(t, 1, 1)) for t in tables[:4]))
+        assert writer.commits == commits + 1
+        # one turn: their second hands and the lost table's write
+        return await asyncio.gather(*(writer.write(deal(t, 1, 2)) for t in tables),
+                                    return_exceptions=True)
+
+    try:
+        results = asyncio.run(main())
+    finally:
+        writer.close()
+    assert all(isinstance(r, int) for r in results[:4])
+    assert isinstance(results[4], FencedError)
+    with pg_store.engine.connect() as conn:
+        rows = conn.execute(select(models.hands.c.table_id, models.hands.c.number)).all()
+    assert sorted(tuple(r) for r in rows) == sorted(
+        (t, n) for t in tables[:4] for n in (1, 2))  # nothing of the lost table's write

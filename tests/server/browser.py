@@ -146,3 +146,14 @@ class Relay:
     def acts(self) -> list[str]:
         """The kinds of the actions the page has sent."""
         return [m["action"]["kind"] for m in self.sent if m.get("type") == "act"]
+
+    def wait_acts(self, since: int, what: str) -> list[str]:
+        """Wait until the page has sent more than ``since`` actions; the kinds of the new.
+        Playwright hands the relay what the page sent only while it runs a call, so each
+        look makes one round trip to the page (a bare poll of ``sent`` could wait forever)."""
+        def fresh() -> list[str]:
+            self.page.evaluate("0")
+            return self.acts()[since:]
+
+        found: list[str] = wait_until(fresh, 10, what)
+        return found

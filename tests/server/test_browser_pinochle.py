@@ -184,7 +184,7 @@ def test_a_click_and_a_typed_bid_survive_a_table_message(tmp_path: Path) -> None
                 assert box.input_value() == "31"
                 acts = len(relay.acts())
                 relay.press_across_a_redraw(page.locator("button[data-action=pass]"))
-                wait_until(lambda: relay.acts()[acts:], 10, "his pass sent")
+                relay.wait_acts(acts, "his pass sent")
                 assert relay.acts()[acts:] == ["pass"]
                 assert not page.js_errors, page.js_errors
             finally:

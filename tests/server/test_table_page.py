@@ -486,7 +486,7 @@ def test_his_turns_controls_survive_a_table_update_mid_click_and_mid_typing(
     kind = target.get_attribute("data-action")
     acts = len(relay.acts())
     relay.press_across_a_redraw(target)
-    wait_until(lambda: relay.acts()[acts:], 10, "his action sent")
+    relay.wait_acts(acts, "his action sent")
     assert relay.acts()[acts:] == [kind]
     assert not page.js_errors, page.js_errors
     page.context.close()

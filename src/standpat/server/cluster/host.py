@@ -189,9 +189,7 @@ class ClusterHost:
                 await task
         await self.local.stop()
         if self.keeper is not None:
-            for table_id, token in list(self.keeper.held.items()):
-                with contextlib.suppress(Exception):
-                    await asyncio.to_thread(self.keeper.leases.release, table_id, token)
+            await self.keeper.release_all()
         with contextlib.suppress(Exception):
             await self.bus.redis.delete(self._load_key(self.node))
         await self.bus.stop()

@@ -12,6 +12,7 @@ node now owns.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -64,6 +65,15 @@ class LeaseKeeper:
                             table_id, self.held[table_id])
                 taken.append(table_id)
         return taken
+
+    async def release_all(self) -> None:
+        """Give every lease held up at once (a node that stops cleanly: the others take its
+        tables over without waiting for the leases to expire), then stop the leases' thread."""
+        for table_id, token in list(self.held.items()):
+            with contextlib.suppress(Exception):
+                await self._call(self.leases.release, table_id, token)
+        self.held.clear()
+        self._thread.shutdown(wait=False)
 
     async def renew_all(self) -> list[int]:
         """Renew every lease held, in one statement on the leases' own thread; the tables

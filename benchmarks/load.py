@@ -25,6 +25,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -465,6 +466,13 @@ def main() -> int:
     args = parser.parse_args()
     if args.nodes is not None and args.nodes < 1:
         parser.error("--nodes must be at least 1")
+    py_spy = None
+    if args.profile:
+        # the venv's own (the dev extra installs it), else one on the PATH
+        py_spy = shutil.which("py-spy", path=f"{Path(sys.executable).parent}{os.pathsep}"
+                                              f"{os.environ.get('PATH', '')}")
+        if py_spy is None:
+            parser.error("--profile needs py-spy: `pip install py-spy` (the dev extra has it)")
     workdir = Path(tempfile.mkdtemp(prefix="standpat-load-"))
     redis: str | None = None
     if args.nodes:
@@ -481,9 +489,9 @@ def main() -> int:
             print("a server did not start; see the logs in", workdir)
             return 1
         spy = None
-        if args.profile:
+        if py_spy is not None:
             spy = subprocess.Popen(
-                ["py-spy", "record", "--format", "raw", "--output", args.profile, "--pid",
+                [py_spy, "record", "--format", "raw", "--output", args.profile, "--pid",
                  str(processes[0].pid), "--duration", str(int(args.seconds) + 5),
                  "--nonblocking"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

@@ -9,11 +9,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.run-installed: pyproject.toml setup.py src/standpat/_native/scorer.c src/standpat/engine/hand.py | $(BIN)/python
+$(VENV)/.run-installed: pyproject.toml setup.py src/standpat/_native/scorer.c src/standpat/_native/observer.c src/standpat/engine/hand.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[fast]'
 	touch $@
 
-$(VENV)/.dev-installed: pyproject.toml setup.py src/standpat/_native/scorer.c src/standpat/engine/hand.py | $(BIN)/python
+$(VENV)/.dev-installed: pyproject.toml setup.py src/standpat/_native/scorer.c src/standpat/_native/observer.c src/standpat/engine/hand.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.run-installed
 

@@ -1,9 +1,11 @@
 """Build the optional compiled paths; everything else is in pyproject.toml.
 
-Two extensions, both optional: without a C compiler standpat installs and runs
+Three extensions, all optional: without a C compiler standpat installs and runs
 on its pure-Python paths, which give the same results.
 
 - ``standpat._native.scorer``: the C scalar hand scorer.
+- ``standpat._native.observer``: the C event updates of the environments' poker
+  observer (``standpat.env.observe``).
 - ``standpat.engine.hand``: the hand engine compiled by mypyc from the very same
   ``src/standpat/engine/hand.py`` (mypy is a build requirement).  The compiled
   module shadows the source, so rebuild (``make``, ``pip install -e .``) after
@@ -46,6 +48,11 @@ setup(
         Extension(
             "standpat._native.scorer",
             sources=["src/standpat/_native/scorer.c"],
+            optional=True,
+        ),
+        Extension(
+            "standpat._native.observer",
+            sources=["src/standpat/_native/observer.c"],
             optional=True,
         ),
         *engine_extensions(),

@@ -20,6 +20,13 @@ def test_native_scorer_is_built_where_required() -> None:
     assert NATIVE
 
 
+def test_native_observer_is_built_where_required() -> None:
+    """And the C recorder of the environments' observer (tests/env/test_observer_native.py)."""
+    if os.environ.get("STANDPAT_REQUIRE_NATIVE") != "1":
+        pytest.skip("the C extension is optional outside make test")
+    assert importlib.util.find_spec("standpat._native.observer") is not None
+
+
 def test_compiled_engine_is_built_where_required() -> None:
     """``make test`` also requires the mypyc build of the hand engine (see setup.py)."""
     if os.environ.get("STANDPAT_REQUIRE_NATIVE") != "1":

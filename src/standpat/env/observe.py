@@ -18,6 +18,10 @@ discards and draws never enter it.  ``observe(seat)`` is one array per seat:
   kind, amount), newest first; the cards each seat showed; the share of the session
   played.
 
+The event updates and the joining of an observation run in C
+(``standpat._native.observer``) where it was built, and otherwise in the same steps in
+Python (:class:`_PyRecorder`); the two write the same float32 numbers.
+
 >>> from standpat.engine import Hand, Stakes, Action
 >>> hand = Hand("five-card-draw", "fixed-limit", Stakes.from_bets(2), [40, 40], rng=3)
 >>> observer = PokerObserver("five-card-draw", "fixed-limit", 2, big_blind=2, total_chips=80)
@@ -31,7 +35,7 @@ discards and draws never enter it.  ``observe(seat)`` is one array per seat:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 import numpy as np
 
@@ -39,6 +43,13 @@ from standpat.engine import Event, EventKind, Hand, LegalActions, Phase, get_gam
 
 if TYPE_CHECKING:
     import numpy.typing as npt
+
+try:
+    from standpat._native import observer as _native
+except ImportError:  # built without a C compiler: the pure-Python recorder
+    _Recorder: type[_native.Recorder] | None = None
+else:
+    _Recorder = _native.Recorder
 
 __all__ = ["HISTORY", "PokerObserver"]
 
@@ -57,6 +68,10 @@ _RANK_SUIT: Final = np.zeros((52, 17), dtype=np.float32)
 for _card in range(52):
     _RANK_SUIT[_card, _card >> 2] = 1.0
     _RANK_SUIT[_card, 13 + (_card & 3)] = 1.0
+_RECORDED: Final = (*_KINDS, EventKind.STREET, EventKind.DRAW, EventKind.BURN, EventKind.SHOW)
+"""The event kinds the C recorder tells apart: the actions in code order, then the rest."""
+_SUMMARY_OF: Final = tuple(_SUMMARY[kind] for kind in _KINDS if kind in _SUMMARY)
+"""The summary column of each action code but the discard's (for the C recorder)."""
 _CARD_BYTES: Final = tuple(row.tobytes() for row in _RANK_SUIT)
 """Each card's rank and suit one-hot as float32 bytes (written through a byte view)."""
 _FLOAT32: Final = np.dtype(np.float32)
@@ -68,8 +83,16 @@ class PokerObserver:
     """Observation arrays of every seat of one poker table (see the module docstring)."""
 
     def __init__(self, game: str, structure: str, players: int, *, big_blind: int,
-                 total_chips: int) -> None:
-        """Lay out the arrays for ``players`` seats; amounts are divided by ``big_blind``."""
+                 total_chips: int, native: bool | None = None) -> None:
+        """Lay out the arrays for ``players`` seats; amounts are divided by ``big_blind``.
+
+        ``native``: take the events in through the C recorder (``None``: when it is built;
+        ``False``: the pure-Python one, which writes the same numbers).
+        """
+        if native and _Recorder is None:
+            raise RuntimeError("the C recorder of the observer is not built here")
+        self.native = _Recorder is not None if native is None else native
+        """Whether the events go through the C recorder."""
         spec = get_game(game)
         self.players = p = players
         self.hand_size = spec.hand_size
@@ -137,13 +160,12 @@ class PokerObserver:
         """The public block (float32 bytes): an observation is a seat's block and this."""
         self._seats: tuple[int, ...] = tuple(range(p))
         self._top_amount = self._history + self._row - 1
+        self._state: tuple[int, int, int] = (0, 0, -1)
+        """The recorder's round, draw and seat pointed at, kept over a copy."""
         self._views()
-        self._street = 0
-        self._draw = 0
-        self._pointed: int | None = None
 
     _VIEWS: Final = ("_private", "_public", "_newer", "_older", "_top", "_pv", "_fv",
-                     "_fb", "_row_views", "_zeros")
+                     "_fb", "_row_views", "_zeros", "_recorder")
 
     def _views(self) -> None:
         """Views into the arrays, made once (a copy of the observer makes its own).
@@ -167,9 +189,29 @@ class PokerObserver:
         self._row_views = [row.data.cast("B").cast("f") for row in self._rows]
         zeros = np.zeros(max(4, 2 * self.draws + 1), dtype=np.float32)
         self._zeros = zeros.data.cast("B").cast("f")
+        recorder: _Recording
+        if self.native:
+            assert _Recorder is not None
+            recorder = _Recorder(self._private_bytes, self._public_bytes, self._layout(),
+                                 _RECORDED, _SUMMARY_OF, self.scale)
+        else:
+            recorder = _PyRecorder(self)
+        recorder.street, recorder.draw, recorder.pointed = self._state
+        recorder.set_seats(self._seats)
+        self._recorder = recorder
+
+    def _layout(self) -> tuple[int, ...]:
+        """The offsets the C recorder writes at, in the order observer.c reads them."""
+        return (self.players, self.private_size, self.hand_size, self.draws, self._history,
+                HISTORY, self._row, self._draw_width, self._set, self._dealt, self._mine,
+                self._turn, self._cards,
+                self._counts, self._summary, self._folded, self._stacks, self._bets,
+                self._contrib, self._all_in, self._pot, self._to_act, self._round, self._shown)
 
     def __getstate__(self) -> dict[str, object]:
         """The observer without its views (a copy or a pickle rebuilds them)."""
+        r = self._recorder
+        self._state = (r.street, r.draw, r.pointed)
         return {k: v for k, v in self.__dict__.items() if k not in self._VIEWS}
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -180,6 +222,8 @@ class PokerObserver:
     def start_hand(self, hand: Hand, seats: Sequence[int], session: float = 0.0) -> None:
         """Begin a new hand; ``seats[i]`` is the table seat of the hand's seat ``i``."""
         self._seats = seats = tuple(seats)
+        recorder = self._recorder
+        recorder.set_seats(seats)
         # every private block zeroed but for its seat's one-hot, the public block zeroed
         self._private_bytes[:] = self._private_blank
         self._public_bytes[:] = self._public_blank
@@ -188,17 +232,10 @@ class PokerObserver:
             for seat in range(self.players):
                 if seat not in seats:
                     pv[self._out + seat] = 1.0
-        fb = self._fb
-        width = self.private_size
-        sets, dealt = 4 * self._set, 4 * self._dealt
-        for i, seat in enumerate(seats):
-            self._write_cards(seat, sorted(hand.cards_of(i)))
-            at = 4 * seat * width
-            fb[at + dealt : at + dealt + 208] = fb[at + sets : at + sets + 208]  # dealt = held
+        recorder.deal(hand)
         pv[self._button + seats[hand.button]] = 1.0
         pv[self._session] = session
-        self._street = 0
-        self._draw = 0
+        recorder.street = recorder.draw = 0
         pv[self._round] = 1.0  # betting round 0
         if hand.phase is not Phase.BETTING:  # blinds that put seats all-in: drawing already
             self._catch_up(hand)
@@ -213,95 +250,23 @@ class PokerObserver:
                 if hand.all_in(i):
                     pv[self._all_in + seat] = 1.0
         pv[self._pot] = hand.pot * scale
-        self._pointed = None
+        recorder.pointed = -1
         self._point_to(hand.to_act)
 
     def _catch_up(self, hand: Hand) -> None:
         """Take the rounds and draws a hand went through as it was dealt."""
+        recorder = self._recorder
         for event in hand.events:
             if event.kind is EventKind.STREET:
-                self._street = event.amount
+                recorder.street = event.amount
                 self._round_at(2 * event.amount)
             elif event.kind is EventKind.DRAW:
-                self._draw = event.amount
+                recorder.draw = event.amount
                 self._round_at(2 * event.amount - 1)
 
     def record(self, hand: Hand, events: Iterable[Event]) -> None:
         """Take in the events of one ``Hand.apply`` (public parts, and each seat's own)."""
-        pv = self._pv
-        seats = self._seats
-        moved: int | None = None  # the hand seat whose chips moved
-        full = False
-        new_round = False
-        for event in events:
-            kind = event.kind
-            code = _KINDS.get(kind)
-            if code is not None:
-                seat = seats[event.seat]  # type: ignore[index]
-                # the history: every row down one, this action on top
-                self._older[:] = self._newer
-                self._top[:] = self._row_views[seat * len(_KINDS) + code]
-                if code == _DISCARD_CODE:
-                    pv[self._top_amount] = event.amount / self.hand_size
-                    at = self._counts + ((self._draw - 1) * self.players + seat) * self._draw_width
-                    pv[at + 1 + event.amount] = 1.0
-                    if event.amount:  # standing pat leaves the seat's cards as they were
-                        fv = self._fv
-                        if event.cards:  # only the discarder's own event names them
-                            mine = seat * self.private_size + self._mine
-                            for card in event.cards:
-                                fv[mine + card] = 1.0
-                        self._set_cards(seat, sorted(hand.cards_of(event.seat)))  # type: ignore[arg-type]
-                    continue
-                pv[self._top_amount] = event.amount * self.scale
-                at = self._summary + (self._street * self.players + seat) * 4 + _SUMMARY[kind]
-                count = pv[at]
-                if count < _COUNT_CAP:
-                    pv[at] = count + 1.0
-                if kind is EventKind.FOLD:
-                    pv[self._folded + seat] = 1.0  # no chips move; it was not all-in
-                elif kind is not EventKind.CHECK:
-                    moved = event.seat
-            elif kind is EventKind.STREET:
-                new_round = True  # the bets in front went to the pot
-                self._street = event.amount
-                self._round_at(2 * event.amount)
-            elif kind is EventKind.DRAW:
-                new_round = True
-                self._draw = event.amount
-                self._round_at(2 * event.amount - 1)
-            elif kind is EventKind.BURN:
-                new_round = True
-            else:
-                full = True  # posts, returns and wins move chips of several seats
-                if kind is EventKind.SHOW:
-                    base = self._shown + seats[event.seat] * 52  # type: ignore[index]
-                    for card in event.cards:
-                        pv[base + card] = 1.0
-        if full:
-            self._refresh(hand)
-            return
-        scale = self.scale
-        if moved is not None:  # one seat's bet, raise or call: its chips
-            seat = seats[moved]
-            pv[self._stacks + seat] = hand.stacks[moved] * scale
-            pv[self._bets + seat] = hand.bets[moved] * scale
-            pv[self._contrib + seat] = hand.contributions[moved] * scale
-            pv[self._all_in + seat] = hand.all_in(moved)
-        if new_round:  # a betting round ended: every bet in front went into the pot
-            bets = self._bets
-            for seat in seats:
-                pv[bets + seat] = 0.0
-        if moved is not None or new_round:
-            pv[self._pot] = hand.pot * scale
-        # the turn marker
-        if (pointed := self._pointed) is not None:
-            pv[self._to_act + pointed] = 0.0
-        if (to_act := hand.to_act) is None:
-            self._pointed = None
-        else:
-            self._pointed = seat = seats[to_act]
-            pv[self._to_act + seat] = 1.0
+        self._recorder.record(hand, events)
 
     def observe(self, seat: int, hand: Hand | None = None,
                 legal: LegalActions | None = None) -> npt.NDArray[np.float32]:
@@ -310,23 +275,14 @@ class PokerObserver:
         ``hand`` for the turn data of the seat to act; ``legal``: its ``legal_actions()``
         when the caller has it already.
         """
-        fv = self._fv
-        turn = seat * self.private_size + self._turn
+        # a new array over a new bytearray: the seat's private bytes (its turn data written
+        # first) and the public bytes joined, cheaper than numpy's empty and two slice writes
         if hand is not None and (i := hand.to_act) is not None and self._seats[i] == seat:
             if legal is None:
                 legal = hand.legal_actions()
-            scale = self.scale
-            fv[turn] = 1.0
-            fv[turn + 1] = legal.to_call * scale
-            fv[turn + 2] = legal.min_to * scale
-            fv[turn + 3] = legal.max_to * scale
-        elif fv[turn]:
-            fv[turn : turn + 4] = self._zeros[:4]
-        # a new array over a new bytearray: a slice of the private bytes and the public
-        # bytes joined (two memory copies), cheaper than numpy's empty and two slice writes
-        width = 4 * self.private_size
-        start = seat * width
-        joined = self._private_bytes[start : start + width] + self._public_bytes
+            joined = self._recorder.block(seat, legal.to_call, legal.min_to, legal.max_to)
+        else:
+            joined = self._recorder.block(seat)
         return np.frombuffer(joined, _FLOAT32)
 
     # -- internals ---------------------------------------------------------------
@@ -356,12 +312,13 @@ class PokerObserver:
 
     def _point_to(self, to_act: int | None) -> None:
         pv = self._pv
-        if self._pointed is not None:
-            pv[self._to_act + self._pointed] = 0.0
+        recorder = self._recorder
+        if recorder.pointed >= 0:
+            pv[self._to_act + recorder.pointed] = 0.0
         if to_act is None:
-            self._pointed = None
+            recorder.pointed = -1
         else:
-            self._pointed = seat = self._seats[to_act]
+            recorder.pointed = seat = self._seats[to_act]
             pv[self._to_act + seat] = 1.0
 
     def _refresh(self, hand: Hand) -> None:
@@ -371,7 +328,7 @@ class PokerObserver:
         seats = self._seats
         stacks, bets, contrib = hand.stacks, hand.bets, hand.contributions
         pub[self._to_act : self._to_act + p] = 0.0
-        self._pointed = None
+        self._recorder.pointed = -1
         self._point_to(hand.to_act)
         pv = self._pv
         for i, seat in enumerate(seats):
@@ -382,3 +339,142 @@ class PokerObserver:
             pv[self._all_in + seat] = hand.all_in(i)
         pub[self._pot] = hand.pot * scale
 
+
+class _Recording(Protocol):
+    """What the observer asks of its recorder (the C one, or :class:`_PyRecorder`)."""
+
+    street: int
+    draw: int
+    pointed: int
+
+    def record(self, hand: Hand, events: Iterable[Event], /) -> None: ...
+    def set_seats(self, seats: Sequence[int], /) -> None: ...
+    def block(self, seat: int, /, *turn: int) -> bytearray: ...
+    def deal(self, hand: Hand, /) -> None: ...
+
+
+class _PyRecorder:
+    """The observer's event updates in Python: what the C recorder does, the same numbers.
+
+    It keeps the round (``street``), the draw and the table seat marked to act
+    (``pointed``, -1 for none), and writes into its observer's blocks.
+    """
+
+    def __init__(self, observer: PokerObserver) -> None:
+        self._o = observer
+        self.street = self.draw = 0
+        self.pointed = -1
+        self.seats: tuple[int, ...] = ()
+
+    def set_seats(self, seats: Sequence[int]) -> None:
+        """The table seat of each hand seat, for a new hand."""
+        self.seats = tuple(seats)
+
+    def block(self, seat: int, *turn: int) -> bytearray:
+        """A new bytearray: ``seat``'s private block and the public block, joined.
+
+        ``turn``: what a call costs, the smallest and largest bet "to" amount, when it is
+        the seat's turn (written into its block first; zeros otherwise).
+        """
+        o = self._o
+        fv = o._fv
+        at = seat * o.private_size + o._turn
+        if turn:
+            to_call, min_to, max_to = turn
+            fv[at] = 1.0
+            fv[at + 1] = to_call * o.scale
+            fv[at + 2] = min_to * o.scale
+            fv[at + 3] = max_to * o.scale
+        elif fv[at]:
+            fv[at : at + 4] = o._zeros[:4]
+        width = 4 * o.private_size
+        start = seat * width
+        return o._private_bytes[start : start + width] + o._public_bytes
+
+    def deal(self, hand: Hand) -> None:
+        """Every hand seat's cards written into its block, and its dealt set (the same)."""
+        o = self._o
+        fb = o._fb
+        sets, dealt = 4 * o._set, 4 * o._dealt
+        for i, seat in enumerate(self.seats):
+            o._write_cards(seat, sorted(hand.cards_of(i)))
+            at = 4 * seat * o.private_size
+            fb[at + dealt : at + dealt + 208] = fb[at + sets : at + sets + 208]  # dealt = held
+
+    def record(self, hand: Hand, events: Iterable[Event]) -> None:
+        """Take in the events of one ``Hand.apply``."""
+        o = self._o
+        pv = o._pv
+        seats = self.seats
+        moved: int | None = None  # the hand seat whose chips moved
+        full = False
+        new_round = False
+        for event in events:
+            kind = event.kind
+            code = _KINDS.get(kind)
+            if code is not None:
+                seat = seats[event.seat]  # type: ignore[index]
+                # the history: every row down one, this action on top
+                o._older[:] = o._newer
+                o._top[:] = o._row_views[seat * len(_KINDS) + code]
+                if code == _DISCARD_CODE:
+                    pv[o._top_amount] = event.amount / o.hand_size
+                    at = o._counts + ((self.draw - 1) * o.players + seat) * o._draw_width
+                    pv[at + 1 + event.amount] = 1.0
+                    if event.amount:  # standing pat leaves the seat's cards as they were
+                        fv = o._fv
+                        if event.cards:  # only the discarder's own event names them
+                            mine = seat * o.private_size + o._mine
+                            for card in event.cards:
+                                fv[mine + card] = 1.0
+                        o._set_cards(seat, sorted(hand.cards_of(event.seat)))  # type: ignore[arg-type]
+                    continue
+                pv[o._top_amount] = event.amount * o.scale
+                at = o._summary + (self.street * o.players + seat) * 4 + _SUMMARY[kind]
+                count = pv[at]
+                if count < _COUNT_CAP:
+                    pv[at] = count + 1.0
+                if kind is EventKind.FOLD:
+                    pv[o._folded + seat] = 1.0  # no chips move; it was not all-in
+                elif kind is not EventKind.CHECK:
+                    moved = event.seat
+            elif kind is EventKind.STREET:
+                new_round = True  # the bets in front went to the pot
+                self.street = event.amount
+                o._round_at(2 * event.amount)
+            elif kind is EventKind.DRAW:
+                new_round = True
+                self.draw = event.amount
+                o._round_at(2 * event.amount - 1)
+            elif kind is EventKind.BURN:
+                new_round = True
+            else:
+                full = True  # posts, returns and wins move chips of several seats
+                if kind is EventKind.SHOW:
+                    base = o._shown + seats[event.seat] * 52  # type: ignore[index]
+                    for card in event.cards:
+                        pv[base + card] = 1.0
+        if full:  # posts, returns and wins: every seat's chips
+            o._refresh(hand)
+            return
+        scale = o.scale
+        if moved is not None:  # one seat's bet, raise or call: its chips
+            seat = seats[moved]
+            pv[o._stacks + seat] = hand.stacks[moved] * scale
+            pv[o._bets + seat] = hand.bets[moved] * scale
+            pv[o._contrib + seat] = hand.contributions[moved] * scale
+            pv[o._all_in + seat] = hand.all_in(moved)
+        if new_round:  # a betting round ended: every bet in front went into the pot
+            bets = o._bets
+            for seat in seats:
+                pv[bets + seat] = 0.0
+        if moved is not None or new_round:
+            pv[o._pot] = hand.pot * scale
+        # the turn marker
+        if (pointed := self.pointed) >= 0:
+            pv[o._to_act + pointed] = 0.0
+        if (to_act := hand.to_act) is None:
+            self.pointed = -1
+        else:
+            self.pointed = seat = seats[to_act]
+            pv[o._to_act + seat] = 1.0

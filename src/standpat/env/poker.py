@@ -188,11 +188,11 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         events = hand.apply(action)
         self._legal = None
         self.observer.record(hand, events)
-        if hand.to_act is None:  # the hand is over
+        if (to_act := hand.to_act) is None:  # the hand is over
             self._end_hand()
             self._accumulate_rewards()  # rewards are paid only when a hand ends
         else:
-            self.agent_selection = self.possible_agents[self.hand_seats[hand.to_act]]
+            self.agent_selection = self.possible_agents[self.hand_seats[to_act]]
         if self.render_mode == "human":
             self.render()
 
@@ -216,8 +216,9 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
             seats = [s for s, chips in enumerate(self.stacks) if chips > 0]
             self.hand_seats = seats
             """The table seat of each seat of the current hand (seats out of chips sit out)."""
+            # the hand shuffles with the env's own Random (seeded by reset): no second seeding
             hand = Hand(self.game, self.structure, self.stakes, [self.stacks[s] for s in seats],
-                        button=seats.index(self.button), rng=self._rng.getrandbits(64))
+                        button=seats.index(self.button), rng=self._rng)
             self.hand = hand
             self._legal = None
             share = 0.0 if self.hands is None else self.hands_played / self.hands

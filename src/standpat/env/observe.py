@@ -278,12 +278,17 @@ class PokerObserver:
         # a new array over a new bytearray: the seat's private bytes (its turn data written
         # first) and the public bytes joined, cheaper than numpy's empty and two slice writes
         if hand is not None and (i := hand.to_act) is not None and self._seats[i] == seat:
-            if legal is None:
-                legal = hand.legal_actions()
-            joined = self._recorder.block(seat, legal.to_call, legal.min_to, legal.max_to)
-        else:
-            joined = self._recorder.block(seat)
-        return np.frombuffer(joined, _FLOAT32)
+            return self.observe_turn(seat, hand.legal_actions() if legal is None else legal)
+        return np.frombuffer(self._recorder.block(seat), _FLOAT32)
+
+    def observe_turn(self, seat: int, legal: LegalActions) -> npt.NDArray[np.float32]:
+        """The observation of table seat ``seat`` when it is to act (``legal``: its actions).
+
+        What :meth:`observe` gives for the seat to act, without asking the hand whose turn
+        it is.
+        """
+        return np.frombuffer(
+            self._recorder.block(seat, legal.to_call, legal.min_to, legal.max_to), _FLOAT32)
 
     # -- internals ---------------------------------------------------------------
 

@@ -150,13 +150,13 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         """What ``agent``'s seat may know, and its action mask (zeros when not its turn)."""
         hand = self.hand
         if (agent == self.agent_selection and hand.to_act is not None
-                and not self.terminations.get(agent, True)):
+                and not self.terminations.get(agent, True)):  # the seat to act
             legal = self._legal
             if legal is None:
                 legal = self._legal = hand.legal_actions()
-            return {"observation": self.observer.observe(self._seat[agent], hand, legal),
+            return {"observation": self.observer.observe_turn(self._seat[agent], legal),
                     "action_mask": self.actions.mask(hand, legal)}
-        return {"observation": self.observer.observe(self._seat[agent], hand),
+        return {"observation": self.observer.observe(self._seat[agent]),  # not its turn
                 "action_mask": self._no_actions.copy()}
 
     def step(self, action: int | None) -> None:

@@ -103,3 +103,9 @@ def test_the_c_recorder_refuses_what_is_not_an_event() -> None:
         observer.record(hand, [bad_seat])
     with pytest.raises(ValueError, match="seat"):
         observer._recorder.set_seats([0, 5])
+    observer._recorder.draw = 9  # its state is settable, but never used out of range
+    with pytest.raises(ValueError, match="out of range"):
+        observer.observe(0)
+    blank = observe._Recorder.__new__(observe._Recorder)  # never initialised
+    with pytest.raises(TypeError, match="not initialised"):
+        blank.block(0)

@@ -155,6 +155,20 @@ static int Recorder_init(Recorder *self, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
+/* Whether the recorder was made (its blocks held) and its state is in range; else an error. */
+static int ready(Recorder *self) {
+    if (!self->has_private || !self->has_public) {
+        PyErr_SetString(PyExc_TypeError, "this Recorder was not initialised");
+        return 0;
+    }
+    if (self->street < 0 || self->street > self->draws || self->draw < 0 ||
+        self->draw > self->draws || self->pointed < -1 || self->pointed >= self->players) {
+        PyErr_SetString(PyExc_ValueError, "the recorder's street, draw or pointed is out of range");
+        return 0;
+    }
+    return 1;
+}
+
 /* The table seat of hand seat ``obj``. */
 static int table_seat(Recorder *self, PyObject *obj) {
     int i = small_int(obj, self->n_seats, "hand seat");
@@ -301,6 +315,7 @@ static PyObject *Recorder_record(Recorder *self, PyObject *const *args, Py_ssize
         PyErr_SetString(PyExc_TypeError, "record(hand, events)");
         return NULL;
     }
+    if (!ready(self)) return NULL;
     PyObject *hand = args[0];
     PyObject *events = PySequence_Fast(args[1], "events must be a sequence");
     if (events == NULL) return NULL;
@@ -452,6 +467,7 @@ fail:
 }
 
 static PyObject *Recorder_set_seats(Recorder *self, PyObject *seats) {
+    if (!ready(self)) return NULL;
     PyObject *fast = PySequence_Fast(seats, "seats must be a sequence");
     if (fast == NULL) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
@@ -481,6 +497,7 @@ static PyObject *Recorder_block(Recorder *self, PyObject *const *args, Py_ssize_
         PyErr_SetString(PyExc_TypeError, "block(seat[, to_call, min_to, max_to])");
         return NULL;
     }
+    if (!ready(self)) return NULL;
     int seat = small_int(args[0], self->players, "seat");
     if (seat < 0) return NULL;
     float *block = (float *)self->private_view.buf + (Py_ssize_t)seat * self->private_size;
@@ -507,6 +524,7 @@ static PyObject *Recorder_block(Recorder *self, PyObject *const *args, Py_ssize_
 }
 
 static PyObject *Recorder_deal(Recorder *self, PyObject *hand) {
+    if (!ready(self)) return NULL;
     /* every hand seat's cards, and the dealt set a copy of the card set */
     for (int i = 0; i < self->n_seats; i++) {
         PyObject *index = PyLong_FromLong(i);

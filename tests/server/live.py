@@ -13,7 +13,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -332,7 +332,8 @@ FAST = ("--between-hands", "0.05", "--bot-delay", "0", "--clock", "10", "--max-t
 """Server flags for tests that play many rounds: no pauses, instant bots, a short clock."""
 
 
-def play_in_a_room(tmp_path: Path, play: Callable[[Server, Path], Awaitable[None]]) -> None:
+def play_in_a_room(tmp_path: Path,
+                   play: Callable[[Server, Path], Coroutine[Any, Any, None]]) -> None:
     """Run ``play`` against a real ``standpat serve`` on a fresh SQLite room (``FAST``), stop
     the server, then check that the books balance and the server logged no traceback."""
     from standpat.store import Store

@@ -8,7 +8,8 @@ All in one process run, each figure the median of ``--repeats`` timings:
    and on 6-max fixed-limit triple draw, through :class:`GlueEnv`: the ~150 lines a
    researcher writes by hand without ``standpat.env`` (an AEC env built on
    ``Hand.view(seat)`` for every observation, the past draw counts and betting
-   rebuilt from the view's events each time).
+   rebuilt from the view's events each time); and the glue and the env taking turns of a
+   few hands, their CPU time per step (``--turns``), the ratio of each turn.
 2. **simulate**: ``standpat.simulate`` of bots on 1 and 2 local processes and on a
    local Ray cluster of 2 CPUs.
 3. **evaluate**: ``standpat.evaluate`` per call (cards already parsed, and card text)
@@ -33,6 +34,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from tqdm import tqdm
 
 import standpat
 from standpat.cards import CARDS, format_cards
@@ -204,7 +206,24 @@ def play_engine(game: str, structure: str, players: int, hands: int, seed: int) 
     return steps
 
 
-def bench_env(repeats: int, hands: int) -> None:
+def cpu_turns(glue: Any, env: Any, turns: int, hands: int) -> None:
+    """CPU time per step of the glue and the env taking short turns (the steadiest figure on
+    a shared machine: another job's load slows both sides of a turn alike)."""
+    times: dict[str, list[float]] = {"glue": [], "env": []}
+    for turn in tqdm(range(turns), desc="CPU-time turns", unit="turn", leave=False):
+        for label, table in (("glue", glue), ("env", env)):
+            start = time.process_time()
+            _, steps = play_env(table, hands, 1000 * turn)
+            times[label].append((time.process_time() - start) / steps * 1e6)
+    ratios = [g / e for g, e in zip(times["glue"], times["env"], strict=True)]
+    low, mid, high = statistics.quantiles(ratios, n=4)
+    print(f"  CPU time per step, {turns} turns of {hands} hands: glue "
+          f"{statistics.median(times['glue']):.2f} us, env {statistics.median(times['env']):.2f}"
+          f" us; env / glue per turn: median {mid:.2f}x (quartiles {low:.2f}x-{high:.2f}x);"
+          f" load {os.getloadavg()[0]:.1f}")
+
+
+def bench_env(repeats: int, hands: int, turns: int = 40) -> None:
     print("\n== env: random play, hands/s (steps/s), median of", repeats)
     stakes = Stakes.from_bets(2)
     triple = GameName.TRIPLE_DRAW.value
@@ -233,6 +252,7 @@ def bench_env(repeats: int, hands: int) -> None:
     print(f"  6-max triple draw fixed-limit, {'bare engine':<30} {engine:9,.0f} hands/s")
     print(f"  env / glue: {rates[env_label] / rates[glue_label]:.1f}x"
           f"; env / bare engine: {rates[env_label] / engine:.2f}x")
+    cpu_turns(glue, env6, turns, max(10, hands // 6))
     for name in GameName:
         for players in (2, min(6, get_game(name).max_players)):
             env = aec(name.value, "no-limit", players=players, stakes=stakes, stacks=200)
@@ -384,6 +404,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--hands", type=int, default=300, help="hands per env timing")
+    parser.add_argument("--turns", type=int, default=40,
+                        help="turns of the env's CPU-time comparison with the glue")
     parser.add_argument("--sim-hands", type=int, default=20_000)
     parser.add_argument("--sim-chunk", type=int, default=None,
                         help="hands per simulate task (default: simulate's own)")
@@ -395,7 +417,7 @@ def main() -> None:
     if args.only in (None, "evaluate"):
         bench_evaluate(args.repeats, args.evals)
     if args.only in (None, "env"):
-        bench_env(args.repeats, args.hands)
+        bench_env(args.repeats, args.hands, args.turns)
     if args.only in (None, "simulate"):
         bench_simulate(args.repeats, args.sim_hands, args.sim_chunk)
 

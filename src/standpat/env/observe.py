@@ -204,9 +204,9 @@ class PokerObserver:
         """The offsets the C recorder writes at, in the order observer.c reads them."""
         return (self.players, self.private_size, self.hand_size, self.draws, self._history,
                 HISTORY, self._row, self._draw_width, self._set, self._dealt, self._mine,
-                self._turn, self._cards,
-                self._counts, self._summary, self._folded, self._stacks, self._bets,
-                self._contrib, self._all_in, self._pot, self._to_act, self._round, self._shown)
+                self._turn, self._cards, self._counts, self._summary, self._folded,
+                self._stacks, self._bets, self._contrib, self._all_in, self._pot,
+                self._to_act, self._round, self._shown)
 
     def __getstate__(self) -> dict[str, object]:
         """The observer without its views (a copy or a pickle rebuilds them)."""
@@ -275,8 +275,6 @@ class PokerObserver:
         ``hand`` for the turn data of the seat to act; ``legal``: its ``legal_actions()``
         when the caller has it already.
         """
-        # a new array over a new bytearray: the seat's private bytes (its turn data written
-        # first) and the public bytes joined, cheaper than numpy's empty and two slice writes
         if hand is not None and (i := hand.to_act) is not None and self._seats[i] == seat:
             return self.observe_turn(seat, hand.legal_actions() if legal is None else legal)
         return np.frombuffer(self._recorder.block(seat), _FLOAT32)
@@ -287,6 +285,8 @@ class PokerObserver:
         What :meth:`observe` gives for the seat to act, without asking the hand whose turn
         it is.
         """
+        # a new array over a new bytearray: the seat's private bytes (its turn data written
+        # first) and the public bytes joined, cheaper than numpy's empty and two slice writes
         return np.frombuffer(
             self._recorder.block(seat, legal.to_call, legal.min_to, legal.max_to), _FLOAT32)
 

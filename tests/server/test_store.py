@@ -174,6 +174,8 @@ def test_a_rounds_writes_read_back_as_the_rest_of_the_store_writes(db_url: str) 
     b = store.create_account("bob", "battery staple", grant=1000)
     store.sit(table, 0, a.id, 200)
     store.sit(table, 1, b.id, 200)
+    elsewhere = make_table(store)  # alice sits there too: its stacks do not move
+    store.sit(elsewhere, 2, a.id, 100)
     before = datetime.now(UTC) - timedelta(seconds=1)
     setup = {"game": "five-card-draw", "names": ["alice", "bob"], "nested": {"x": [1, None]}}
     hand = store.start_hand(table, 7, seed=bytes(range(32)), commitment="c" * 64, setup=setup,
@@ -200,6 +202,7 @@ def test_a_rounds_writes_read_back_as_the_rest_of_the_store_writes(db_url: str) 
     after = datetime.now(UTC) + timedelta(seconds=1)
     assert before <= stored["started_at"] <= stored["ended_at"] <= after
     assert [s.stack for s in store.seats(table)] == [230, 170]
+    assert [s.stack for s in store.seats(elsewhere)] == [100]
     assert store.check_ledger() == []
     # the time filters compare the stored times (SQLite: as text)
     assert statistics(store, a.id, since=before)["hands"] == 1

@@ -4,7 +4,9 @@ Every action of a busy room is one of these writes, so they skip SQLAlchemy's st
 path (building, compiling and caching a statement per call, wrapping each row and
 result): each statement's text is made once for the engine's dialect and run on the
 driver's cursor of the caller's transaction (the same transaction: nothing else
-changes), several rows in one ``executemany``.  The values go through the column types'
+changes), several rows of a table in one statement (SQLite: the driver's ``executemany``;
+PostgreSQL: one multi-row ``VALUES``, one round trip, where psycopg's ``executemany``
+costs twice a plain statement's CPU even for one row).  The values go through the column types'
 own bind processors (SQLAlchemy's), so what is stored is exactly what the rest of the
 store writes and reads (a JSON column's text, SQLite's date-time text).  Settling a round
 is four statements: the round marked done (refused unless it was running), its ledger
@@ -30,28 +32,29 @@ _INSERT_HAND = (
     "INSERT INTO hands (table_id, number, seed, commitment, status, setup, started_at) "
     "VALUES (:table_id, :number, :seed, :commitment, :status, :setup, :started_at)"
 )
-_INSERT_PLAYER = (
-    "INSERT INTO hand_players (hand_id, account_id, revealed) "
-    "VALUES (:hand_id, :account_id, :revealed)"
-)
+_PLAYER = ("hand_players", ("hand_id", "account_id", "revealed"))
 _DEALT = "UPDATE tables SET hands_dealt = :number, button = :button WHERE id = :table_id"
-_INSERT_ACTION = (
-    "INSERT INTO actions (hand_id, seq, seat, action, created_at) "
-    "VALUES (:hand_id, :seq, :seat, :action, :created_at)"
-)
+_ACTION = ("actions", ("hand_id", "seq", "seat", "action", "created_at"))
 _SETTLE = (
     "UPDATE hands SET status = :done, record = :record, ended_at = :ended_at "
     "WHERE id = :hand_id AND status = :running"
 )
 _STATUS = "SELECT status FROM hands WHERE id = :hand_id"
-_INSERT_LEDGER = (
-    "INSERT INTO ledger (movement, wallet, amount, kind, table_id, hand_id, created_at, note) "
-    "VALUES (:movement, :wallet, :amount, :kind, :table_id, :hand_id, :created_at, :note)"
-)
+_LEDGER = ("ledger", ("movement", "wallet", "amount", "kind", "table_id", "hand_id",
+                      "created_at", "note"))
 _STACK = (
     "UPDATE seats SET stack = stack + :amount "
     "WHERE table_id = :table_id AND account_id = :account_id"
 )
+_STACKS = (
+    "UPDATE seats SET stack = seats.stack + v.amount FROM (VALUES {rows}) AS v(amount, account) "
+    "WHERE seats.table_id = %s AND seats.account_id = v.account"
+)
+"""PostgreSQL: several seats' stacks in one statement (``{rows}``: ``(%s::bigint, %s::int)``
+per seat, then the table's id)."""
+
+_FACT_COLUMNS = frozenset(m.hand_facts.c.keys())
+"""The columns a round's facts may fill (their names go into the statement's text)."""
 
 
 def _identity(value: Any) -> Any:
@@ -74,7 +77,7 @@ class RoundWrites:
         self.when = processor(m.hands.c.started_at)
         """A date-time column's value as the driver takes it."""
         self._sql: dict[str, str] = {}
-        self._facts: dict[tuple[str, ...], str] = {}
+        self._many: dict[tuple[str, tuple[str, ...], int], str] = {}
 
     def sql(self, statement: str) -> str:
         """``statement`` (named ``:parameters``) in the driver's parameter style."""
@@ -85,6 +88,56 @@ class RoundWrites:
                 made = re.sub(r":(\w+)", r"%(\1)s", statement)
             self._sql[statement] = made
         return made
+
+    def insert(
+        self, cursor: Any, into: tuple[str, tuple[str, ...]], rows: Sequence[Mapping[str, Any]]
+    ) -> None:
+        """Insert ``rows`` (dicts by column) into ``into`` (a table and its columns) in
+        one statement."""
+        if not rows:
+            return
+        table, columns = into
+        if not self.postgres:
+            cursor.executemany(self._statement(table, columns, 0), rows)
+        elif len(rows) == 1:
+            cursor.execute(self._statement(table, columns, 1), rows[0])
+        else:
+            cursor.execute(self._statement(table, columns, len(rows)),
+                           [row[c] for row in rows for c in columns])
+
+    def _statement(self, table: str, columns: tuple[str, ...], count: int) -> str:
+        """The insert of ``count`` rows (0: one row, named, for ``executemany``)."""
+        key = (table, columns, count)
+        made = self._many.get(key)
+        if made is None:
+            head = f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+            if count <= 1:
+                made = self.sql(head + "(" + ", ".join(":" + c for c in columns) + ")")
+            else:
+                row = "(" + ", ".join(["%s"] * len(columns)) + ")"
+                made = head + ", ".join([row] * count)
+            self._many[key] = made
+        return made
+
+    def stacks(self, cursor: Any, table_id: int, net: Mapping[int, int]) -> None:
+        """Add each account's ``net`` chips to his seat's stack at the table."""
+        rows = [(amount, account) for account, amount in net.items() if amount]
+        if not rows:
+            return
+        if not self.postgres or len(rows) == 1:
+            named = [{"amount": amount, "table_id": table_id, "account_id": account}
+                     for amount, account in rows]
+            if len(named) == 1:
+                cursor.execute(self.sql(_STACK), named[0])
+            else:
+                cursor.executemany(_STACK, named)
+            return
+        key = ("seats", (), len(rows))
+        made = self._many.get(key)
+        if made is None:
+            made = self._many[key] = _STACKS.format(
+                rows=", ".join(["(%s::bigint, %s::int)"] * len(rows)))
+        cursor.execute(made, [*(x for row in rows for x in row), table_id])
 
     @contextmanager
     def cursor(self, conn: Connection) -> Iterator[Any]:
@@ -113,10 +166,9 @@ class RoundWrites:
             else:
                 cursor.execute(_INSERT_HAND, values)
                 hand_id = int(cursor.lastrowid)
-            if players:
-                cursor.executemany(self.sql(_INSERT_PLAYER), [
-                    {"hand_id": hand_id, "account_id": a, "revealed": False} for a in players
-                ])
+            self.insert(cursor, _PLAYER, [
+                {"hand_id": hand_id, "account_id": a, "revealed": False} for a in players
+            ])
             cursor.execute(self.sql(_DEALT),
                            {"number": number, "button": button, "table_id": table_id})
         return hand_id
@@ -128,7 +180,7 @@ class RoundWrites:
         """Insert a running round's actions, numbered from ``seq``."""
         when = self.when(now)
         with self.cursor(conn) as cursor:
-            cursor.executemany(self.sql(_INSERT_ACTION), [
+            self.insert(cursor, _ACTION, [
                 {"hand_id": hand_id, "seq": seq + i, "seat": seat, "action": action,
                  "created_at": when}
                 for i, (seat, action) in enumerate(actions)
@@ -161,12 +213,8 @@ class RoundWrites:
                  "table_id": table_id, "hand_id": hand_id, "created_at": when, "note": None}
                 for wallet, amount in moves.items() if amount
             ]
-            if ledger:
-                cursor.executemany(self.sql(_INSERT_LEDGER), ledger)
-            stacks = [{"amount": amount, "table_id": table_id, "account_id": account}
-                      for account, amount in net.items() if amount]
-            if stacks:
-                cursor.executemany(self.sql(_STACK), stacks)
+            self.insert(cursor, _LEDGER, ledger)
+            self.stacks(cursor, table_id, net)
             by_columns: dict[tuple[str, ...], list[dict[str, Any]]] = {}
             for f in facts:
                 row = {**{k: v if k in ("game", "structure") else int(v)
@@ -174,17 +222,8 @@ class RoundWrites:
                        "account_id": f["account"], "hand_id": hand_id, "ended_at": when}
                 by_columns.setdefault(tuple(row), []).append(row)
             for names, rows in by_columns.items():
-                cursor.executemany(self._insert_facts(names), rows)
+                unknown = set(names) - _FACT_COLUMNS
+                if unknown:
+                    raise ValueError(f"not columns of hand_facts: {sorted(unknown)}")
+                self.insert(cursor, ("hand_facts", names), rows)
         return None
-
-    def _insert_facts(self, names: tuple[str, ...]) -> str:
-        made = self._facts.get(names)
-        if made is None:
-            known = set(m.hand_facts.c.keys())
-            if not set(names) <= known:
-                raise ValueError(f"not columns of hand_facts: {sorted(set(names) - known)}")
-            made = self._facts[names] = self.sql(
-                f"INSERT INTO hand_facts ({', '.join(names)}) "
-                f"VALUES ({', '.join(':' + n for n in names)})"
-            )
-        return made

@@ -154,3 +154,69 @@ def test_upgrading_a_room_keeps_look_alike_names_apart(db_url: str) -> None:
     with pytest.raises(AccountError, match="taken"):
         store.create_account("CARA.UX", "a long password")
     store.close()
+
+
+def test_a_rounds_writes_read_back_as_the_rest_of_the_store_writes(db_url: str) -> None:
+    """A round's writes go through the driver's own SQL (store/rounds.py): what they store
+    reads back as SQLAlchemy's own writes do (JSON, times, flags), a refused settlement
+    writes nothing, and the statistics read the facts."""
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import func, select
+
+    from standpat.errors import NotFoundError
+    from standpat.store import models
+    from standpat.store.stats import statistics
+
+    store = Store(db_url)
+    table = make_table(store)
+    a = store.create_account("alice", "correct horse", grant=1000)
+    b = store.create_account("bob", "battery staple", grant=1000)
+    store.sit(table, 0, a.id, 200)
+    store.sit(table, 1, b.id, 200)
+    elsewhere = make_table(store)  # alice sits there too: its stacks do not move
+    store.sit(elsewhere, 2, a.id, 100)
+    before = datetime.now(UTC) - timedelta(seconds=1)
+    setup = {"game": "five-card-draw", "names": ["alice", "bob"], "nested": {"x": [1, None]}}
+    hand = store.start_hand(table, 7, seed=bytes(range(32)), commitment="c" * 64, setup=setup,
+                            players=[a.id, b.id], button=1)
+    store.log_actions(hand, 0, [(0, '{"kind":"call"}'), (1, '{"kind":"check"}')])
+    store.log_actions(hand, 2, [(0, '{"kind":"fold"}')])
+    assert store.table(table).hands_dealt == 7 and store.table(table).button == 1
+    facts = [
+        {"account": a.id, "game": "five-card-draw", "structure": "fixed-limit", "net": 30,
+         "big_blind": 2, "vpip": True, "pfr": False, "pat": 0, "draw1": 1, "draw2": 0,
+         "draw3": 0, "draw_more": 0, "showdown": True, "won_showdown": True},
+        {"account": b.id, "game": "five-card-draw", "structure": "fixed-limit", "net": -30,
+         "big_blind": 2, "vpip": True, "pfr": True, "pat": 1, "draw1": 0, "draw2": 0,
+         "draw3": 0, "draw_more": 0, "showdown": True, "won_showdown": False},
+    ]
+    store.finish_hand(table, hand, {a.id: 30, b.id: -30}, {"pot": 60, "winners": [0]},
+                      facts=facts)
+    stored = store.hand(hand)
+    assert stored["setup"] == setup and stored["record"] == {"pot": 60, "winners": [0]}
+    assert stored["seed"] == bytes(range(32)).hex() and stored["status"] == "done"
+    assert stored["players"] == {a.id: False, b.id: False}
+    assert [x["action"] for x in stored["actions"]] == [
+        '{"kind":"call"}', '{"kind":"check"}', '{"kind":"fold"}']
+    after = datetime.now(UTC) + timedelta(seconds=1)
+    assert before <= stored["started_at"] <= stored["ended_at"] <= after
+    assert [s.stack for s in store.seats(table)] == [230, 170]
+    assert [s.stack for s in store.seats(elsewhere)] == [100]
+    assert store.check_ledger() == []
+    # the time filters compare the stored times (SQLite: as text)
+    assert statistics(store, a.id, since=before)["hands"] == 1
+    assert statistics(store, a.id, until=before)["hands"] == 0
+    mine = statistics(store, b.id, since=before, until=after)
+    assert mine["hands"] == 1 and mine["net"] == -30
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(func.count()).select_from(models.ledger)).scalar_one()
+    with pytest.raises(TableError, match="is done, not running"):
+        store.finish_hand(table, hand, {a.id: 30, b.id: -30}, {"pot": 60})
+    with pytest.raises(NotFoundError):
+        store.finish_hand(table, hand + 100, {a.id: 30, b.id: -30}, {"pot": 60})
+    with store.engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(models.ledger)).scalar_one() == rows
+    assert [s.stack for s in store.seats(table)] == [230, 170]
+    assert store.check_ledger() == []
+    store.close()

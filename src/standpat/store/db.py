@@ -28,6 +28,7 @@ from standpat.store import models as m
 from standpat.store.migrate import upgrade
 from standpat.store.names import check_name, name_key
 from standpat.store.refill import REFILL, RefillRule
+from standpat.store.rounds import RoundWrites
 
 __all__ = [
     "BANK",
@@ -143,6 +144,8 @@ class Store:
         self.url = url
         self.engine: Engine = _make_engine(url)
         self.postgres = self.engine.dialect.name == "postgresql"
+        self._rounds = RoundWrites(self.engine)
+        """A round's writes in the driver's own SQL (each action of the room is one)."""
         self._hasher = PasswordHasher()
         # an in-memory SQLite database is one connection shared by every thread: one
         # transaction at a time (a file or PostgreSQL isolates them in the database)
@@ -233,10 +236,7 @@ class Store:
         note: str | None = None,
     ) -> None:
         """Write one chip movement: rows per wallet, summing to zero (``note``: why)."""
-        if sum(rows.values()) != 0:
-            raise AssertionError(f"a chip movement must sum to zero: {dict(rows)}")
-        if any(abs(amount) > MAX_CHIPS for amount in rows.values()):
-            raise AccountError(f"a movement of chips is at most {MAX_CHIPS:,} chips a wallet.")
+        _check_movement(rows)
         movement = str(uuid.uuid4())
         now = _now()
         values = [
@@ -880,29 +880,11 @@ class Store:
     ) -> int:
         """Record that a hand is dealt (status ``running``); returns its id."""
         with self._in(conn) as conn:
-            new_id = conn.execute(
-                m.hands.insert().values(
-                    table_id=table_id,
-                    number=number,
-                    seed=seed.hex(),
-                    commitment=commitment,
-                    status=HandStatus.RUNNING.value,
-                    setup=dict(setup),
-                    started_at=_now(),
-                )
-            ).inserted_primary_key
-            assert new_id is not None
-            hand_id = int(new_id[0])
-            conn.execute(
-                m.hand_players.insert(),
-                [{"hand_id": hand_id, "account_id": a, "revealed": False} for a in players],
+            return self._rounds.start(
+                conn, table_id, number, seed=seed, commitment=commitment,
+                status=HandStatus.RUNNING.value, setup=setup, players=players, button=button,
+                now=_now(),
             )
-            conn.execute(
-                m.tables.update()
-                .where(m.tables.c.id == table_id)
-                .values(hands_dealt=number, button=button)
-            )
-        return hand_id
 
     def log_action(self, hand_id: int, seq: int, seat: int, action: str) -> None:
         """Write one accepted action of a running hand."""
@@ -916,13 +898,8 @@ class Store:
         transaction (a seat and the action's stored text each)."""
         if not actions:
             return
-        now = _now()
         with self._in(conn) as conn:
-            conn.execute(
-                _INSERT_ACTIONS,
-                [{"hand_id": hand_id, "seq": seq + i, "seat": seat, "action": action,
-                  "created_at": now} for i, (seat, action) in enumerate(actions)],
-            )
+            self._rounds.actions(conn, hand_id, seq, actions, _now())
 
     def finish_hand(
         self, table_id: int, hand_id: int, net: Mapping[int, int], record: Mapping[str, Any],
@@ -934,42 +911,19 @@ class Store:
         ``facts``: its players' statistics rows (:func:`standpat.table.stats.round_facts`),
         written in the same transaction.
         """
+        moves = {seat_wallet(table_id, a): n for a, n in net.items()}
+        _check_movement(moves)
         with self._in(conn) as conn:
-            status = conn.execute(
-                select(m.hands.c.status).where(m.hands.c.id == hand_id)
-            ).scalar_one()
-            if status != HandStatus.RUNNING:
+            try:
+                status = self._rounds.settle(
+                    conn, table_id, hand_id, done=HandStatus.DONE.value,
+                    running=HandStatus.RUNNING.value, moves=moves, net=net, record=record,
+                    facts=facts, now=_now(),
+                )
+            except LookupError:
+                raise NotFoundError(f"there is no hand {hand_id}.") from None
+            if status is not None:
                 raise TableError(f"hand {hand_id} is {status}, not running.")
-            self._move(
-                conn,
-                {seat_wallet(table_id, a): n for a, n in net.items()},
-                "hand",
-                table_id=table_id,
-                hand_id=hand_id,
-            )
-            for account_id, amount in net.items():
-                if amount:
-                    conn.execute(
-                        m.seats.update()
-                        .where(
-                            (m.seats.c.table_id == table_id)
-                            & (m.seats.c.account_id == account_id)
-                        )
-                        .values(stack=m.seats.c.stack + amount)
-                    )
-            ended = _now()
-            conn.execute(
-                m.hands.update()
-                .where(m.hands.c.id == hand_id)
-                .values(status=HandStatus.DONE.value, record=dict(record), ended_at=ended)
-            )
-            if facts:
-                conn.execute(m.hand_facts.insert(), [
-                    {**{k: v if k in ("game", "structure") else int(v)
-                        for k, v in f.items() if k != "account"},
-                     "account_id": f["account"], "hand_id": hand_id, "ended_at": ended}
-                    for f in facts
-                ])
 
     def void_running_hands(self, table_id: int | None = None) -> list[int]:
         """Void every hand left running by a crash: no chip moved for it, so stacks stand.
@@ -1112,8 +1066,12 @@ def _seat(row: Any) -> SeatRecord:
 
 _WRITE: Final = "standpat_write"
 """Execution option of a transaction that writes (SQLite: it begins IMMEDIATE)."""
-_INSERT_ACTIONS: Final = m.actions.insert()
-"""Made once: a statement object keeps its cache key (each action of a room is one)."""
+def _check_movement(rows: Mapping[str, int]) -> None:
+    """Refuse a chip movement that does not sum to zero or moves too much to a wallet."""
+    if sum(rows.values()) != 0:
+        raise AssertionError(f"a chip movement must sum to zero: {dict(rows)}")
+    if any(abs(amount) > MAX_CHIPS for amount in rows.values()):
+        raise AccountError(f"a movement of chips is at most {MAX_CHIPS:,} chips a wallet.")
 
 
 def _memory(url: str) -> bool:

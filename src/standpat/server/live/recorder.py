@@ -14,12 +14,12 @@ refuses the write unless this node still holds the table's lease
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection
 
+from standpat.server.frames import text
 from standpat.server.live.writer import Writer
 from standpat.store import Store
 from standpat.table.hosted import HostedTable
@@ -75,7 +75,7 @@ class Recorder:
         new = table.played(self.written)
         if not new:
             return
-        rows = [(seat, json.dumps(action, separators=(",", ":"))) for seat, action in new]
+        rows = [(seat, text(action)) for seat, action in new]  # compact JSON, as orjson writes it
         store, round_id, seq = self.store, self.round_id, self.written
         await self.write(lambda conn: store.log_actions(round_id, seq, rows, conn=conn))
         self.written += len(rows)

@@ -88,6 +88,8 @@ class Stats:
     steady_actions: int = 0
     """Actions the clients sent after the warm-up."""
     steady_seconds: float = 0.0
+    steady_from: int = 0
+    """How many latencies were taken before the warm-up ended (the rest are steady play)."""
     """How long the clients played after the warm-up."""
     load_before: str = ""
     load_after: str = ""
@@ -274,6 +276,7 @@ async def main_async(
     await asyncio.sleep(warmup)  # the clients sit down and the first hands are dealt
     steady_cpu = sum(cpu_seconds(pid) for pid in pids)
     steady_actions = stats.actions
+    stats.steady_from = len(stats.latencies)
     steady_started = time.perf_counter()
     await asyncio.sleep(args.seconds - warmup)
     stats.steady_cpu = sum(cpu_seconds(pid) for pid in pids) - steady_cpu
@@ -498,7 +501,11 @@ def main() -> int:
                  "--nonblocking"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             )
-        # the clients on uvloop, as the server: a load generator that costs the machine less
+        # the clients on uvloop and with the server's collector settings: a load generator
+        # that costs the machine less, and whose own pauses do not count as the room's
+        from standpat.server.collector import tune as tune_collector
+
+        tune_collector()
         stats = uvloop.run(main_async(args, bases, cookies, [p.pid for p in processes]))
         if spy is not None:
             spy.wait(60)
@@ -553,6 +560,11 @@ def main() -> int:
               f"{stats.steady_actions / stats.steady_seconds:.0f} actions/s, server CPU "
               f"{1000 * stats.steady_cpu / stats.steady_actions:.2f} ms per action "
               f"({100 * stats.steady_cpu / stats.steady_seconds:.0f}% of one core)")
+        steady = lat[stats.steady_from :]
+        if steady:
+            print(f"  after the warm-up, action -> last client's update: p50 "
+                  f"{percentile(steady, 0.5):.1f} ms, p99 {percentile(steady, 0.99):.1f} ms, "
+                  f"max {max(steady):.1f} ms over {len(steady)} actions")
     cores = os.cpu_count() or 1
     rest = cores * stats.machine_busy - (stats.server_cpu + stats.clients_cpu) / elapsed
     print(f"machine: {cores} cores {100 * stats.machine_busy:.0f}% busy during the run: "

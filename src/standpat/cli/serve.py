@@ -157,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from standpat.server.app import create_app
+    from standpat.server.collector import tune as tune_collector
     from standpat.server.config import ServerConfig
     from standpat.server.guard import guarded_protocol
 
@@ -208,6 +209,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     print(f"standpat serve: http://{args.host}:{args.port}/ (database {args.db})", flush=True)
+    tune_collector()  # few, short collector pauses for a long-running room
     uvicorn.run(
         app,
         host=args.host,

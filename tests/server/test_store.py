@@ -6,7 +6,13 @@ import pytest
 from sqlalchemy import inspect
 
 from standpat.errors import AccountError, TableError
-from standpat.store import BANK, Store, seat_wallet, user_wallet
+from standpat.store import BANK, Account, Store, seat_wallet, user_wallet
+
+
+def alice_and_bob(store: Store) -> tuple[Account, Account]:
+    """Two players with 1,000 chips each."""
+    return (store.create_account("alice", "correct horse", grant=1000),
+            store.create_account("bob", "battery staple", grant=1000))
 
 
 def make_table(store: Store) -> int:
@@ -59,8 +65,7 @@ def test_accounts_and_sessions(db_url: str) -> None:
 def test_chips_move_only_through_the_ledger(db_url: str) -> None:
     store = Store(db_url)
     table = make_table(store)
-    a = store.create_account("alice", "correct horse", grant=1000)
-    b = store.create_account("bob", "battery staple", grant=1000)
+    a, b = alice_and_bob(store)
     store.sit(table, 0, a.id, 200)
     store.sit(table, 3, b.id, 300)
     with pytest.raises(TableError):
@@ -96,8 +101,7 @@ def test_chips_move_only_through_the_ledger(db_url: str) -> None:
 def test_a_crash_voids_running_hands_and_leaves_stacks(db_url: str) -> None:
     store = Store(db_url)
     table = make_table(store)
-    a = store.create_account("alice", "correct horse", grant=1000)
-    b = store.create_account("bob", "battery staple", grant=1000)
+    a, b = alice_and_bob(store)
     store.sit(table, 0, a.id, 200)
     store.sit(table, 1, b.id, 200)
     hand = store.start_hand(
@@ -170,8 +174,7 @@ def test_a_rounds_writes_read_back_as_the_rest_of_the_store_writes(db_url: str) 
 
     store = Store(db_url)
     table = make_table(store)
-    a = store.create_account("alice", "correct horse", grant=1000)
-    b = store.create_account("bob", "battery staple", grant=1000)
+    a, b = alice_and_bob(store)
     store.sit(table, 0, a.id, 200)
     store.sit(table, 1, b.id, 200)
     elsewhere = make_table(store)  # alice sits there too: its stacks do not move

@@ -141,13 +141,6 @@ class PokerObserver:
         """Length of an observation."""
         self.pot_index = self.private_size + self._pot
         """Where the pot (in big blinds) sits in an observation."""
-        self._rows = []
-        for seat in range(p):
-            for kind in range(len(_KINDS)):
-                template = np.zeros(self._row, dtype=np.float32)
-                template[seat] = 1.0
-                template[p + kind] = 1.0
-                self._rows.append(template)
         blank = np.zeros((p, self.private_size), dtype=np.float32)
         for seat in range(p):
             blank[seat, self._me + seat] = 1.0
@@ -159,34 +152,20 @@ class PokerObserver:
         self._public_bytes = bytearray(4 * self.public_size)
         """The public block (float32 bytes): an observation is a seat's block and this."""
         self._seats: tuple[int, ...] = tuple(range(p))
-        self._top_amount = self._history + self._row - 1
         self._state: tuple[int, int, int] = (0, 0, -1)
         """The recorder's round, draw and seat pointed at, kept over a copy."""
         self._views()
 
-    _VIEWS: Final = ("_private", "_public", "_newer", "_older", "_top", "_pv", "_fv",
-                     "_fb", "_row_views", "_zeros", "_recorder")
+    _VIEWS: Final = ("_pv", "_zeros", "_recorder")
 
     def _views(self) -> None:
-        """Views into the arrays, made once (a copy of the observer makes its own).
+        """Views into the arrays and the recorder, made once (a copy makes its own).
 
-        The event updates write single entries and short runs through memoryviews
-        (``_pv``: the public block, ``_fv``: every seat's private block one after the other,
-        ``_fb``: the same as bytes), which cost a third to a half of numpy's indexing;
-        the values written are the same float32 numbers.
+        Writes of single entries and short runs go through memoryviews (``_pv``: the
+        public block), which cost a third to a half of numpy's indexing; the values
+        written are the same float32 numbers.
         """
-        p, width = self.players, self.private_size
-        self._private = np.frombuffer(self._private_bytes, np.float32).reshape(p, width)
-        self._public = np.frombuffer(self._public_bytes, np.float32)
-        self._pv = pv = memoryview(self._public_bytes).cast("f")
-        history = pv[self._history : self._history + HISTORY * self._row]
-        self._newer = history[: -self._row]
-        """The history rows but the oldest; ``_older`` is where they move to."""
-        self._older = history[self._row :]
-        self._top = history[: self._row]
-        self._fb = memoryview(self._private_bytes)
-        self._fv = self._fb.cast("f")
-        self._row_views = [row.data.cast("B").cast("f") for row in self._rows]
+        self._pv = memoryview(self._public_bytes).cast("f")
         zeros = np.zeros(max(4, 2 * self.draws + 1), dtype=np.float32)
         self._zeros = zeros.data.cast("B").cast("f")
         recorder: _Recording
@@ -292,23 +271,6 @@ class PokerObserver:
 
     # -- internals ---------------------------------------------------------------
 
-    def _set_cards(self, seat: int, ordered: Sequence[int]) -> None:
-        """Write ``seat``'s cards (in sorted order) into its private block."""
-        at = 4 * (seat * self.private_size + self._set)
-        self._fb[at : at + 4 * 52] = _NO_CARDS
-        self._write_cards(seat, ordered)
-
-    def _write_cards(self, seat: int, ordered: Sequence[int]) -> None:
-        """Write ``seat``'s cards (in sorted order) over a card set of zeros."""
-        base = seat * self.private_size
-        fb = self._fb
-        at = 4 * (base + self._cards)
-        fb[at : at + 68 * len(ordered)] = b"".join([_CARD_BYTES[card] for card in ordered])
-        fv = self._fv
-        base += self._set
-        for card in ordered:
-            fv[base + card] = 1.0
-
     def _round_at(self, index: int) -> None:
         pv = self._pv
         width = 2 * self.draws + 1
@@ -326,23 +288,6 @@ class PokerObserver:
             recorder.pointed = seat = self._seats[to_act]
             pv[self._to_act + seat] = 1.0
 
-    def _refresh(self, hand: Hand) -> None:
-        pub = self._public
-        p = self.players
-        scale = self.scale
-        seats = self._seats
-        stacks, bets, contrib = hand.stacks, hand.bets, hand.contributions
-        pub[self._to_act : self._to_act + p] = 0.0
-        self._recorder.pointed = -1
-        self._point_to(hand.to_act)
-        pv = self._pv
-        for i, seat in enumerate(seats):
-            pv[self._stacks + seat] = stacks[i] * scale
-            pv[self._bets + seat] = bets[i] * scale
-            pv[self._contrib + seat] = contrib[i] * scale
-            pv[self._folded + seat] = hand.folded(i)
-            pv[self._all_in + seat] = hand.all_in(i)
-        pub[self._pot] = hand.pot * scale
 
 
 class _Recording(Protocol):
@@ -366,10 +311,28 @@ class _PyRecorder:
     """
 
     def __init__(self, observer: PokerObserver) -> None:
-        self._o = observer
+        self._o = o = observer
         self.street = self.draw = 0
         self.pointed = -1
         self.seats: tuple[int, ...] = ()
+        self._fb = memoryview(o._private_bytes)
+        """Every seat's private block as bytes (``_fv``: as floats)."""
+        self._fv = self._fb.cast("f")
+        row = o._row
+        history = o._pv[o._history : o._history + HISTORY * row]
+        self._newer = history[:-row]
+        """The history rows but the oldest; ``_older`` is where they move to."""
+        self._older = history[row:]
+        self._top = history[:row]
+        self._top_amount = o._history + row - 1
+        self._rows = []
+        """The top history row of each seat and action code (float32 views)."""
+        for seat in range(o.players):
+            for code in range(len(_KINDS)):
+                template = np.zeros(row, dtype=np.float32)
+                template[seat] = 1.0
+                template[o.players + code] = 1.0
+                self._rows.append(template.data.cast("B").cast("f"))
 
     def set_seats(self, seats: Sequence[int]) -> None:
         """The table seat of each hand seat, for a new hand."""
@@ -382,7 +345,7 @@ class _PyRecorder:
         the seat's turn (written into its block first; zeros otherwise).
         """
         o = self._o
-        fv = o._fv
+        fv = self._fv
         at = seat * o.private_size + o._turn
         if turn:
             to_call, min_to, max_to = turn
@@ -399,10 +362,10 @@ class _PyRecorder:
     def deal(self, hand: Hand) -> None:
         """Every hand seat's cards written into its block, and its dealt set (the same)."""
         o = self._o
-        fb = o._fb
+        fb = self._fb
         sets, dealt = 4 * o._set, 4 * o._dealt
         for i, seat in enumerate(self.seats):
-            o._write_cards(seat, sorted(hand.cards_of(i)))
+            self._write_cards(seat, sorted(hand.cards_of(i)))
             at = 4 * seat * o.private_size
             fb[at + dealt : at + dealt + 208] = fb[at + sets : at + sets + 208]  # dealt = held
 
@@ -420,21 +383,21 @@ class _PyRecorder:
             if code is not None:
                 seat = seats[event.seat]  # type: ignore[index]
                 # the history: every row down one, this action on top
-                o._older[:] = o._newer
-                o._top[:] = o._row_views[seat * len(_KINDS) + code]
+                self._older[:] = self._newer
+                self._top[:] = self._rows[seat * len(_KINDS) + code]
                 if code == _DISCARD_CODE:
-                    pv[o._top_amount] = event.amount / o.hand_size
+                    pv[self._top_amount] = event.amount / o.hand_size
                     at = o._counts + ((self.draw - 1) * o.players + seat) * o._draw_width
                     pv[at + 1 + event.amount] = 1.0
                     if event.amount:  # standing pat leaves the seat's cards as they were
-                        fv = o._fv
+                        fv = self._fv
                         if event.cards:  # only the discarder's own event names them
                             mine = seat * o.private_size + o._mine
                             for card in event.cards:
                                 fv[mine + card] = 1.0
-                        o._set_cards(seat, sorted(hand.cards_of(event.seat)))  # type: ignore[arg-type]
+                        self._set_cards(seat, sorted(hand.cards_of(event.seat)))  # type: ignore[arg-type]
                     continue
-                pv[o._top_amount] = event.amount * o.scale
+                pv[self._top_amount] = event.amount * o.scale
                 at = o._summary + (self.street * o.players + seat) * 4 + _SUMMARY[kind]
                 count = pv[at]
                 if count < _COUNT_CAP:
@@ -460,7 +423,7 @@ class _PyRecorder:
                     for card in event.cards:
                         pv[base + card] = 1.0
         if full:  # posts, returns and wins: every seat's chips
-            o._refresh(hand)
+            self._refresh(hand)
             return
         scale = o.scale
         if moved is not None:  # one seat's bet, raise or call: its chips
@@ -483,3 +446,41 @@ class _PyRecorder:
         else:
             self.pointed = seat = seats[to_act]
             pv[o._to_act + seat] = 1.0
+
+    # -- internals ---------------------------------------------------------------
+
+    def _set_cards(self, seat: int, ordered: Sequence[int]) -> None:
+        """Write ``seat``'s cards (in sorted order) into its private block."""
+        o = self._o
+        at = 4 * (seat * o.private_size + o._set)
+        self._fb[at : at + 4 * 52] = _NO_CARDS
+        self._write_cards(seat, ordered)
+
+    def _write_cards(self, seat: int, ordered: Sequence[int]) -> None:
+        """Write ``seat``'s cards (in sorted order) over a card set of zeros."""
+        o = self._o
+        base = seat * o.private_size
+        at = 4 * (base + o._cards)
+        self._fb[at : at + 68 * len(ordered)] = b"".join([_CARD_BYTES[card] for card in ordered])
+        fv = self._fv
+        base += o._set
+        for card in ordered:
+            fv[base + card] = 1.0
+
+    def _refresh(self, hand: Hand) -> None:
+        """Every seat's chips, folds and all-ins, the pot and the turn marker."""
+        o = self._o
+        pv = o._pv
+        scale = o.scale
+        for seat in range(o.players):
+            pv[o._to_act + seat] = 0.0
+        self.pointed = -1
+        o._point_to(hand.to_act)
+        stacks, bets, contrib = hand.stacks, hand.bets, hand.contributions
+        for i, seat in enumerate(self.seats):
+            pv[o._stacks + seat] = stacks[i] * scale
+            pv[o._bets + seat] = bets[i] * scale
+            pv[o._contrib + seat] = contrib[i] * scale
+            pv[o._folded + seat] = hand.folded(i)
+            pv[o._all_in + seat] = hand.all_in(i)
+        pv[o._pot] = hand.pot * scale

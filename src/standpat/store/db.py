@@ -1066,6 +1066,8 @@ def _seat(row: Any) -> SeatRecord:
 
 _WRITE: Final = "standpat_write"
 """Execution option of a transaction that writes (SQLite: it begins IMMEDIATE)."""
+
+
 def _check_movement(rows: Mapping[str, int]) -> None:
     """Refuse a chip movement that does not sum to zero or moves too much to a wallet."""
     if sum(rows.values()) != 0:

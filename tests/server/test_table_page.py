@@ -490,3 +490,25 @@ def test_his_turns_controls_survive_a_table_update_mid_click_and_mid_typing(
     assert relay.acts()[acts:] == [kind]
     assert not page.js_errors, page.js_errors
     page.context.close()
+
+
+def test_the_add_chips_dialog_stays_while_his_turn_comes_and_goes(
+    browser: Any, server: Server
+) -> None:
+    """The add-chips dialog is its own part of the page: his turn's controls changing under it
+    leave it the same element, so a click on its button mid-change is not lost (it was rebuilt
+    with the turn's controls, and a refused add-chips once went unanswered in a test run)."""
+    page = new_page(browser, server, SIZES["1366x768"])
+    register(page, "steady")
+    open_practice_table(page, "five-card-draw", "no-limit", 2)
+    turn = page.locator(".bet-buttons button[data-action=check], "
+                        ".bet-buttons button[data-action=call]").first
+    turn.wait_for(timeout=60_000 * PATIENCE)  # his betting turn
+    page.click("button[data-action=add-chips]")
+    page.wait_for_selector("form.rebuy")
+    page.evaluate("document.querySelector('form.rebuy').dataset.mark = 'kept'")
+    turn.click()  # his turn ends: the turn's controls are drawn anew
+    page.locator(".bet-buttons").wait_for(state="detached")
+    assert page.evaluate("document.querySelector('form.rebuy').dataset.mark") == "kept"
+    assert not page.js_errors, page.js_errors
+    page.context.close()

@@ -129,6 +129,8 @@ class TablePage extends TableConnection {
     this.handNameEl = el("p", { class: "hand-name", "aria-live": "polite" });
     this.hintEl = el("div", { class: "hint-box", hidden: "" });
     this.controls = el("div", { class: "controls" });
+    // the add-chips dialog apart from the turn's controls: a new turn does not rebuild it
+    this.rebuyBox = el("div", { class: "rebuy-box", hidden: "" });
     this.sitBox = el("div", { class: "sit-box" }); // kept across renders, unlike the controls
     this.tools = el("div", { class: "row seat-tools" });
     this.message = el("p", { class: "table-message", role: "alert", hidden: "" });
@@ -154,7 +156,7 @@ class TablePage extends TableConnection {
         this.oval,
         el("div", { class: "me" },
           el("div", { class: "mine" }, this.myHand, this.handNameEl, this.hintEl),
-          el("div", { class: "act" }, this.sitBox, this.controls))),
+          el("div", { class: "act" }, this.sitBox, this.rebuyBox, this.controls))),
       el("div", { class: "side" },
         el("section", { class: "panel" }, el("h2", { text: t("log.title") }), this.logList),
         el("section", { class: "panel" }, el("h2", { text: t("history.title") }), this.history),
@@ -643,13 +645,10 @@ class TablePage extends TableConnection {
    */
   controlsKey(hand) {
     const you = this.state && this.state.you;
-    const info = you ? this.seatInfo(you.seat) : null;
     const waiting = hand && !hand.over && hand.to_act !== null && you && !this.myTurn();
     const mine = hand && hand.players.find((p) => p.seat === this.mySeat());
     return JSON.stringify([
       document.documentElement.lang, Boolean(account()), you ? you.choices : null,
-      you && this.rebuyOpen
-        ? [info ? info.stack : 0, you.rebuy_in !== null && you.rebuy_in !== undefined] : null,
       this.myTurn()
         ? [hand.id, hand.street, hand.phase, hand.pot, this.topBet(hand), hand.legal, [...this.selected]]
         : null,
@@ -663,6 +662,7 @@ class TablePage extends TableConnection {
   renderControls(hand) {
     const state = this.state;
     const you = state && state.you;
+    this.renderRebuy(you);
     const key = this.controlsKey(hand);
     if (key !== this.controls.dataset.key) {
       this.controls.dataset.key = key;
@@ -676,9 +676,6 @@ class TablePage extends TableConnection {
     const parts = [];
     if (!account()) {
       parts.push(el("p", {}, el("a", { href: `/login?next=/tables/${this.id}`, "data-link": "", text: t("table.loginToSit") })));
-    }
-    if (you && this.rebuyOpen) {
-      parts.push(this.rebuyDialog(you));
     }
     if (you && you.choices.some((choice) => choice !== "wait-for-bb")) {
       parts.push(el("p", { class: "choice-text", text: t("choice.prompt") }));
@@ -768,6 +765,27 @@ class TablePage extends TableConnection {
     this.tools.replaceChildren(...row);
   }
 
+  /** The add-chips dialog: the same element while it is open (only what he may add changes). */
+  renderRebuy(you) {
+    const open = Boolean(you && this.rebuyOpen);
+    const key = JSON.stringify(open
+      ? [document.documentElement.lang, you.rebuy_in !== null && you.rebuy_in !== undefined]
+      : null);
+    if (key !== this.rebuyBox.dataset.key) {
+      this.rebuyBox.dataset.key = key;
+      this.rebuyBox.hidden = !open;
+      this.rebuyBox.replaceChildren(...(open ? [this.rebuyDialog(you)] : []));
+    } else if (open) {
+      this.rebuyLabel.textContent = t("tw.rebuy.label", { most: this.rebuyMost(you) });
+    }
+  }
+
+  /** The most chips he may add now (the table's largest buy-in less his stack). */
+  rebuyMost(you) {
+    const info = this.seatInfo(you.seat);
+    return Math.max(0, this.info.buy_in.max - (info ? info.stack : 0));
+  }
+
   openRebuy() {
     this.rebuyOpen = true;
     this.render();
@@ -777,10 +795,8 @@ class TablePage extends TableConnection {
 
   /** Add chips (or rebuy when busted, against the clock): replaces window.prompt. */
   rebuyDialog(you) {
-    const info = this.seatInfo(you.seat);
-    const stack = info ? info.stack : 0;
     const buyIn = this.info.buy_in;
-    const most = Math.max(0, buyIn.max - stack);
+    const most = this.rebuyMost(you);
     const busted = you.rebuy_in !== null && you.rebuy_in !== undefined;
     if (!this.rebuyInput) {
       this.rebuyInput = el("input", { type: "number", name: "chips", min: "1", step: "1", inputmode: "numeric",
@@ -791,7 +807,7 @@ class TablePage extends TableConnection {
     const form = el("form", { class: "rebuy card-panel", role: "dialog", "aria-label": t("tw.rebuy.title") },
       el("h2", { text: busted ? t("tw.rebuy.busted") : t("tw.rebuy.title") }),
       busted ? el("p", { class: "rebuy-clock", "data-rebuy-clock": "", role: "timer" }) : "",
-      el("label", {}, el("span", { text: t("tw.rebuy.label", { most }) }), input),
+      el("label", {}, this.rebuyLabel = el("span", { text: t("tw.rebuy.label", { most }) }), input),
       el("div", { class: "row" },
         el("button", { type: "submit", class: "primary", "data-action": "confirm-chips", text: t("tw.rebuy.confirm") }),
         busted

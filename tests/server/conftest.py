@@ -7,7 +7,7 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -82,3 +82,25 @@ def need_redis() -> str:
 def redis_url() -> str:
     """The URL of a real Redis server (shared by the tests: use keys of your own)."""
     return need_redis()
+
+
+@pytest.fixture(autouse=True)
+def _http_clients_closed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every httpx client a test opens is closed when the test ends, passed or failed.
+
+    A client that a failing test leaves open is otherwise collected later, and its socket's
+    ResourceWarning (an error under this suite's warning filter) fails whichever test runs
+    next on the same worker."""
+    import httpx
+
+    opened: list[httpx.Client] = []
+    init = httpx.Client.__init__
+
+    def tracked(self: httpx.Client, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        opened.append(self)
+
+    monkeypatch.setattr(httpx.Client, "__init__", tracked)
+    yield
+    for client in opened:
+        client.close()

@@ -90,6 +90,8 @@ def test_chat_shows_text_only_with_dealer_lines_and_mute(browser: Any, server: S
     guest.goto(f"/tables/{table}")
     owner.wait_for_selector("#chat-mode")
     guest.wait_for_selector("#chat-input")
+    for page in (owner, guest):  # a choice made before the socket opens is not sent
+        page.wait_for_selector(".status[data-status=online]")
     assert guest.locator("#chat-mode").count() == 0  # only the owner sets the chat
     wait_until(lambda: guest.is_disabled("#chat-input"), what="a spectator may not chat yet")
     assert "Only the players chat" in guest.inner_text("#chat-note")
@@ -311,9 +313,12 @@ def test_the_statistics_page_after_hands_against_bots(browser: Any, server: Serv
     assert page.js_errors == []
 
 
-def _play_hands(server: Server, http: Any, games: list[str], count: int) -> dict[str, int]:
+def _play_hands(server: Server, http: Any, games: list[str]) -> dict[str, int]:
     """Seat the page's player (over his own WebSocket, in a thread) at a table of each game
-    with two bots until he has ``count`` finished hands there; his latest hand of each."""
+    with two bots until each table has a finished hand in which he drew; that hand of each.
+
+    A hand is picked by what its record holds, not by its place in the list: the hand he
+    leaves in the middle of, or one the bots fold to his blind, has no draw of his."""
     import asyncio
     import threading
 
@@ -321,15 +326,21 @@ def _play_hands(server: Server, http: Any, games: list[str], count: int) -> dict
 
     from .live import Player, passive_policy
 
-    owner = httpx.Client(base_url=server.base, timeout=10)
-    owner.post("/api/accounts", json={"name": "dealer", "password": "dealer-password"})
-    owner.post("/api/session", json={"name": "dealer", "password": "dealer-password"})
-    tables = {}
-    for game in games:
-        tables[game] = owner.post("/api/tables", json={"game": game, "seats": 3}).json()["id"]
-        for _ in range(2):
-            owner.post(f"/api/tables/{tables[game]}/bots", json={"level": "normal"})
-    owner.close()
+    with httpx.Client(base_url=server.base, timeout=10) as owner:
+        owner.post("/api/accounts", json={"name": "dealer", "password": "dealer-password"})
+        owner.post("/api/session", json={"name": "dealer", "password": "dealer-password"})
+        tables = {}
+        for game in games:
+            tables[game] = owner.post("/api/tables", json={"game": game, "seats": 3}).json()["id"]
+            for _ in range(2):
+                owner.post(f"/api/tables/{tables[game]}/bots", json={"level": "normal"})
+    found: dict[str, int] = {}
+    seen: set[int] = set()
+
+    def drew(hand: int) -> bool:
+        record = http.get(f"/api/hands/{hand}").json()
+        return any(e["kind"] == "discard" and e.get("seat") == record["you"]
+                   for e in record["events"])
 
     async def play() -> None:
         player = Player(server, "rita", seed=9, http=http)
@@ -338,9 +349,15 @@ def _play_hands(server: Server, http: Any, games: list[str], count: int) -> dict
         for table in tables.values():
             await player.send(type="sit", table=table, buy_in=100)
         deadline = asyncio.get_running_loop().time() + 90
-        while any(sum(h["status"] == "done" for h in http.get(f"/api/hands?table={t}")
-                      .json()["hands"]) < count for t in tables.values()):
+        while len(found) < len(tables):
             assert asyncio.get_running_loop().time() < deadline
+            for game, table in tables.items():
+                for row in http.get(f"/api/hands?table={table}").json()["hands"]:
+                    if game in found or row["status"] != "done" or row["id"] in seen:
+                        continue
+                    seen.add(row["id"])
+                    if drew(row["id"]):
+                        found[game] = row["id"]
             await asyncio.sleep(0.2)
         for table in tables.values():
             await player.send(type="leave", table=table)
@@ -358,8 +375,7 @@ def _play_hands(server: Server, http: Any, games: list[str], count: int) -> dict
     worker.start()
     worker.join(120)
     assert not worker.is_alive() and failures == []
-    return {game: next(h["id"] for h in http.get(f"/api/hands?table={t}").json()["hands"]
-                       if h["status"] == "done") for game, t in tables.items()}
+    return found
 
 
 def _my_cards_after(record: dict[str, Any], steps: int) -> list[str]:
@@ -383,10 +399,11 @@ def test_the_replayer_steps_triple_draw_and_seven_card_hands(browser: Any, serve
     page = new_page(browser, server)
     log_in(page, "rita", "ritas-password", register=True)
     cookies = {c["name"]: c["value"] for c in page.context.cookies()}
-    http = httpx.Client(base_url=server.base, timeout=10, cookies=cookies)
-    hands = _play_hands(server, http, ["deuce-to-seven-triple-draw", "seven-card-draw"], 2)
+    with httpx.Client(base_url=server.base, timeout=10, cookies=cookies) as http:
+        hands = _play_hands(server, http, ["deuce-to-seven-triple-draw", "seven-card-draw"])
+        records = {game: http.get(f"/api/hands/{hand}").json() for game, hand in hands.items()}
     for game, hand in hands.items():
-        record = http.get(f"/api/hands/{hand}").json()
+        record = records[game]
         me = record["you"]
         steps = len(record["events"])
         page.goto(f"/replay/{hand}")
@@ -407,17 +424,19 @@ def test_the_replayer_steps_triple_draw_and_seven_card_hands(browser: Any, serve
             showed = [c for e in record["events"] if e["kind"] == "show"
                       and e.get("seat") == seat for c in e.get("cards", [])]
             assert sorted(shown(seat)) == sorted(showed), (game, seat)
-        discard = next((i for i, e in enumerate(record["events"])
-                        if e["kind"] == "discard" and e.get("seat") == me), None)
-        if discard is not None:  # step back to just before and after his first draw
-            page.click("#replay-start")
-            for _ in range(discard):
-                page.press("body", "ArrowRight")
-            assert sorted(shown(me)) == sorted(_my_cards_after(record, discard))
-            page.click("#replay-next")
-            assert sorted(shown(me)) == sorted(_my_cards_after(record, discard + 1))
-            page.click("#replay-back")
-            assert sorted(shown(me)) == sorted(_my_cards_after(record, discard))
+        discard = next(i for i, e in enumerate(record["events"])
+                       if e["kind"] == "discard" and e.get("seat") == me)
+        page.click("#replay-start")  # step to just before and after his first draw
+        for _ in range(discard):
+            page.press("body", "ArrowRight")
+        assert page.inner_text("#replay-counter") == f"step {discard} of {steps}"
+        assert sorted(shown(me)) == sorted(_my_cards_after(record, discard))
+        page.click("#replay-next")
+        assert page.inner_text("#replay-counter") == f"step {discard + 1} of {steps}"
+        assert sorted(shown(me)) == sorted(_my_cards_after(record, discard + 1))
+        page.click("#replay-back")
+        assert page.inner_text("#replay-counter") == f"step {discard} of {steps}"
+        assert sorted(shown(me)) == sorted(_my_cards_after(record, discard))
         if game == "deuce-to-seven-triple-draw":
             page.click("#replay-end")
             screenshot(page, "replay-triple-draw")
@@ -437,5 +456,4 @@ def test_the_replayer_steps_triple_draw_and_seven_card_hands(browser: Any, serve
                 str(c) for c in page.locator(".card.face").evaluate_all(
                     "cards => cards.map(c => c.dataset.card)"))
             assert stranger.js_errors == []
-    http.close()
     assert page.js_errors == []

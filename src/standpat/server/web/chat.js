@@ -34,7 +34,10 @@ export function mountChat(page) {
     const select = el("select", { id: "chat-mode", "aria-label": t("chat.mode") },
       ...["players", "everyone", "off"].map((m) => el("option", { value: m, text: t(`chat.mode.${m}`) })));
     select.value = mode;
-    select.addEventListener("change", () => page.send({ type: "chat-mode", table: page.id, mode: select.value }));
+    select.addEventListener("change", () => {
+      // Not sent (the socket is not open yet, or dropped): the choice shows the mode in force.
+      if (!page.send({ type: "chat-mode", table: page.id, mode: select.value })) select.value = mode;
+    });
     panel.append(el("label", { class: "row chat-mode" }, el("span", { text: t("chat.mode") }), select));
   }
   const side = page.root.querySelector(".side");

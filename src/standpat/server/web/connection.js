@@ -34,12 +34,14 @@ export class TableConnection {
     });
   }
 
+  /** Send `message`; false (with a toast) when the socket is not open and nothing went. */
   send(message) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
       toast(t("error.offline"));
-      return;
+      return false;
     }
     this.socket.send(JSON.stringify({ v: 1, ...message }));
+    return true;
   }
 
   setStatus(status) {

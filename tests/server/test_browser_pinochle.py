@@ -132,7 +132,10 @@ def play_turn(seat: Seat, goals: set[str]) -> None:
             assert illegal[0] in seat.hand()
             goals.add("illegal")
             screenshot(page, f"pinochle-refused-{seat.name}")
-        seat.acting(lambda: page.click(f".pn-hand [data-card='{legal[0]}']"))
+            seat.acting(lambda: page.click(f".pn-hand [data-card='{legal[0]}']"))
+            assert page.locator(".table-message").is_hidden()  # his play puts the refusal away
+        else:
+            seat.acting(lambda: page.click(f".pn-hand [data-card='{legal[0]}']"))
         goals.add("play")
 
 

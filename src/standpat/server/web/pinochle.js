@@ -67,6 +67,12 @@ class PinochlePage extends TableConnection {
     this.messageTimer = setTimeout(() => { this.message.hidden = true; }, 6000);
   }
 
+  /** The message over the table is put away: he has acted, so what it said is past. */
+  hush() {
+    clearTimeout(this.messageTimer);
+    this.message.hidden = true;
+  }
+
   // ---- layout -------------------------------------------------------------------------------
 
   build() {
@@ -520,7 +526,7 @@ class PinochlePage extends TableConnection {
   act(action) {
     const game = this.state && this.state.hand;
     if (!game) return;
-    this.send({ type: "act", table: this.id, hand: game.id, action });
+    if (this.send({ type: "act", table: this.id, hand: game.id, action })) this.hush();
   }
 
   sit(seat) {

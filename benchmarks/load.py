@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -42,13 +43,11 @@ import orjson
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
-GAMES = [
-    ("five-card-draw-7a", "fixed-limit"),
-    ("five-card-draw", "no-limit"),
-    ("seven-card-draw", "pot-limit"),
-    ("deuce-to-seven-triple-draw", "fixed-limit"),
-    ("deuce-to-seven-single-draw", "no-limit"),
-]
+from standpat.engine import GAMES as POKER
+
+GAMES = list(zip([g.value for g in POKER],
+                 itertools.cycle(("fixed-limit", "no-limit", "pot-limit")), strict=False))
+"""Every poker game of the engine's registry, each under one structure (the structures in turn)."""
 
 
 @dataclass
@@ -435,10 +434,15 @@ def stop_nodes(processes: list[subprocess.Popen[bytes]]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--clients", type=int, default=4, help="clients per table")
-    parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--between-hands", default="0.1")
+    parser.add_argument("--tables", type=int, default=50,
+                        help="tables opened, one poker game each in turn (default 50)")
+    parser.add_argument("--clients", type=int, default=4,
+                        help="clients per table, each a player of its own (default 4)")
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="seconds the clients play, their sitting down and the warm-up "
+                        "included (default 60)")
+    parser.add_argument("--between-hands", default="0.1",
+                        help="the server's pause between hands, s (default 0.1)")
     parser.add_argument(
         "--warmup", type=float, default=5.0, metavar="S",
         help="seconds of play (counted in --seconds) before the steady figures are taken: "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import time
 from pathlib import Path
@@ -13,18 +14,15 @@ import httpx
 import pytest
 
 from standpat.cli import main as cli_main
+from standpat.engine import GAMES as POKER
 from standpat.store import BANK, Store, seat_wallet, user_wallet
 from tests.server.live import PATIENCE
 
 from .live import FAST, Player, Server, check_privacy, passive_policy, play_in_a_room
 
-GAMES = [
-    ("five-card-draw-7a", "fixed-limit"),
-    ("five-card-draw", "no-limit"),
-    ("seven-card-draw", "pot-limit"),
-    ("deuce-to-seven-triple-draw", "fixed-limit"),
-    ("deuce-to-seven-single-draw", "no-limit"),
-]
+GAMES = list(zip([g.value for g in POKER],
+                 itertools.cycle(("fixed-limit", "no-limit", "pot-limit")), strict=False))
+"""Every poker game of the engine's registry, each under one structure (the structures in turn)."""
 
 
 def finished_hands(store: Store, table: int) -> list[dict[str, Any]]:

@@ -3,20 +3,18 @@ each viewer's own engine view (``view_json(hand.view(seat))``), change after cha
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
+from standpat.engine import GAMES as POKER
 from standpat.engine import Stakes
 from standpat.table.poker import HostedPoker, view_json
 
-GAMES = [
-    ("five-card-draw-7a", "fixed-limit"),
-    ("five-card-draw", "no-limit"),
-    ("seven-card-draw", "pot-limit"),
-    ("deuce-to-seven-triple-draw", "fixed-limit"),
-    ("deuce-to-seven-single-draw", "no-limit"),
-]
+GAMES = list(zip([g.value for g in POKER],
+                 itertools.cycle(("fixed-limit", "no-limit", "pot-limit")), strict=False))
+"""Every poker game of the engine's registry, each under one structure (the structures in turn)."""
 
 
 def _action(table: HostedPoker, seat: int, rng: random.Random) -> dict[str, object]:

@@ -13,7 +13,7 @@ from standpat.server.cluster.lease import FencedError
 from standpat.server.host import Command
 from standpat.server.live.commands import handle
 from standpat.server.schemas import AddChips, SeatBot, Sit
-from standpat.store import user_wallet
+from standpat.store import BANK, user_wallet
 from tests.server.test_seats_freed import Outbox, Room
 
 
@@ -34,9 +34,11 @@ def test_a_node_without_the_lease_writes_no_seat(tmp_path: Path) -> None:
             await handle(live, Command("sit", bob.id, Outbox(2),
                                        Sit(type="sit", table=live.id, seat=1)))
         assert not live.table.present(1) and 1 not in live.sitters
+        issued = store.balance(BANK)
         with pytest.raises(FencedError):
             await handle(live, Command("seat-bot", payload=SeatBot(operator=True)))
         assert set(live.sitters) == {0}
+        assert store.balance(BANK) == issued  # no bot account was granted chips
         with pytest.raises(FencedError):
             await handle(live, Command("add-chips", ann, Outbox(1),
                                        AddChips(type="add-chips", table=live.id, amount=50)))

@@ -341,12 +341,20 @@ class Store:
     # -- accounts ---------------------------------------------------------------
 
     def create_account(
-        self, name: str, password: str | None, *, bot: bool = False, grant: int = 0
+        self,
+        name: str,
+        password: str | None,
+        *,
+        bot: bool = False,
+        grant: int = 0,
+        conn: Connection | None = None,
     ) -> Account:
         """Register an account (a bot has no password); ``grant`` chips start his bankroll.
 
         Names are unique under :func:`~standpat.store.names.name_key`: a name that
         differs from another only in case or in look-alike characters is taken.
+        ``conn``: the caller's transaction (a bot's account and its seat, made together
+        by a table's fenced write), else a new one.
         """
         name = check_name(name, bot=bot)
         if not bot and (password is None or not 8 <= len(password) <= 256):
@@ -355,7 +363,7 @@ class Store:
             raise AccountError(f"a grant is 0 to {MAX_CHIPS:,} chips; got {grant}.")
         hashed = None if password is None else self._hasher.hash(password)
         try:
-            with self._tx() as conn:
+            with self._in(conn) as conn:
                 new_id = conn.execute(
                     m.accounts.insert().values(
                         name=name,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from standpat.errors import ProtocolError, TableError
 from standpat.fairness import check_client_seed
@@ -31,6 +31,11 @@ from standpat.server.schemas import (
     Sit,
     SitOutMessage,
 )
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
+
+    from standpat.store import Account
 
 __all__ = ["HANDLERS", "handle"]
 
@@ -163,12 +168,16 @@ async def seat_bot(live: LiveTable, command: Command) -> int:
     buy_in = live.options.default_buy_in
     name = f"bot-{live.id}-{seat}-{secrets.token_hex(2)}"
     live.table.sit(seat, name, buy_in)
+
+    def seated(conn: Connection) -> Account:
+        # one transaction: a bot's account and its grant exist only with its seat (a seat
+        # refused, by the lease's fence or the store, leaves no bot holding chips)
+        account = live.store.create_account(name, None, bot=True, grant=buy_in, conn=conn)
+        live.store.sit(live.id, seat, account.id, buy_in, bot_level=data.level, conn=conn)
+        return account
+
     try:
-        account = await asyncio.to_thread(
-            live.store.create_account, name, None, bot=True, grant=buy_in
-        )
-        await live.recorder.write(lambda conn: live.store.sit(
-            live.id, seat, account.id, buy_in, bot_level=data.level, conn=conn))
+        account = await live.recorder.write(seated)
     except Exception:
         live.table.leave(seat)
         raise

@@ -178,7 +178,7 @@ def during_hand(t: Table, rnd: random.Random) -> None:
                 rnd.choice([t.leave, lambda s: t.sit_out(s, SitOut.NEXT_HAND)])(seat)
                 continue
         wait = t.waiting_for()
-        assert wait is not None
+        assert wait is not None and t.to_act == wait.seat
         if rnd.random() < 0.05:
             t.timeout()
             continue

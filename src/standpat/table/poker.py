@@ -227,8 +227,7 @@ class HostedPoker:
 
     def turn(self) -> int | None:
         """The table seat to act."""
-        wait = self.table.waiting_for()
-        return None if wait is None else wait.seat
+        return self.table.to_act
 
     def parse_action(self, payload: Json) -> Action:
         """An action from ``{"kind": "raise", "amount": 8}`` or ``{"kind": "discard", ...}``."""

@@ -17,9 +17,11 @@ Seats are numbered ``0 .. seats - 1`` clockwise, here and in every event and vie
 (0, 1, 2)
 >>> t.waiting_for()
 Wait(seat=0, action=Action.fold(), text='seat 0 (Ann) to act: fold')
->>> t.act(0, Action.fold()); t.act(1, Action.fold())
->>> t.playing, t.stack(2), t.stack(1)
-(False, 101, 99)
+>>> t.act(0, Action.fold()); t.to_act
+1
+>>> t.act(1, Action.fold())
+>>> t.playing, t.stack(2), t.stack(1), t.to_act
+(False, 101, 99, None)
 >>> hand = t.start_hand()
 >>> t.button, t.small_blind, t.big_blind
 (1, 2, 0)
@@ -419,6 +421,15 @@ class Table:
         hand.verify(action, index)
         self._apply(action)
         self._auto()
+
+    @property
+    def to_act(self) -> int | None:
+        """The table seat to act (the seat of :meth:`waiting_for`, without its default
+        action and description); None when no hand is on."""
+        hand = self._hand
+        if hand is None or hand.is_over or hand.to_act is None:
+            return None
+        return self.dealt[hand.to_act]
 
     def waiting_for(self) -> Wait | None:
         """The seat the table waits for, and its default action: check if free, else fold;

@@ -55,6 +55,8 @@ FLOOD_LIMIT = 200
 """Messages dropped by the rate limit before the connection is closed."""
 POLICY = 1008
 """Close code of a connection closed for its behaviour (a flood, an outbox never read)."""
+INTERNAL = 1011
+"""Close code of a connection whose sending failed."""
 
 
 class Connection:
@@ -102,28 +104,29 @@ async def serve_socket(
         sockets.add(token, conn.id, lambda: conn.close(LOGGED_OUT))
 
     async def sender() -> None:
-        while True:
-            item = await conn.queue.get()
-            if isinstance(item, int):
-                with contextlib.suppress(Exception):
-                    await socket.close(code=item)
-                return
-            await socket.send_text(encode(item))
+        try:
+            while True:
+                item = await conn.queue.get()
+                if isinstance(item, int):
+                    break
+                await socket.send_text(encode(item))
+        except WebSocketDisconnect:
+            return  # the client is gone: the receive below ends with the disconnect
+        except Exception:
+            log.exception("connection %s: a send failed; closing", conn.id)
+            conn.closing = item = INTERNAL
+        # closed by the room (log-out, flood, outbox) or broken: the server's close ends
+        # the receive below (its next message is the disconnect)
+        with contextlib.suppress(Exception):
+            await socket.close(code=item)
 
     send_task = asyncio.create_task(sender())
     conn.send(_welcome(account))
-    receiving = asyncio.ensure_future(socket.receive())
     try:
         while True:
-            done, _ = await asyncio.wait(
-                {receiving, send_task}, return_when=asyncio.FIRST_COMPLETED
-            )
-            if send_task in done:  # closed by the room (log-out, flood, outbox)
-                break
-            raw = receiving.result()
+            raw = await socket.receive()
             if raw["type"] == "websocket.disconnect":
                 break
-            receiving = asyncio.ensure_future(socket.receive())
             if conn.closing is not None:
                 continue
             text = raw.get("text")
@@ -153,7 +156,6 @@ async def serve_socket(
     except WebSocketDisconnect:
         pass
     finally:
-        receiving.cancel()
         if session is not None:
             session[1].discard(session[0], conn.id)
         for table_id in tables:

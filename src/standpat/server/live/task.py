@@ -97,7 +97,8 @@ class LiveTable:
         self.recorder = Recorder(store, self.id, writer or Writer(store), fence)
         self.audience = Audience()
         self.sitters: dict[int, Sitter] = {}
-        self.queue: asyncio.Queue[Command] = asyncio.Queue()
+        self.queue: asyncio.Queue[Command | None] = asyncio.Queue()
+        """Commands in order; None: the table's alarm rang (time to look at its deadlines)."""
         self.round_seats: tuple[int, ...] = ()
         """Table seats dealt into the running round (empty between rounds)."""
         self.next_round_at = self.now() + config.between_hands
@@ -169,6 +170,7 @@ class LiveTable:
         """Serve commands and deadlines until cancelled, or until the table closes."""
         from standpat.server.live.commands import handle
 
+        loop = asyncio.get_running_loop()
         while not self.closed:
             try:
                 # a command already queued goes first: a deadline that is always due (bots
@@ -176,19 +178,30 @@ class LiveTable:
                 command = self.queue.get_nowait()
             except asyncio.QueueEmpty:
                 wake = self._next_wake()
-                timeout = None if wake is None else max(0.0, wake - self.now())
-                try:
-                    command = await asyncio.wait_for(self.queue.get(), timeout)
-                except TimeoutError:
+                delay = None if wake is None else wake - self.now()
+                if delay is not None and delay <= 0:
+                    command = None
+                else:
+                    # the alarm queues None at the deadline (cheaper than a timeout around
+                    # each wait); a ring that comes after a command only makes the table
+                    # look at its deadlines once more
+                    alarm = None if delay is None else loop.call_later(
+                        delay, self.queue.put_nowait, None)
                     try:
-                        await self._on_timer()
-                    except FencedError:
-                        self._lost()
-                        return
-                    except Exception:
-                        log.exception("table %s: the timer failed", self.id)
-                        await self._recover()
-                    continue
+                        command = await self.queue.get()
+                    finally:
+                        if alarm is not None:
+                            alarm.cancel()
+            if command is None:
+                try:
+                    await self._on_timer()
+                except FencedError:
+                    self._lost()
+                    return
+                except Exception:
+                    log.exception("table %s: the timer failed", self.id)
+                    await self._recover()
+                continue
             try:
                 result = await handle(self, command)
             except FencedError as error:

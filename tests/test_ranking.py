@@ -9,7 +9,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from conftest import all_five_card_hands, exhaustive_strengths, order_digest
+from tests.conftest import all_five_card_hands, exhaustive_strengths, order_digest
 from standpat import (
     CardNotInDeckError,
     Category,

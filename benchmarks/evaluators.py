@@ -15,6 +15,7 @@ import statistics
 import time
 import warnings
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -90,8 +91,7 @@ def main() -> None:
         evaluate_batch(big, name)  # compile, build tables, start threads outside the timing
         [get_ranking(name).strength(h) for h in hands[:1000].tolist()]
         rates = {
-            "standpat batch": rate(lambda big=big, name=name: evaluate_batch(big, name),
-                                   len(big), args.repeats),
+            "standpat batch": rate(partial(evaluate_batch, big, name), len(big), args.repeats),
         }
         for label, (run, count) in scalar_runners(name, hands).items():
             rates[label] = rate(run, count, args.repeats)

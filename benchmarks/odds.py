@@ -31,7 +31,7 @@ from standpat.odds.completions import completion_counts
 from standpat.odds.lowball import chances
 from standpat.odds.lowball_exact import chance
 from standpat.odds.situation import Situation
-from standpat.odds.tables import build_class_counts, class_counts, hold_counts
+from standpat.odds.tables import ClassCounts, build_class_counts, class_counts, hold_counts
 
 DECKS = [
     ("five-card-draw-7a", 32, "32 cards (short-7a)"),
@@ -92,8 +92,15 @@ def main() -> None:
         fast, core, brute, scalar = [], [], [], []
         for run in range(args.runs):
             hands = hands_for(game, deck, args.hands, 1000 * run + (deck or 52))
-            fast.append(per_hand(hands, lambda s, d=deck: analyse(s.hand, s.game, deck=d)))
-            core.append(per_hand(hands, lambda s, t=table: hold_counts(t, s.hand, [])))
+
+            def analysed(s: Situation, d: int | None = deck) -> object:
+                return analyse(s.hand, s.game, deck=d)
+
+            def counted(s: Situation, t: ClassCounts = table) -> object:
+                return hold_counts(t, s.hand, [])
+
+            fast.append(per_hand(hands, analysed))
+            core.append(per_hand(hands, counted))
             few = hands[: max(2, args.hands // (10 if deck else 25))]
             brute.append(per_hand(few, lambda s: completion_counts(s, range(32))))
             scalar.append(per_hand(hands[: args.scalar_hands], scalar_brute_force))
@@ -104,8 +111,8 @@ def main() -> None:
     seven = []
     for run in range(args.runs):
         rng = random.Random(7 + run)
-        hands = [rng.sample(range(52), 7) for _ in range(max(2, args.hands // 25))]
-        seven.append(per_hand(hands, lambda h: analyse(h, "seven-card-draw")))
+        sevens = [rng.sample(range(52), 7) for _ in range(max(2, args.hands // 25))]
+        seven.append(per_hand(sevens, lambda h: analyse(h, "seven-card-draw")))
     print(f"\nSeven Card Draw, every completion of the 99 holds of 3-7 cards "
           f"(5.7 million final hands): {statistics.median(seven):.2f} s a hand (median).")
 

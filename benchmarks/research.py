@@ -37,7 +37,7 @@ from pettingzoo import AECEnv
 from tqdm import tqdm
 
 import standpat
-from standpat.cards import CARDS, format_cards
+from standpat.cards import CARDS, Card, format_cards
 from standpat.engine import Action, ActionKind, EventKind, GameName, Hand, Stakes, get_game
 from standpat.env import aec
 from standpat.simulation import default_chunk
@@ -90,10 +90,12 @@ class GlueEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.hand = Hand(self.game, "fixed-limit", self.stakes, [self.stack] * self.n,
                          rng=self.rng.getrandbits(64))
-        self.agent_selection = self.agents[self.hand.to_act]
+        first = self.hand.to_act
+        assert first is not None  # a hand just dealt waits for someone
+        self.agent_selection = self.agents[first]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.possible_agents.index(agent)
@@ -121,13 +123,16 @@ class GlueEnv(AECEnv):  # type: ignore[misc]
                 else:
                     street = event.amount
             elif event.kind is EventKind.DISCARD:
+                assert event.seat is not None
                 obs[at + (draw - 1) * self.n + event.seat] = event.amount + 1.0
             elif event.kind in (EventKind.CHECK, EventKind.CALL, EventKind.BET,
                                 EventKind.RAISE):
+                assert event.seat is not None
                 kind = (0 if event.kind is EventKind.CHECK else
                         1 if event.kind is EventKind.CALL else 2)
                 obs[history + (street * self.n + event.seat) * 4 + kind] += 1.0
             elif event.kind is EventKind.FOLD:
+                assert event.seat is not None
                 obs[history + (street * self.n + event.seat) * 4 + 3] = 1.0
         mask = np.zeros(self.n_actions, dtype=np.int8)
         legal = view.legal
@@ -166,7 +171,9 @@ class GlueEnv(AECEnv):  # type: ignore[misc]
                 self.rewards[self.possible_agents[s]] = net / self.stakes.big_blind
                 self.terminations[self.possible_agents[s]] = True
         else:
-            self.agent_selection = self.possible_agents[hand.to_act]
+            seat = hand.to_act
+            assert seat is not None  # the hand goes on: someone is to act
+            self.agent_selection = self.possible_agents[seat]
         self._accumulate_rewards()
 
 
@@ -264,8 +271,12 @@ def bench_env(repeats: int, hands: int, turns: int = 40) -> None:
                 return done
 
             rate = median_rate(run_env, repeats)
-            bare = median_rate(lambda n=name.value, p=players: play_engine(
-                n, "no-limit", p, hands, 2) and hands, repeats)
+
+            def run_engine(n: str = name.value, p: int = players) -> int:
+                play_engine(n, "no-limit", p, hands, 2)
+                return hands
+
+            bare = median_rate(run_engine, repeats)
             print(f"  {name.value:<28} no-limit {players} seats: env {rate:8,.0f} hands/s "
                   f"({rate * counts[-1] / hands:9,.0f} steps/s), engine {bare:8,.0f} hands/s"
                   f" -> {rate / bare:.2f}x")
@@ -312,9 +323,13 @@ def bench_simulate(repeats: int, hands: int, chunk: int | None = None) -> None:
     try:
         standpat.simulate("five-card-draw", "fixed-limit", seats, ray=True, hands=200, chunk=100,
                           progress=False)  # warm the workers
-        on_ray = median_rate(lambda: standpat.simulate("five-card-draw", "fixed-limit", seats,
-                                                       ray=True, seed=next(seeds), **kw)
-                             and hands, repeats)
+
+        def run_on_ray() -> int:
+            standpat.simulate("five-card-draw", "fixed-limit", seats, ray=True,
+                              seed=next(seeds), **kw)
+            return hands
+
+        on_ray = median_rate(run_on_ray, repeats)
     finally:
         ray.shutdown()
     print(f"  local Ray cluster (2 CPUs) {on_ray:8,.0f} hands/s -> {on_ray / one:.2f}x one process")
@@ -340,13 +355,23 @@ def bench_evaluate(repeats: int, count: int) -> None:
         e7 = [[eval7.Card(t) for t in text.split()] for text in texts]
         for h in parsed[:100]:
             evaluate(h, "high")
-        mine = median_rate(lambda p=parsed: [evaluate(h, "high") for h in p] and count, repeats)
-        mine_text = median_rate(lambda t=texts: [evaluate(h, "high") for h in t] and count,
-                                repeats)
-        theirs = median_rate(lambda e=e7: [eval7.evaluate(h) for h in e] and count, repeats)
-        theirs_text = median_rate(lambda t=texts: [eval7.evaluate([eval7.Card(c) for c in
-                                                                   h.split()]) for h in t]
-                                  and count, repeats)
+
+        def mine_parsed(p: list[list[Card]] = parsed) -> int:
+            return len([evaluate(h, "high") for h in p])
+
+        def mine_texts(t: list[str] = texts) -> int:
+            return len([evaluate(h, "high") for h in t])
+
+        def theirs_parsed(e: list[list[Any]] = e7) -> int:
+            return len([eval7.evaluate(h) for h in e])
+
+        def theirs_texts(t: list[str] = texts) -> int:
+            return len([eval7.evaluate([eval7.Card(c) for c in h.split()]) for h in t])
+
+        mine = median_rate(mine_parsed, repeats)
+        mine_text = median_rate(mine_texts, repeats)
+        theirs = median_rate(theirs_parsed, repeats)
+        theirs_text = median_rate(theirs_texts, repeats)
         if n == 5:
             e7_five = e7
         print(f"  high, {n} cards: standpat {mine / 1e6:6.2f} M/s parsed, {mine_text / 1e6:6.2f}"
@@ -357,9 +382,9 @@ def bench_evaluate(repeats: int, count: int) -> None:
     pk = [list(pokerkit.Card.parse("".join(format_cards(h).split()))) for h in hands[:20_000]]
     for h in hands[:100]:
         evaluate(h, "short-6a")
-    mine = median_rate(lambda: [evaluate(h, "short-6a") for h in hands] and count, repeats)
-    theirs = median_rate(lambda: [pokerkit.ShortDeckHoldemHand.from_game(h) for h in pk]
-                         and len(pk), repeats)
+    mine = median_rate(lambda: len([evaluate(h, "short-6a") for h in hands]), repeats)
+    theirs = median_rate(lambda: len([pokerkit.ShortDeckHoldemHand.from_game(h) for h in pk]),
+                         repeats)
     print(f"  short-6a, 5 cards: standpat {mine / 1e6:6.2f} M/s; PokerKit "
           f"{theirs / 1e6:6.3f} M/s -> {mine / theirs:.1f}x")
     big = np.array([rng.sample(range(52), 5) for _ in range(200_000)], dtype=np.uint8)
@@ -387,10 +412,11 @@ def bench_evaluate(repeats: int, count: int) -> None:
                 lambda: standpat.evaluate_batch(huge, "high")))
         finally:
             numba.set_num_threads(threads)
-    e7, two, one = (statistics.median(timings[k]) for k in ("eval7", "two", "one"))
+    e7_rate, two, one = (statistics.median(timings[k]) for k in ("eval7", "two", "one"))
     print(f"  evaluate_batch, 5 cards, 1,000,000 hands, taking turns with eval7 per call "
-          f"({e7 / 1e6:.2f} M/s): {two / 1e6:7.1f} M/s on {threads} threads -> {two / e7:.0f}x,"
-          f" {one / 1e6:7.1f} M/s on one thread -> {one / e7:.0f}x; a 1,000-hand call "
+          f"({e7_rate / 1e6:.2f} M/s): {two / 1e6:7.1f} M/s on {threads} threads"
+          f" -> {two / e7_rate:.0f}x,"
+          f" {one / 1e6:7.1f} M/s on one thread -> {one / e7_rate:.0f}x; a 1,000-hand call "
           f"{per_call * 1e6:.1f} us")
 
 

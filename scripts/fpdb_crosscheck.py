@@ -115,7 +115,8 @@ def main() -> int:
                         help="print the text of the first N hands whose nets differ")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    items, expected = [], {}
+    items: list[dict[str, str]] = []
+    expected: dict[str, tuple[str, str, dict[str, int], bool]] = {}
     for game in GAMES:
         for structure in STRUCTURES:
             for k in range(args.hands):

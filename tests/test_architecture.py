@@ -62,6 +62,8 @@ def imports(package: Path) -> Iterator[tuple[str, int, str]]:
         rel = path.relative_to(package.parent).with_suffix("")
         here = list(rel.parts[:-1])  # the package a relative import starts from
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
             found: list[str] = []
             if isinstance(node, ast.Import):
                 found = [alias.name for alias in node.names]

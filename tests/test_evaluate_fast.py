@@ -58,7 +58,7 @@ def test_bad_input_raises_what_the_python_path_raises(cards: object, ranking: st
 def test_a_value_is_immutable_hashable_and_pickles() -> None:
     value = evaluate([CARDS[c] for c in (51, 47, 43, 39, 35)], "high")
     with pytest.raises(AttributeError):
-        value.strength = 0  # type: ignore[misc]
+        value.strength = 0
     with pytest.raises(AttributeError):
         del value.cards
     twin = pickle.loads(pickle.dumps(value))

@@ -15,8 +15,8 @@ import pokerkit
 import pytest
 import treys
 
-from conftest import all_five_card_hands, exhaustive_strengths
 from standpat import evaluate_batch, format_cards, get_ranking
+from tests.conftest import all_five_card_hands, exhaustive_strengths
 
 with warnings.catch_warnings():  # eval7 uses pyparsing names that now warn
     warnings.simplefilter("ignore", DeprecationWarning)

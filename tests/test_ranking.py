@@ -9,7 +9,6 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from conftest import all_five_card_hands, exhaustive_strengths, order_digest
 from standpat import (
     CardNotInDeckError,
     Category,
@@ -21,6 +20,7 @@ from standpat import (
     get_ranking,
     parse_cards,
 )
+from tests.conftest import all_five_card_hands, exhaustive_strengths, order_digest
 
 C = Category
 ORDER = [C.HIGH_CARD, C.PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT]

@@ -5,13 +5,24 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
 
 from standpat.cli import main
 from standpat.simulation import simulate
 
-KW = {"hands": 120, "chunk": 30, "seed": 4, "progress": False}
+
+class Options(TypedDict):
+    """The options every simulation here shares (a small, quiet, seeded run)."""
+
+    hands: int
+    chunk: int
+    seed: int
+    progress: bool
+
+
+KW: Options = {"hands": 120, "chunk": 30, "seed": 4, "progress": False}
 
 
 def test_the_table_is_the_same_on_one_process_and_two() -> None:
@@ -39,7 +50,8 @@ def _descendants(pid: int) -> set[int]:
             except OSError:
                 continue
             parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-    found, frontier = set(), {pid}
+    found: set[int] = set()
+    frontier = {pid}
     while frontier:
         frontier = {p for p, parent in parents.items() if parent in frontier} - found
         found |= frontier

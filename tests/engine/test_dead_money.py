@@ -123,7 +123,9 @@ def test_a_big_blind_ante_is_won_by_the_best_hand_not_returned() -> None:
 def test_a_player_all_in_for_part_of_his_ante_contests_every_ante() -> None:
     stakes = Stakes(2, 4, 0, 0, 2)  # antes only, 2 each; seat 0 has 1 chip
     hand = deal(FIVE, "fixed-limit", [1, 50, 50], [ACES, KINGS, QUEENS], stakes=stakes)
-    assert hand.all_in(0) and hand.pots == ((5, (0, 1, 2)),)
+    # typed as Hand.pots says (a literal would narrow hand.pots past the actions below)
+    one_pot: tuple[tuple[int, tuple[int, ...]], ...] = ((5, (0, 1, 2)),)
+    assert hand.all_in(0) and hand.pots == one_pot
     act(hand, "bet 2", "call", "pat", "pat", "pat", "check", "check")
     assert hand.pots == ((5, (0, 1, 2)), (4, (1, 2)))
     assert sorted(wins(hand), key=lambda w: w[2]) == [(0, 5, 0), (1, 4, 1)]

@@ -31,7 +31,9 @@ def test_a_player_discards_zero_to_the_games_maximum_and_holds_his_size() -> Non
     act(hand, "call", "check")
     legal = hand.legal_actions()
     assert legal.kinds == {Action.discard().kind} and legal.max_discard == 4
-    held = hand.cards_of(hand.to_act)
+    seat = hand.to_act
+    assert seat is not None
+    held = hand.cards_of(seat)
     with pytest.raises(IllegalActionError, match="at most 4 discards, not 5"):
         hand.verify(Action.discard(held[:5]))
     with pytest.raises(IllegalActionError, match="does not hold"):
@@ -41,7 +43,7 @@ def test_a_player_discards_zero_to_the_games_maximum_and_holds_his_size() -> Non
         hand.verify(Action.discard([held[0], held[0]]))
     with pytest.raises(IllegalActionError, match="must discard cards or stand pat"):
         hand.verify(Action.check())
-    seat = hand.to_act
+    assert hand.to_act == seat
     events = hand.apply(Action.discard(held[:4]))
     assert events[0].kind is EventKind.DISCARD and events[0].amount == 4
     assert len(events[0].drawn) == 4

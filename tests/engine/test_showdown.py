@@ -16,11 +16,14 @@ QUEENS = "Qc Qd 8h 6s 3c"
 TRIPS = "9c 9d 9h 4s 3d"
 
 
-def shows(hand: Hand) -> list[tuple[str, int | None]]:
-    """The SHOW and MUCK events in order, as (kind, seat)."""
-    return [
-        (e.kind.value, e.seat) for e in hand.events if e.kind in (EventKind.SHOW, EventKind.MUCK)
-    ]
+def shows(hand: Hand) -> list[tuple[str, int]]:
+    """The SHOW and MUCK events in order, as (kind, seat) (each one names its seat)."""
+    shown = []
+    for e in hand.events:
+        if e.kind in (EventKind.SHOW, EventKind.MUCK):
+            assert e.seat is not None, e
+            shown.append((e.kind.value, e.seat))
+    return shown
 
 
 def wins(hand: Hand) -> list[tuple[int | None, int, int]]:

@@ -97,7 +97,7 @@ def test_the_c_recorder_refuses_what_is_not_an_event() -> None:
     observer, _ = observers("five-card-draw", "fixed-limit", 2, 80)
     observer.start_hand(hand, (0, 1))
     with pytest.raises(TypeError):
-        observer.record(hand, [("fold", 0)])
+        observer.record(hand, [("fold", 0)])  # type: ignore[list-item]
     bad_seat = hand.apply(Action.call())[0]._replace(seat=7)
     with pytest.raises(ValueError, match="hand seat"):
         observer.record(hand, [bad_seat])
@@ -106,6 +106,8 @@ def test_the_c_recorder_refuses_what_is_not_an_event() -> None:
     observer._recorder.draw = 9  # its state is settable, but never used out of range
     with pytest.raises(ValueError, match="out of range"):
         observer.observe(0)
-    blank = observe._Recorder.__new__(observe._Recorder)  # never initialised
+    recorder = observe._Recorder
+    assert recorder is not None  # (the module is skipped without it)
+    blank = recorder.__new__(recorder)  # never initialised
     with pytest.raises(TypeError, match="not initialised"):
         blank.block(0)

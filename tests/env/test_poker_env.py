@@ -108,8 +108,8 @@ def test_a_seat_sees_nothing_of_the_other_seats_cards() -> None:
                 thrown = parse_cards(other)[:2]
                 events = hand.apply(Action.discard(thrown), drawn=parse_cards(str(cards)))
             else:
-                events = hand.apply(action, drawn=None if cards is None
-                                    else parse_cards(cards))  # type: ignore[arg-type]
+                assert isinstance(action, Action)
+                events = hand.apply(action, drawn=None if cards is None else parse_cards(cards))
             observer.record(hand, events)
             trail.append(observer.observe(0, hand))
         seen.append(np.stack(trail))

@@ -10,6 +10,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import standpat.env  # noqa: F401 - registers standpat/SingleSeat-v0
+from standpat.env.single import SingleSeatEnv
 from standpat.errors import IllegalActionError
 
 CASES: list[dict[str, Any]] = [
@@ -31,6 +32,7 @@ def test_gymnasium_check_env(kwargs: dict[str, Any]) -> None:
 def test_episode_rewards_add_up_to_the_seats_net_in_big_blinds() -> None:
     env = gymnasium.make("standpat/SingleSeat-v0", game="five-card-draw", players=3,
                          opponents="normal", hands=5, stakes="2/4", stacks=100).unwrapped
+    assert isinstance(env, SingleSeatEnv)
     rng = np.random.default_rng(3)
     for seed in range(5):
         obs, info = env.reset(seed=seed)

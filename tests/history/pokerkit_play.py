@@ -178,6 +178,6 @@ def pokerkit_hand(
     text = history.dumps()
     if trimming:  # PokerKit 0.7 writes the game's ante_trimming_status as false
         text = text.replace("ante_trimming_status = false", "ante_trimming_status = true")
-    stacks = tuple(int(s) for s in state.stacks)
-    assert pokerkit_stacks(text) == stacks  # the file says what PokerKit played
-    return text, stacks
+    final = tuple(int(s) for s in state.stacks)
+    assert pokerkit_stacks(text) == final  # the file says what PokerKit played
+    return text, final

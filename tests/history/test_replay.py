@@ -6,6 +6,7 @@ import warnings
 
 import pytest
 
+from standpat.engine import Event
 from standpat.history import dumps, loads, record_from_hand, replay, replay_steps
 from standpat.history.capture import with_phh_checks
 from standpat.history.record import StepKind
@@ -16,7 +17,7 @@ def test_replay_steps_yields_every_event_once_in_order() -> None:
     forced = 0
     for hand in random_hands(200, seed=8):
         record = record_from_hand(hand)
-        seen = []
+        seen: list[Event] = []
         steps = 0
         quiet = []
         hands = set()

@@ -25,7 +25,9 @@ def to_the_draw(game: str, seed: int, players: int = 2) -> Hand:
 
 def test_the_hint_is_the_best_holds_of_the_analysis() -> None:
     hand = to_the_draw("five-card-draw", 4)
-    view = hand.view(hand.to_act)
+    seat = hand.to_act
+    assert seat is not None
+    view = hand.view(seat)
     data = hint(view)
     assert data is not None
     json.dumps(data)  # JSON-ready
@@ -33,7 +35,7 @@ def test_the_hint_is_the_best_holds_of_the_analysis() -> None:
     analysis = analyse(view.hand, "five-card-draw", aim="strength")
     assert [h["keep"] for h in data["holds"]] == [
         [str(c) for c in h.keep] for h in analysis.holds[:3]]
-    assert hint(hand.view((hand.to_act + 1) % 2)) is None  # not that seat's turn
+    assert hint(hand.view((seat + 1) % 2)) is None  # not that seat's turn
 
 
 def test_the_hint_counts_own_discards_as_dead() -> None:

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -137,7 +138,9 @@ def test_lowball_outcomes_split_the_no_pair_hands_by_top_card() -> None:
     assert counts["straight-flush"] == 40 - 4
 
 
-def test_the_cache_is_written_read_back_and_rebuilt_when_wrong(tmp_path, monkeypatch) -> None:
+def test_the_cache_is_written_read_back_and_rebuilt_when_wrong(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import standpat.odds.tables as tables
 
     monkeypatch.setenv("STANDPAT_CACHE_DIR", str(tmp_path))

@@ -13,7 +13,8 @@ import pexpect
 import pytest
 
 from standpat.cli import main
-from standpat.cli.play import InputError, Quit, parse_command
+from standpat.cli.play import parse_command
+from standpat.cli.prompt import InputError, Quit
 from standpat.pinochle import PINOCHLE_5, Bid, Discard, HandState, NameTrump, Pass, Play, Suit
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")

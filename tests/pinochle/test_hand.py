@@ -13,6 +13,7 @@ from standpat.pinochle import (
     PINOCHLE_7,
     Bid,
     BidMade,
+    DeckCard,
     Discard,
     Drew,
     HandState,
@@ -122,7 +123,7 @@ def test_draw_order_and_dead_discards() -> None:
         hand.apply(Pass())
     hand.apply(NameTrump(Suit.CLUBS))
     order = []
-    dead = []
+    dead: list[DeckCard] = []
     stock = list(hand.stock)
     while hand.phase is Phase.DRAW:
         seat = hand.to_act

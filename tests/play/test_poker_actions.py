@@ -71,7 +71,8 @@ def test_all_in_raises_or_calls_everything() -> None:
 
 
 def to_draw(game: str = "five-card-draw") -> tuple[Hand, SeatView]:
-    holes = ("Ah Ad Kc Qs 9h 3c 4d", "2c 3d 4h 5s 7c 6c 6d", "Th Jh Qh 8d 8s 7s 7d")
+    holes: tuple[str, ...] = (
+        "Ah Ad Kc Qs 9h 3c 4d", "2c 3d 4h 5s 7c 6c 6d", "Th Jh Qh 8d 8s 7s 7d")
     if game == "five-card-draw":
         holes = tuple(" ".join(h.split()[:5]) for h in holes)
     hand = three_handed(game=game, holes=holes)

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from standpat.cli import prompt
 from standpat.cli.prompt import Quit, ask, quit_on_interrupt, quit_requested
 
 pytestmark = pytest.mark.skipif(
@@ -55,7 +54,7 @@ def on_wait(monkeypatch: pytest.MonkeyPatch, before: Callable[[int], object]) ->
         assert result[0], "select waited 5 s for nothing"
         return result
 
-    monkeypatch.setattr(prompt.select, "select", wait)
+    monkeypatch.setattr(select, "select", wait)  # the module prompt waits with
     return found
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +30,7 @@ def need_postgres() -> str:
     return url
 
 
-def fresh_postgres_database() -> Iterator[str]:
+def fresh_postgres_database() -> Generator[str, None, None]:
     """A new, empty database on the PostgreSQL server; dropped afterwards."""
     import psycopg
 

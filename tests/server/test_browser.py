@@ -70,18 +70,23 @@ class TablePage:
         self.name = name
 
     def data(self) -> dict[str, str]:
-        return self.page.evaluate(
+        dataset: dict[str, str] = self.page.evaluate(
             "() => { const p = document.querySelector('.table-page');"
             " return p ? {...p.dataset} : {}; }")
+        return dataset
 
     def cards(self, selector: str) -> list[str]:
-        return self.page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)")
+        cards: list[str] = self.page.eval_on_selector_all(
+            selector, "els => els.map(e => e.dataset.card)")
+        return cards
 
     def my_cards(self) -> list[str]:
         return self.cards(".my-hand [data-card]")
 
     def my_turn(self) -> bool:
-        return self.page.locator(".controls .bet-controls, .controls .draw-controls").count() > 0
+        controls: int = self.page.locator(
+            ".controls .bet-controls, .controls .draw-controls").count()
+        return controls > 0
 
     def sit(self, seat: int) -> None:
         self.page.click(f"button[data-action=sit][data-seat='{seat}']")

@@ -153,7 +153,10 @@ def test_chat_goes_on_in_an_open_page_after_the_server_restarts(
         for text in ("before", "and again"):
             page.fill("#chat-input", text)
             page.press("#chat-input", "Enter")
-            wait_until(lambda text=text: text in lines.all_inner_texts(), what=f"'{text}' said")
+            def said(text: str = text) -> bool:
+                return text in lines.all_inner_texts()
+
+            wait_until(said, what=f"'{text}' said")
 
         srv.stop()
         page.wait_for_selector(".status[data-status=reconnecting]")

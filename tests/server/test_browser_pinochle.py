@@ -33,12 +33,15 @@ class Seat:
         self.name = name
 
     def data(self) -> dict[str, str]:
-        return self.page.evaluate(
+        dataset: dict[str, str] = self.page.evaluate(
             "() => { const p = document.querySelector('.pn-page');"
             " return p ? {...p.dataset} : {}; }")
+        return dataset
 
     def cards(self, selector: str) -> list[str]:
-        return self.page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)")
+        cards: list[str] = self.page.eval_on_selector_all(
+            selector, "els => els.map(e => e.dataset.card)")
+        return cards
 
     def hand(self) -> list[str]:
         return self.cards(".pn-hand [data-card]")
@@ -178,8 +181,10 @@ def test_a_click_and_a_typed_bid_survive_a_table_message(tmp_path: Path) -> None
                 page.wait_for_selector(".pn-player.mine[data-seat='0']")
                 for bots in (1, 2):
                     page.click("button[data-action=bot] >> nth=0")
-                    wait_until(lambda n=bots: page.locator(".pn-mark.bot").count() == n, 10,
-                               f"{bots} bots seated")
+                    def seated(n: int = bots) -> bool:
+                        return bool(page.locator(".pn-mark.bot").count() == n)
+
+                    wait_until(seated, 10, f"{bots} bots seated")
                 box = page.locator("input[data-action=bid-amount]")
                 box.wait_for(timeout=60_000)  # his turn to bid
                 relay.type_across_a_redraw(box, "3", "1")

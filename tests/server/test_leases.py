@@ -165,7 +165,11 @@ def test_renewals_do_not_wait_for_writes_and_takeovers_do(pg_store: Store) -> No
     never holds up the renewal of the node's leases (one statement for all of them)."""
     a = Leases(pg_store.engine, "a", ttl=0.5)
     b = Leases(pg_store.engine, "b", ttl=30)
-    tokens = {table: a.acquire(table) for table in (11, 12, 13)}
+    tokens: dict[int, int] = {}
+    for table in (11, 12, 13):
+        token = a.acquire(table)
+        assert token is not None, table
+        tokens[table] = token
     assert tokens == {11: 1, 12: 1, 13: 1}
     with pg_store.engine.connect() as writing:
         with writing.begin():

@@ -52,8 +52,8 @@ async def play_pinochle(server: Server, tmp_path: Path) -> None:
     await spectator.connect()
     people: list[tuple[int, Player]] = []
     tables: list[int] = []
-    for n, (game, seats, humans, bots) in enumerate(TABLES):
-        made = owner.http.post("/api/tables", json={"game": game, "seats": seats,
+    for n, (kind, seats, humans, bots) in enumerate(TABLES):
+        made = owner.http.post("/api/tables", json={"game": kind, "seats": seats,
                                                      "stakes": "entry 10"})
         assert made.status_code == 201, made.text
         line = made.json()

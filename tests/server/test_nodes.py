@@ -15,7 +15,7 @@ import asyncio
 import os
 import signal
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +56,8 @@ def start_nodes(db: str, redis: str, tmp_path: Path, count: int, *extra: str) ->
 
 
 def run_nodes(
-    db: str, redis: str, tmp_path: Path, count: int, play: Callable[[list[Server]], Awaitable[None]]
+    db: str, redis: str, tmp_path: Path, count: int,
+    play: Callable[[list[Server]], Coroutine[Any, Any, None]],
 ) -> None:
     """Start ``count`` nodes, run ``play`` against them, stop them; then the books must
     balance and no node may have logged a traceback."""

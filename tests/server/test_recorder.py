@@ -16,6 +16,7 @@ from standpat.server.live.recorder import Recorder
 from standpat.server.live.writer import Writer
 from standpat.server.seatbots import game_bot
 from standpat.store import Store, models
+from standpat.table.codec import Json
 from standpat.table.rooms import hosted_table
 
 
@@ -41,7 +42,7 @@ def test_the_recorder_stores_what_the_table_played(
     writer = Writer(store)
     recorder = Recorder(store, record.id, writer)
 
-    async def play() -> tuple[int, list[tuple[int, object]]]:
+    async def play() -> tuple[int, list[tuple[int, Json]]]:
         deal = table.deal(random.Random(4))
         players = [accounts[s] for s in deal.seats]
         await recorder.begin(1, seed=b"\0" * 32, commitment="c",

@@ -153,7 +153,7 @@ def test_upgrading_a_room_keeps_look_alike_names_apart(db_url: str) -> None:
     engine.dispose()
     store = Store(db_url)  # upgrades to the newest schema
     with store.engine.begin() as conn:
-        keys = dict(conn.execute(text("SELECT name, name_key FROM accounts")).all())
+        keys: dict[str, str] = dict(conn.execute(text("SELECT name, name_key FROM accounts")).all())
     assert keys["Cara_UX"] == "cara-ux" and keys["cara_ux"].startswith("cara-ux#")
     with pytest.raises(AccountError, match="taken"):
         store.create_account("CARA.UX", "a long password")

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from standpat.engine import Action, ActionKind, LegalActions, Stakes
-from standpat.table import Table
+from standpat.table import Player, Table
 
 STAKES = Stakes.from_bets(2)  # small blind 1, big blind 2
 
@@ -26,6 +26,13 @@ def table(
     for seat, name in players.items():
         t.sit(seat, name, chips)
     return t
+
+
+def seated(t: Table, seat: int) -> Player:
+    """The player at ``seat``, who must be there."""
+    player = t.player(seat)
+    assert player is not None, f"nobody sits at seat {seat}"
+    return player
 
 
 def fold_out(t: Table) -> None:

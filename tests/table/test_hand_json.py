@@ -48,18 +48,18 @@ def test_every_view_is_the_viewers_own(game: str, structure: str) -> None:
         while True:
             hand, dealt = table.table.hand, table.table.dealt
             assert hand is not None
-            for seat in sent:
-                index = dealt.index(seat) if seat in dealt else None
-                for since in {0, sent[seat]}:
-                    made = table.view(seat, since)
+            for viewer in sent:
+                index = dealt.index(viewer) if viewer in dealt else None
+                for since in {0, sent[viewer]}:
+                    made = table.view(viewer, since)
                     assert made == view_json(hand.view(index), dealt, since)
                     checked += 1
-                sent[seat] = made["event_count"]
+                sent[viewer] = made["event_count"]
             if table.over:
                 break
-            seat = table.turn()
-            assert seat is not None
-            table.act(seat, table.parse_action(_action(table, seat, rng)))
+            turn = table.turn()
+            assert turn is not None
+            table.act(turn, table.parse_action(_action(table, turn, rng)))
         table.finish()
     assert checked > 500
 

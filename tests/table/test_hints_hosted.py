@@ -12,8 +12,8 @@ from standpat.table.rooms import hosted_table
 def test_the_hint_is_for_the_seat_to_draw_only_and_names_its_own_cards() -> None:
     table = hosted_table("five-card-draw", "fixed-limit", "2/4", seats=3)
     assert isinstance(table, Hinting)
-    for seat, name in enumerate(("ana", "bob", "cy")):
-        table.sit(seat, name, 100)
+    for chair, name in enumerate(("ana", "bob", "cy")):
+        table.sit(chair, name, 100)
     table.deal(random.Random(7))
     while True:  # everyone checks or calls to the draw
         seat = table.turn()

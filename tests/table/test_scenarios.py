@@ -12,7 +12,7 @@ from standpat.engine import Action, ActionKind, Hand, Stakes
 from standpat.errors import TableError
 from standpat.table import Choice, SitOut, Table, TableEventKind
 
-from .helpers import fold_out, hand, markers, table
+from .helpers import fold_out, hand, markers, seated, table
 
 SB, BB, DEAD = "small-blind", "big-blind", "dead-small-blind"
 
@@ -39,7 +39,8 @@ def test_left_of_the_button_posts_the_small_blind_and_next_the_big_blind() -> No
 def test_first_to_act_is_left_of_the_big_blind_and_the_big_blind_has_the_option() -> None:
     t = table({0: "A", 1: "B", 2: "C", 3: "D"}, button=0)
     t.start_hand()
-    assert t.waiting_for() is not None and t.waiting_for().seat == 3
+    wait = t.waiting_for()
+    assert wait is not None and wait.seat == 3
     t.act(3, Action.call())
     t.act(0, Action.call())
     t.act(1, Action.call())
@@ -188,7 +189,7 @@ def test_a_dead_post_does_not_count_toward_the_bet_but_a_live_one_does() -> None
     # Seat 1 acts first (left of the big blind 0); then seat 2, whose dead 1 chip is no bet.
     t.act(1, Action.call())
     live = t.hand
-    assert live.legal_actions().to_call == 2
+    assert live is not None and live.legal_actions().to_call == 2
 
 
 def test_an_ms_player_who_waits_posts_only_the_big_blind_in_turn() -> None:
@@ -355,7 +356,7 @@ def test_a_busted_player_sits_out_until_he_adds_chips() -> None:
             else:
                 action = Action.call() if ActionKind.CALL in legal.kinds else Action.check()
             t.act(wait.seat, action)
-        broke = [s for s in (0, 1, 2) if t.player(s).stack == 0]
+        broke = [s for s in (0, 1, 2) if seated(t, s).stack == 0]
         if broke:
             break
     else:
@@ -367,7 +368,7 @@ def test_a_busted_player_sits_out_until_he_adds_chips() -> None:
         h = t.next_plan()
         assert seat not in h.dealt
     t.add_chips(seat, 30)
-    assert t.player(seat).stack == 30
+    assert seated(t, seat).stack == 30
     assert t.chips_in_play() == t.bought_in - t.cashed_out
 
 
@@ -498,7 +499,7 @@ def test_chips_added_during_a_hand_wait_for_its_end() -> None:
     t.add_chips(2, 50)                        # the big blind: 98 behind
     assert t.stack(2) == 98
     fold_out(t)
-    assert t.player(2).stack == 101 + 50
+    assert seated(t, 2).stack == 101 + 50
     with pytest.raises(TableError):
         t.add_chips(2, 60)                    # over the maximum buy-in
 

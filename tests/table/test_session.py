@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
@@ -175,7 +176,9 @@ def during_hand(t: Table, rnd: random.Random) -> None:
         if rnd.random() < 0.01:
             seat = rnd.choice(t.dealt)
             if t.player(seat) is not None:
-                rnd.choice([t.leave, lambda s: t.sit_out(s, SitOut.NEXT_HAND)])(seat)
+                moves: list[Callable[[int], None]] = [
+                    t.leave, lambda s: t.sit_out(s, SitOut.NEXT_HAND)]
+                rnd.choice(moves)(seat)
                 continue
         wait = t.waiting_for()
         assert wait is not None and t.to_act == wait.seat
@@ -288,9 +291,9 @@ def test_a_saved_table_continues_identically() -> None:
             assert b.view(viewer) == a.view(viewer)
     assert reloads > 50 and a.hand_number > 150
     assert b.to_json() == a.to_json() and b.events == a.events
-    for seat in (None, 0, 1, 2, 3, 4):
-        assert b.view(seat) == a.view(seat)
-        assert b.events_for(seat) == a.events_for(seat)
+    for who in (None, 0, 1, 2, 3, 4):
+        assert b.view(who) == a.view(who)
+        assert b.events_for(who) == a.events_for(who)
     # Saved without its event log, a table plays on the same; its log starts afresh.
     c = Table.from_json(json.loads(json.dumps(a.to_json(events=False))))
     assert c.events == () and c.to_json(events=False) == a.to_json(events=False)

@@ -134,12 +134,12 @@ else:
 class TableSpec(_Strict):
     """``POST /api/tables``: the table to open (every field has a default)."""
 
-    game: GameChoice = Field("five-card-draw", description=(
+    game: GameChoice = Field(default="five-card-draw", description=(
         "a poker game, or pinochle-5 / pinochle-7 (Bruce's Pinochle)"))
-    structure: Structure | None = Field(None, description=(
+    structure: Structure | None = Field(default=None, description=(
         "poker: fixed-limit when left out; pinochle has none (refused if given)"))
     stakes: Annotated[str, Field(max_length=40, examples=["2/4", "2/4 ante 1", "entry 10"])] = (
-        Field("", validate_default=True, description=(
+        Field(default="", validate_default=True, description=(
             "poker: small bet / big bet (2/4 when left out); pinochle: the entry fee of a "
             "game (entry 10 when left out)"))
     )
@@ -147,7 +147,7 @@ class TableSpec(_Strict):
     clock: Annotated[float, Field(ge=5, le=300)] | None = None
     name: Annotated[str, Field(max_length=64)] | None = None
     hints: bool | None = Field(
-        None,
+        default=None,
         description="show each player the best holds with their chances at his draw; left out: "
         "on while every other seat is a bot and the player opened the table, off elsewhere",
     )
@@ -271,8 +271,8 @@ class StatsQuery(_Strict):
     model_config = ConfigDict(strict=False, extra="forbid", frozen=True)  # query text
     game: Annotated[str, Field(max_length=40)] | None = None
     structure: Annotated[str, Field(max_length=16)] | None = None
-    since: date | None = Field(None, description="from this day (UTC), included")
-    until: date | None = Field(None, description="to this day (UTC), included")
+    since: date | None = Field(default=None, description="from this day (UTC), included")
+    until: date | None = Field(default=None, description="to this day (UTC), included")
 
     @field_validator("since", "until", mode="before")
     @classmethod
@@ -295,7 +295,7 @@ class HandsQuery(_Strict):
 
 
 class _Message(_Strict):
-    v: Literal[1] = Field(1, description="the protocol version")
+    v: Literal[1] = Field(default=1, description="the protocol version")
     ref: Ref = None
 
 

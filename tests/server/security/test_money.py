@@ -42,8 +42,11 @@ async def _sit_everywhere(server: Server) -> None:
         for tab, t in zip(tabs, tables, strict=True)
     ))
     for tab, table in zip(tabs, tables, strict=True):
-        await tab.wait_for(lambda f, t=table: f.get("ref") == t or (
-            f["type"] == "table" and f["table"] == t and f["you"] is not None), old=True)
+        def answered(f: dict[str, Any], t: int = table) -> bool:
+            return bool(f.get("ref") == t or (
+                f["type"] == "table" and f["table"] == t and f["you"] is not None))
+
+        await tab.wait_for(answered, old=True)
     seated = [t for t in tables if "racer" in _names(server, t)]
     assert len(seated) == bankroll // buy_in == 2, seated
     assert racer.http.get("/api/me").json()["bankroll"] == bankroll - 2 * buy_in
@@ -70,8 +73,10 @@ async def _add_everywhere(server: Server) -> None:
     await racer.send(type="sit", table=drain, buy_in=9000)  # most of his bankroll
     for table in tables:  # alone at each table: no hand starts
         await racer.send(type="sit", table=table, buy_in=20, ref=f"sit {table}")
-        await racer.wait_for(lambda f, t=table: f["type"] == "table" and f["table"] == t
-                             and f["you"] is not None, old=True)
+        def seated(f: dict[str, Any], t: int = table) -> bool:
+            return bool(f["type"] == "table" and f["table"] == t and f["you"] is not None)
+
+        await racer.wait_for(seated, old=True)
     bankroll = racer.http.get("/api/me").json()["bankroll"]
     assert bankroll == 10_000 - 9000 - 20 * TABLES
     add = 180  # each table takes it (its maximum is 200); the bankroll pays for two
@@ -224,16 +229,17 @@ def _open_tables(
 
 
 def _names(server: Server, table: int) -> list[str]:
-    return [p["name"] for p in _lobby_line(server, table)["players"]]  # type: ignore[attr-defined]
+    return [p["name"] for p in _lobby_line(server, table)["players"]]
 
 
 def _stack(server: Server, table: int, name: str) -> int:
     players = _lobby_line(server, table)["players"]
-    return next(p["stack"] for p in players if p["name"] == name)  # type: ignore[attr-defined]
+    stack: int = next(p["stack"] for p in players if p["name"] == name)
+    return stack
 
 
-def _lobby_line(server: Server, table: int) -> dict[str, object]:
-    line: dict[str, object] = httpx.get(f"{server.base}/api/tables/{table}").json()
+def _lobby_line(server: Server, table: int) -> dict[str, Any]:
+    line: dict[str, Any] = httpx.get(f"{server.base}/api/tables/{table}").json()
     return line
 
 

@@ -85,22 +85,30 @@ def redis_url() -> str:
 
 
 @pytest.fixture(autouse=True)
-def _http_clients_closed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Every httpx client a test opens is closed when the test ends, passed or failed.
+def _clients_closed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every httpx client and every store a test opens is closed when the test ends, passed
+    or failed.
 
-    A client that a failing test leaves open is otherwise collected later, and its socket's
-    ResourceWarning (an error under this suite's warning filter) fails whichever test runs
-    next on the same worker."""
+    A client or a store's database connection that a test leaves open is otherwise
+    collected later, and its ResourceWarning (an error under this suite's warning filter)
+    fails whichever test runs next on the same worker."""
     import httpx
 
-    opened: list[httpx.Client] = []
-    init = httpx.Client.__init__
+    from standpat.store import Store
 
-    def tracked(self: httpx.Client, *args: Any, **kwargs: Any) -> None:
+    opened: list[httpx.Client | Store] = []
+    for kind in (httpx.Client, Store):
+        monkeypatch.setattr(kind, "__init__", _tracked(kind.__init__, opened))
+    yield
+    for opener in reversed(opened):
+        opener.close()
+
+
+def _tracked(init: Any, opened: list[Any]) -> Any:
+    """``init`` that also notes the object it made in ``opened``."""
+
+    def tracked(self: Any, *args: Any, **kwargs: Any) -> None:
         init(self, *args, **kwargs)
         opened.append(self)
 
-    monkeypatch.setattr(httpx.Client, "__init__", tracked)
-    yield
-    for client in opened:
-        client.close()
+    return tracked

@@ -96,7 +96,6 @@ async def play_pinochle(server: Server, tmp_path: Path) -> None:
     for table, player in people:
         assert player.errors == [], player.errors
         await player.send(type="leave", table=table)
-    await asyncio.sleep(0.3)
     # the money: each finished game moved one entry fee from every loser to its winner
     for table in tables:
         for game in done_games(store, table):

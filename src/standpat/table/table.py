@@ -434,12 +434,11 @@ class Table:
     def waiting_for(self) -> Wait | None:
         """The seat the table waits for, and its default action: check if free, else fold;
         in a draw, stand pat.  None when no hand is on."""
-        if not self.playing:
+        seat = self.to_act
+        if seat is None:
             return None
-        hand = self._hand
-        assert hand is not None and hand.to_act is not None
-        seat = self.dealt[hand.to_act]
-        action = _default(hand)
+        assert self._hand is not None
+        action = _default(self._hand)
         player = self._players[seat]
         name = "" if player is None else f" ({player.name})"
         verb = "to draw" if action.kind is ActionKind.DISCARD else "to act"

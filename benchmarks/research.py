@@ -428,15 +428,19 @@ def timeit_once(run: Callable[[], object]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--repeats", type=int, default=5,
+                        help="timings of each figure; the median is printed (default 5)")
     parser.add_argument("--hands", type=int, default=300, help="hands per env timing")
     parser.add_argument("--turns", type=int, default=40,
                         help="turns of the env's CPU-time comparison with the glue")
-    parser.add_argument("--sim-hands", type=int, default=20_000)
+    parser.add_argument("--sim-hands", type=int, default=20_000,
+                        help="hands of each simulate timing (default 20,000)")
     parser.add_argument("--sim-chunk", type=int, default=None,
                         help="hands per simulate task (default: simulate's own)")
-    parser.add_argument("--evals", type=int, default=200_000)
-    parser.add_argument("--only", choices=["env", "simulate", "evaluate"])
+    parser.add_argument("--evals", type=int, default=200_000,
+                        help="hands evaluated in each evaluate timing (default 200,000)")
+    parser.add_argument("--only", choices=["env", "simulate", "evaluate"],
+                        help="run one part only (default: all three)")
     args = parser.parse_args()
     print(f"standpat research benchmark; cores {os.cpu_count()}, "
           f"load {os.getloadavg()[0]:.1f}")

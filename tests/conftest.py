@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import signal
+import sys
+import warnings
+from collections.abc import Generator
 from functools import cache
 from itertools import combinations
 from typing import Any
 
 import numpy as np
+import pytest
 
 from standpat.batch import evaluate_batch
 from standpat.ranking import get_ranking
@@ -17,6 +22,24 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     # Started from a shell without job control (``cmd &``), the test processes ignore Ctrl-C and
     # so would every terminal the tests spawn: the Ctrl-C tests need it delivered as a user's is.
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[
+        None, object, object]:
+    """What a failed test left open (a socket, a connection) is collected as soon as it has
+    been reported, its ResourceWarnings ignored: they belong to that failure, and would
+    otherwise fail whichever test runs next on the same worker (pytest keeps the failure's
+    traceback, and with it the test's objects, until the next test runs)."""
+    outcome = yield
+    if getattr(sys, "last_value", None) is not None:
+        for name in ("last_type", "last_value", "last_traceback"):
+            if hasattr(sys, name):
+                delattr(sys, name)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ResourceWarning)
+            gc.collect()
+    return outcome
 
 
 @cache

@@ -316,9 +316,10 @@ def test_the_statistics_page_after_hands_against_bots(browser: Any, server: Serv
     assert page.js_errors == []
 
 
-def _play_hands(server: Server, http: Any, games: list[str]) -> dict[str, int]:
+def _play_hands(server: Server, http: Any, games: list[str]) -> dict[str, dict[str, Any]]:
     """Seat the page's player (over his own WebSocket, in a thread) at a table of each game
-    with two bots until each table has a finished hand in which he drew; that hand of each.
+    with two bots until each table has a finished hand in which he drew; that hand's record
+    (``GET /api/hands/{id}``) of each.
 
     A hand is picked by what its record holds, not by its place in the list: the hand he
     leaves in the middle of, or one the bots fold to his blind, has no draw of his."""
@@ -337,13 +338,8 @@ def _play_hands(server: Server, http: Any, games: list[str]) -> dict[str, int]:
             tables[game] = owner.post("/api/tables", json={"game": game, "seats": 3}).json()["id"]
             for _ in range(2):
                 owner.post(f"/api/tables/{tables[game]}/bots", json={"level": "normal"})
-    found: dict[str, int] = {}
+    found: dict[str, dict[str, Any]] = {}
     seen: set[int] = set()
-
-    def drew(hand: int) -> bool:
-        record = http.get(f"/api/hands/{hand}").json()
-        return any(e["kind"] == "discard" and e.get("seat") == record["you"]
-                   for e in record["events"])
 
     async def play() -> None:
         player = Player(server, "rita", seed=9, http=http)
@@ -359,8 +355,10 @@ def _play_hands(server: Server, http: Any, games: list[str]) -> dict[str, int]:
                     if game in found or row["status"] != "done" or row["id"] in seen:
                         continue
                     seen.add(row["id"])
-                    if drew(row["id"]):
-                        found[game] = row["id"]
+                    record = http.get(f"/api/hands/{row['id']}").json()
+                    if any(e["kind"] == "discard" and e.get("seat") == record["you"]
+                           for e in record["events"]):
+                        found[game] = record
             await asyncio.sleep(0.2)
         for table in tables.values():
             await player.send(type="leave", table=table)
@@ -403,10 +401,9 @@ def test_the_replayer_steps_triple_draw_and_seven_card_hands(browser: Any, serve
     log_in(page, "rita", "ritas-password", register=True)
     cookies = {c["name"]: c["value"] for c in page.context.cookies()}
     with httpx.Client(base_url=server.base, timeout=10, cookies=cookies) as http:
-        hands = _play_hands(server, http, ["deuce-to-seven-triple-draw", "seven-card-draw"])
-        records = {game: http.get(f"/api/hands/{hand}").json() for game, hand in hands.items()}
-    for game, hand in hands.items():
-        record = records[game]
+        records = _play_hands(server, http, ["deuce-to-seven-triple-draw", "seven-card-draw"])
+    for game, record in records.items():
+        hand = record["hand"]
         me = record["you"]
         steps = len(record["events"])
         page.goto(f"/replay/{hand}")

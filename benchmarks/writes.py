@@ -23,21 +23,12 @@ from pathlib import Path
 
 from standpat.server.live.recorder import Recorder
 from standpat.server.live.writer import Writer
+from standpat.server.live.writes import BeginRound, LogActions, Settle
 from standpat.store import Store
 
 SEATS = 4
 ACTIONS = 14
 """Actions of a round (about what the load benchmark's random clients play)."""
-
-
-class _Played:
-    """What :meth:`Recorder.catch_up` reads of a table: the round's actions so far."""
-
-    def __init__(self) -> None:
-        self.actions: list[tuple[int, dict[str, object]]] = []
-
-    def played(self, since: int) -> list[tuple[int, dict[str, object]]]:
-        return self.actions[since:]
 
 
 async def _table(store: Store, writer: Writer, table_id: int, accounts: list[int],
@@ -46,14 +37,14 @@ async def _table(store: Store, writer: Writer, table_id: int, accounts: list[int
     for number in range(1, rounds + 1):
         setup = {"game": "five-card-draw", "structure": "fixed-limit", "stakes": "2/4",
                  "accounts": accounts, "seats": list(range(SEATS))}
-        await recorder.begin(number, seed=bytes(32), commitment="c" * 64, setup=setup,
-                             players=accounts, button=number % SEATS)
-        table = _Played()
-        for i in range(ACTIONS):
-            table.actions.append((i % SEATS, {"kind": "raise", "amount": 4 + i}))
-            await recorder.catch_up(table)  # type: ignore[arg-type]
+        (round_id,) = await recorder.write([BeginRound(
+            number, bytes(32), "c" * 64, setup, accounts, number % SEATS)])
+        for i in range(ACTIONS):  # one write per action, as a live table makes them
+            action: dict[str, object] = {"kind": "raise", "amount": 4 + i}
+            await recorder.write([LogActions(round_id, i, [(i % SEATS, action)])])
         net = {accounts[0]: 6, accounts[1]: -2, accounts[2]: -2, accounts[3]: -2}
-        await recorder.finish(net, {"pot": 8, "net": [6, -2, -2, -2], "events": []})
+        await recorder.write([Settle(round_id, net, {"pot": 8, "net": [6, -2, -2, -2],
+                                                     "events": []})])
 
 
 def run(db: str, tables: int, rounds: int) -> tuple[float, float, int]:

@@ -338,7 +338,7 @@ def test_unfinished_hands_are_refused_with_409(tmp_path: Path) -> None:
                 "message": f"hand {hand_id} is still being played; its history can be "
                            "downloaded once it is over.",
             }
-        assert store.void_running_hands() == [hand_id]
+        assert [v.id for v in store.void_running_hands()] == [hand_id]
         response = client.get(f"/api/hands/{hand_id}/phh")
         assert response.status_code == 409 and "voided" in response.json()["error"]["message"]
         [line] = client.get("/api/hands").json()["hands"]

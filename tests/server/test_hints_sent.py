@@ -88,50 +88,31 @@ def test_no_hint_where_the_table_says_so(client: TestClient) -> None:
 
 
 def test_hints_are_on_by_default_only_while_the_opener_sits_with_bots(tmp_path: Path) -> None:
-    from standpat.server.host import Command
-    from standpat.server.live import LiveTable
-    from standpat.server.live.commands import handle
-    from standpat.server.schemas import SeatBot, Sit
-    from standpat.store import Store
-
-    class Outbox:
-        def __init__(self, ident: int) -> None:
-            self.id = ident
-
-        def send(self, message: dict[str, Any]) -> None:
-            pass
+    from tests.server.tables import Room
 
     async def main() -> None:
-        config = ServerConfig(db=f"sqlite:///{tmp_path / 'room.db'}", bot_delay=0.0)
-        store = Store(config.db)
-        ann = store.create_account("ann", "ann-password", grant=1000)
-        bob = store.create_account("bob", "bob-password", grant=1000)
+        def room(name: str, options: dict[str, Any]) -> Room:
+            (tmp_path / name).mkdir()
+            return Room(tmp_path / name, table=options, owner="ann")
 
-        def table(options: dict[str, Any]) -> LiveTable:
-            record = store.create_table(
-                name="t", game="five-card-draw", structure="fixed-limit", stakes="2/4",
-                seats=3, config=options, chain_top=bytes(32), chain_length=100, owner=ann.id)
-            return LiveTable(record, store, config)
-
-        async def sit(live: LiveTable, account: int, seat: int) -> None:
-            await handle(live, Command("sit", account, Outbox(seat),
-                                       Sit(type="sit", table=live.id, seat=seat)))
-
-        practice = table({})
-        await sit(practice, ann.id, 0)
-        await handle(practice, Command("seat-bot", payload=SeatBot(operator=True)))
-        assert practice.hints_for(practice.sitters[0])  # the opener with a bot
-        await sit(practice, bob.id, 2)
-        assert not practice.hints_for(practice.sitters[0])  # another person sits: off
-        assert not practice.hints_for(practice.sitters[2])
-        forced = table({"hints": True})
-        await sit(forced, bob.id, 0)
-        await sit(forced, ann.id, 1)
-        assert forced.hints_for(forced.sitters[0])  # the table's option wins
-        off = table({"hints": False})
-        await sit(off, ann.id, 0)
-        await handle(off, Command("seat-bot", payload=SeatBot(operator=True)))
-        assert not off.hints_for(off.sitters[0])
+        practice = room("practice", {})
+        await practice.sit("ann", 0)
+        await practice.bot()
+        sitters = practice.core.sitters
+        assert practice.core.hints_for(sitters[0])  # the opener with a bot
+        await practice.sit("bob", 2)
+        assert not practice.core.hints_for(sitters[0])  # another person sits: off
+        assert not practice.core.hints_for(sitters[2])
+        forced = room("forced", {"hints": True})
+        await forced.sit("bob", 0)
+        await forced.sit("ann", 1)
+        assert forced.core.hints_for(forced.core.sitters[0])  # the table's option wins
+        off = room("off", {"hints": False})
+        await off.sit("ann", 0)
+        await off.bot()
+        assert not off.core.hints_for(off.core.sitters[0])
+        for made in (practice, forced, off):
+            made.close()
 
     asyncio.run(main())
 

@@ -104,7 +104,7 @@ def test_a_node_paused_past_its_lease_loses_the_table_and_says_so(
                                   chain_length=10).id
     lost: list[int] = []
     stale = LeaseKeeper(Leases(pg_store.engine, "node-1", ttl=0.3), lost.append)
-    other = LeaseKeeper(Leases(pg_store.engine, "node-2", ttl=30), lambda t: None)
+    other = LeaseKeeper(Leases(pg_store.engine, "node-2", ttl=30), lambda t: None, confirm=0)
     writer = Writer(pg_store)
 
     def deal(keeper: LeaseKeeper, token: int, number: int) -> Callable[[Connection], int]:
@@ -147,8 +147,8 @@ def test_the_tables_of_a_dead_node_are_shared_by_the_live_ones(pg_store: Store) 
         assert dead.acquire(table) == 1
     for table in (1, 2, 3, 4, 5):
         _wait_expired(dead, table)
-    first = LeaseKeeper(Leases(pg_store.engine, "first", ttl=30), lambda t: None)
-    second = LeaseKeeper(Leases(pg_store.engine, "second", ttl=30), lambda t: None)
+    first = LeaseKeeper(Leases(pg_store.engine, "first", ttl=30), lambda t: None, confirm=0)
+    second = LeaseKeeper(Leases(pg_store.engine, "second", ttl=30), lambda t: None, confirm=0)
 
     async def main() -> tuple[list[int], list[int], list[int]]:
         # two live nodes: each takes half (rounded up) of what is still expired on its turn
@@ -158,6 +158,58 @@ def test_the_tables_of_a_dead_node_are_shared_by_the_live_ones(pg_store: Store) 
     one, two, again = asyncio.run(main())
     assert (one, two, again) == ([1, 2, 3], [4], [5])
     assert set(first.held) == {1, 2, 3, 5} and set(second.held) == {4}
+
+
+def test_a_lease_that_expired_unclaimed_is_still_its_holders(pg_store: Store) -> None:
+    """A database out of reach for longer than a lease lets every lease expire; when it is
+    back the holder renews first (it tries every quarter of a second), and a node takes a
+    lease over only once it has seen it expired on two looks a moment apart.  Meanwhile the
+    holder's writes are still fenced by its token alone: nobody else can have written."""
+    holder = LeaseKeeper(Leases(pg_store.engine, "holder", ttl=0.5), lambda t: None)
+    other = LeaseKeeper(Leases(pg_store.engine, "other", ttl=30), lambda t: None, confirm=0.3)
+    account = pg_store.create_account("blip-player", "a-password")
+    table = pg_store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
+                                  stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
+                                  chain_length=10).id
+    writer = Writer(pg_store)
+
+    async def main() -> tuple[list[int], list[int], list[int]]:
+        token = await holder.claim(table)
+        assert token is not None
+        _wait_expired(holder.leases, table)  # the database was away: nobody renewed
+        first_look = await other.take_over()  # the lease looks expired: noted, not taken
+        await writer.write(_dealt(pg_store, table, 1, account.id,
+                                  holder.fence(table, token)))  # its token still fences
+        holder.leases.ttl = 30  # (a long lease from now on: the test does not race it)
+        lost = await holder.renew_all()  # the holder renews as soon as it can
+        second_look = await other.take_over()
+        return first_look, lost, second_look
+
+    try:
+        first_look, lost, second_look = asyncio.run(main())
+    finally:
+        writer.close()
+    assert first_look == [] and lost == [] and second_look == []
+    assert holder.held == {table: 1} and other.held == {}
+    with pg_store.engine.connect() as conn:
+        assert conn.execute(select(models.hands.c.number)).scalars().all() == [1]
+
+
+def test_an_expired_lease_is_taken_over_once_seen_expired_for_a_moment(
+    pg_store: Store,
+) -> None:
+    dead = Leases(pg_store.engine, "dead", ttl=0.2)
+    assert dead.acquire(7) == 1
+    _wait_expired(dead, 7)
+    taker = LeaseKeeper(Leases(pg_store.engine, "taker", ttl=30), lambda t: None, confirm=0.3)
+
+    async def main() -> tuple[list[int], list[int]]:
+        first = await taker.take_over()
+        await asyncio.sleep(0.35)
+        return first, await taker.take_over()
+
+    assert asyncio.run(main()) == ([], [7])
+    assert taker.held == {7: 2}
 
 
 def test_renewals_do_not_wait_for_writes_and_takeovers_do(pg_store: Store) -> None:

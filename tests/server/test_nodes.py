@@ -75,7 +75,9 @@ def run_nodes(
 
 
 def owner_of(node: Server, table: int) -> str:
-    return str(httpx.get(f"{node.base}/api/tables/{table}", timeout=10).json()["node"])
+    got = httpx.get(f"{node.base}/api/tables/{table}", timeout=10).json()
+    assert "node" in got, got
+    return str(got["node"])
 
 
 def wait_until(test: Any, what: str, timeout: float) -> Any:

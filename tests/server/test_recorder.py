@@ -14,10 +14,12 @@ from sqlalchemy import func, select
 
 from standpat.server.live.recorder import Recorder
 from standpat.server.live.writer import Writer
+from standpat.server.live.writes import BeginRound, LogActions, Settle
 from standpat.server.seatbots import game_bot
 from standpat.store import Store, models
 from standpat.table.codec import Json
 from standpat.table.rooms import hosted_table
+from standpat.table.stats import round_facts
 
 
 @pytest.mark.parametrize(("game", "structure", "stakes", "seats"), [
@@ -45,19 +47,23 @@ def test_the_recorder_stores_what_the_table_played(
     async def play() -> tuple[int, list[tuple[int, Json]]]:
         deal = table.deal(random.Random(4))
         players = [accounts[s] for s in deal.seats]
-        await recorder.begin(1, seed=b"\0" * 32, commitment="c",
-                             setup={**deal.setup, "accounts": players}, players=players,
-                             button=deal.button)
+        setup = {**deal.setup, "accounts": players}
+        (round_id,) = await recorder.write([BeginRound(
+            1, b"\0" * 32, "c", setup, players, deal.button)])
+        written = 0
         while not table.over:
             seat = table.turn()
             assert seat is not None
             table.act(seat, bot(table.bot_view(seat)))
-            await recorder.catch_up(table)
+            new = table.played(written)
+            await recorder.write([LogActions(round_id, written, new)])
+            written += len(new)
         played = table.played(0)
         outcome = table.outcome()
-        await recorder.finish({accounts[s]: n for s, n in outcome.net.items()},
-                              {**outcome.record, **outcome.summary})
-        return recorder.round_id, played
+        result = {**outcome.record, **outcome.summary}
+        await recorder.write([Settle(round_id, {accounts[s]: n for s, n in outcome.net.items()},
+                                     result, tuple(round_facts(setup, result)))])
+        return round_id, played
 
     try:
         round_id, played = asyncio.run(play())

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TextIO
 
 from standpat.bots import prepare_game
+from standpat.bots.names import NAMES
 from standpat.cli.poker_actions import to_action
 from standpat.cli.poker_history import first_free_number, save_hand
 from standpat.cli.poker_input import HELP_TEXT, Verb, parse_line
@@ -36,7 +37,7 @@ from standpat.errors import StandpatError
 
 __all__ = ["BOT_NAMES", "PokerSession", "run_poker"]
 
-BOT_NAMES = ("Ada", "Bo", "Cy", "Di", "Ed")
+BOT_NAMES = NAMES[:5]
 """Names of the bots, in seat order after the player."""
 
 

@@ -38,6 +38,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds a node's hold on a table lasts unless renewed: a dead node's tables move "
         "to the others within about this time (default 10)",
     )
+    parser.add_argument(
+        "--rejoin", type=float, default=5.0, metavar="S",
+        help="seconds the first hand after a restart (or a takeover) waits for the people "
+        "sitting in to come back (default 5)",
+    )
+    parser.add_argument(
+        "--write-patience", type=float, default=30.0, metavar="S",
+        help="seconds a table waits out a database that refuses its writes (a restart, a lost "
+        "connection) before it starts again from the database (default 30)",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument("--clock", type=float, default=30.0, help="action clock, s (default 30)")
@@ -166,6 +176,8 @@ def run(args: argparse.Namespace) -> int:
         redis=args.redis,
         node_id=args.node_id,
         lease=args.lease,
+        rejoin=args.rejoin,
+        write_patience=args.write_patience,
         host=args.host,
         port=args.port,
         clock=args.clock,
@@ -199,6 +211,9 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         app = create_app(config)
+        register = getattr(app.state.host, "register", None)
+        if register is not None:  # a node of a room of several: its name must be free
+            register()
     except StandpatError as error:
         print(f"standpat serve: error: {error}", file=sys.stderr)
         return 2

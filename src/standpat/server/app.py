@@ -14,6 +14,8 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+from redis.exceptions import RedisError
+from sqlalchemy.exc import OperationalError
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -168,8 +170,22 @@ async def _http_error(request: Request, error: Exception) -> Response:
                         headers=error.headers)
 
 
+UNAVAILABLE_RETRY = 5
+"""Seconds a client is told to wait (``Retry-After``) while a service the room needs is out
+of reach."""
+
+
 async def _server_error(request: Request, error: Exception) -> Response:
-    """A failure of the room itself: logged, and answered in the room's error shape."""
+    """A failure of the room itself: logged, and answered in the room's error shape.  A
+    service out of reach (the database, or a room's Redis, restarting) is a 503 with
+    ``Retry-After``, not a failure of the room."""
+    if isinstance(error, OperationalError | RedisError | ConnectionError):
+        log.warning("%s %s: a service the room needs is out of reach (%s)", request.method,
+                    request.url.path, type(error).__name__)
+        return JSONResponse(
+            error_body("unavailable", "the room cannot reach its database or its other nodes "
+                       "right now; try again in a few seconds."),
+            status_code=503, headers={"Retry-After": str(UNAVAILABLE_RETRY)})
     log.exception("%s %s failed", request.method, request.url.path, exc_info=error)
     return JSONResponse(error_body("internal", "the server failed to do that."), status_code=500)
 

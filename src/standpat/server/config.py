@@ -20,6 +20,12 @@ class ServerConfig:
     lease: float = 10.0
     """Seconds a node's lease on a table lasts unless renewed (renewed every third of it):
     a node that dies loses its tables to the others within about this time."""
+    rejoin: float = 5.0
+    """Seconds the first round after a table starts again (a restart, a takeover) waits for
+    the people sitting in to come back; one still away then sits out."""
+    write_patience: float = 30.0
+    """Seconds a table's write is tried again while the database refuses it for a passing
+    fault (a restart, a lost connection); past that the table starts again from the store."""
     host: str = "127.0.0.1"
     """Address to listen on."""
     port: int = 8000

@@ -80,11 +80,9 @@ class RoomCollector(Collector):
         tables = getattr(self.host, "tables", {})
         people = bots = 0
         for table in list(tables.values()):
-            for sitter in list(table.sitters.values()):
-                if sitter.bot is None:
-                    people += 1
-                else:
-                    bots += 1
+            seated = table.seated()
+            people += seated.people
+            bots += seated.bots
         yield GaugeMetricFamily("standpat_tables", "Open tables run here.", value=len(tables))
         yield GaugeMetricFamily("standpat_players", "People seated at them.", value=people)
         yield GaugeMetricFamily("standpat_bots", "Bots seated at them.", value=bots)

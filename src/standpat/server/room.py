@@ -1,27 +1,41 @@
-"""The one-process table host: every table an asyncio task in this server."""
+"""The one-process table host: every table an asyncio task in this server.
+
+A table starts from the store: its hand left running by a crash is voided (every chip stays
+where it was), then its core seats the stored seats again
+(:mod:`standpat.server.live.restart`) and its task runs.  A table that stops for a failure
+(its database failed a write past the writer's patience) is started again the same way, a
+little later, for as long as this host runs it.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from sqlalchemy import Connection
 
 from standpat.errors import NotFoundError, StandpatError
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command
-from standpat.server.live import LiveTable
-from standpat.server.live.recorder import Fence
+from standpat.server.live import LiveTable, TableCore
+from standpat.server.live.recorder import Fence, Recorder
+from standpat.server.live.restart import Restart
 from standpat.server.live.writer import Writer
 from standpat.server.schemas import TableSpec
-from standpat.store import Store, TableRecord
+from standpat.server.seatbots import check_level
+from standpat.store import Store, TableRecord, VoidedHand
 from standpat.table.rooms import hosted_table
 
 __all__ = ["CHAIN_LENGTH", "LocalHost"]
 
 CHAIN_LENGTH = 20_000
 """Hand seeds in a new table's chain."""
+RESTART_AFTER = (0.5, 1.0, 2.0, 5.0)
+"""Seconds before a failed table is started again (then before each further try)."""
 log = logging.getLogger("standpat.server")
 
 
@@ -29,21 +43,27 @@ class LocalHost:
     """A :class:`~standpat.server.host.TableHost` that runs every table in this process."""
 
     def __init__(
-        self, store: Store, config: ServerConfig, bots: BotFactory | None = None
+        self, store: Store, config: ServerConfig, bots: BotFactory | None = None,
+        *, now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         self.config = config
         self.bots = bots
+        self.now = now
         self.tables: dict[int, LiveTable] = {}
         self.voided: list[int] = []
-        self.writer = Writer(store)
-        """The thread that writes every table's rounds (grouped commits)."""
+        """Hands voided by this host's starts (crash leftovers, takeovers)."""
+        self.writer = Writer(store, patience=config.write_patience)
+        """The threads that write every table's rounds (grouped commits)."""
+        self.fences: dict[int, Fence | None] = {}
+        """Each table's fence (None: one process), kept to start it again after a failure."""
         self.refused: list[int] = []
         """Stored tables that could not be started (closed, their chips returned)."""
         self.on_closed: Callable[[int], None] | None = None
         """Told of a table that closed itself (a room of several nodes frees its lease)."""
         self.on_lost: Callable[[int], None] | None = None
         """Told of a table whose write was refused by its fence (the lease is lost)."""
+        self._restarts: dict[int, asyncio.Task[None]] = {}
 
     async def start(self) -> None:
         """Void hands cut short by a crash, then load and start every stored table.
@@ -51,10 +71,12 @@ class LocalHost:
         A stored table that cannot be started (a row this version cannot deal) is
         logged and closed, with its seats cashed out: it never keeps the room down.
         """
-        self.voided = await asyncio.to_thread(self.store.void_running_hands)
+        voided = await asyncio.to_thread(self.store.void_running_hands)
+        self.voided.extend(v.id for v in voided)
         for record in await asyncio.to_thread(self.store.tables):
+            mine = [v for v in voided if v.table_id == record.id]
             try:
-                table = await asyncio.to_thread(self._load, record)
+                table = await self._load(record, None, _restart("restart", mine))
             except Exception:
                 log.exception("table %s cannot be started: it is closed and its chips "
                               "returned", record.id)
@@ -64,44 +86,114 @@ class LocalHost:
                 except Exception:
                     log.exception("table %s could not be closed either", record.id)
                 continue
-            self.tables[record.id] = table
-            table.start()
+            self._run(table, None)
 
-    def _load(self, record: TableRecord, fence: Fence | None = None) -> LiveTable:
-        return LiveTable(record, self.store, self.config, self.bots, on_close=self._closed,
-                         writer=self.writer, fence=fence, on_fenced=self._fenced)
+    async def _load(
+        self, record: TableRecord, fence: Fence | None, restart: Restart | None
+    ) -> LiveTable:
+        """A table's core and task, its stored seats seated again (its writes fenced)."""
+        owner = None
+        if record.owner is not None:
+            owner = (await asyncio.to_thread(self.store.account, record.owner)).name
+        seats = await asyncio.to_thread(self.store.seats, record.id)
+        core = TableCore(record, self.config, now=self.now, owner_name=owner,
+                         check_bot=self._check_bot)
+        table = LiveTable(
+            core, self.store, Recorder(self.store, record.id, self.writer, fence), self.bots,
+            on_close=self._closed, on_fenced=self._fenced, on_failed=self._failed,
+        )
+        await table.drive(core.start(seats, restart))
+        return table
 
-    async def adopt(self, table_id: int, fence: Fence | None = None) -> bool:
+    def _check_bot(self, kind: str, level: str) -> None:
+        """TableError for a bot level no bot of this room plays (the room's own factory's
+        levels, when it was given one: tests)."""
+        if self.bots is None:
+            check_level(kind, level)
+        else:
+            self.bots(level)
+
+    def _run(self, table: LiveTable, fence: Fence | None) -> None:
+        self.tables[table.id] = table
+        self.fences[table.id] = fence
+        table.start()
+
+    async def adopt(self, table_id: int, fence: Fence | None = None, *,
+                    reason: str = "moved") -> bool:
         """Run a stored table here (a room of several nodes: this node took its lease):
         its hand left running by the node before, if any, is voided exactly as after a
-        crash, then the table is loaded and started.  False if it is closed."""
-        voided = await asyncio.to_thread(self.store.void_running_hands, table_id)
-        self.voided.extend(voided)
-        record = await asyncio.to_thread(self.store.table, table_id)
+        crash (in a write fenced like the table's), then the table is loaded and started.
+        False if it is closed."""
+        store = self.store
+
+        def void(conn: Connection) -> list[VoidedHand]:
+            if fence is not None:
+                fence(conn)
+            return store.void_running_hands(table_id, conn=conn)
+
+        voided = await self.writer.write(void)
+        self.voided.extend(v.id for v in voided)
+        record = await asyncio.to_thread(store.table, table_id)
         if record.closed:
             return False
-        table = await asyncio.to_thread(self._load, record, fence)
-        self.tables[table_id] = table
-        table.start()
+        table = await self._load(record, fence, _restart(reason, voided))
+        self._run(table, fence)
         if voided:
-            log.warning("table %s: hand %s, left running by its node before, voided",
-                        table_id, ", ".join(map(str, voided)))
+            log.warning("table %s: hand %s, left running before, voided", table_id,
+                        ", ".join(str(v.id) for v in voided))
         return True
 
     async def drop(self, table_id: int) -> None:
         """Stop running a table without another write (its lease is lost: another node
         runs it now)."""
+        self.fences.pop(table_id, None)
+        restart = self._restarts.pop(table_id, None)
+        if restart is not None:
+            restart.cancel()
         table = self.tables.pop(table_id, None)
         if table is not None:
             await table.stop()
 
     def _fenced(self, table_id: int) -> None:
         self.tables.pop(table_id, None)
+        self.fences.pop(table_id, None)
         if self.on_lost is not None:
             self.on_lost(table_id)
 
+    def _failed(self, table_id: int) -> None:
+        """A table stopped for a failure: start it again from the store, a little later."""
+        table = self.tables.pop(table_id, None)
+        if table is None or table_id in self._restarts:
+            return
+        task = asyncio.create_task(self._restart(table_id), name=f"restart-{table_id}")
+        self._restarts[table_id] = task
+
+    async def _restart(self, table_id: int) -> None:
+        """Start a failed table again (voiding its running hand), trying until it works,
+        the table is dropped, or its fence refuses (another node runs it)."""
+        waits = iter(RESTART_AFTER)
+        try:
+            while table_id in self.fences:
+                await asyncio.sleep(next(waits, RESTART_AFTER[-1]))
+                try:
+                    if not await self.adopt(table_id, self.fences[table_id], reason="restart"):
+                        self.fences.pop(table_id, None)
+                    log.warning("table %s started again after a failure", table_id)
+                    return
+                except StandpatError as error:  # the fence refused: it is not ours
+                    log.error("table %s cannot start again here: %s", table_id, error)
+                    self._fenced(table_id)
+                    return
+                except Exception as error:
+                    log.warning("table %s cannot start again yet (%s); trying again",
+                                table_id, type(error).__name__)
+        finally:
+            self._restarts.pop(table_id, None)
+
     async def stop(self) -> None:
         """Stop every table's task."""
+        for task in list(self._restarts.values()):
+            task.cancel()
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
         await asyncio.to_thread(self.writer.close)
 
@@ -121,12 +213,11 @@ class LocalHost:
         """
         record = await self.create(spec, owner=owner, operator=operator)
         try:
-            table = await asyncio.to_thread(self._load, record)
+            table = await self._load(record, None, None)
         except StandpatError:
             await asyncio.to_thread(self.store.close_table, record.id)
             raise
-        self.tables[record.id] = table
-        table.start()
+        self._run(table, None)
         return record.id
 
     async def create(self, spec: TableSpec, *, owner: int | None, operator: bool) -> TableRecord:
@@ -154,8 +245,9 @@ class LocalHost:
         )
 
     def _closed(self, table_id: int) -> None:
-        """A table closed itself (idle): forget it."""
+        """A table closed itself (idle, or an operator): forget it."""
         self.tables.pop(table_id, None)
+        self.fences.pop(table_id, None)
         if self.on_closed is not None:
             self.on_closed(table_id)
 
@@ -174,3 +266,8 @@ class LocalHost:
         if table is None:
             raise NotFoundError(f"there is no table {table_id}.")
         return table
+
+
+def _restart(reason: str, voided: Sequence[VoidedHand]) -> Restart:
+    return Restart("moved" if reason == "moved" else "restart",
+                   {v.id: v.accounts for v in voided})

@@ -12,7 +12,7 @@ from standpat.engine import Action, ActionKind, SeatView
 from standpat.errors import TableError
 from standpat.pinochle import RandomBot, SimpleBot
 
-__all__ = ["PINOCHLE_LEVELS", "POKER_LEVELS", "calling_station", "game_bot"]
+__all__ = ["PINOCHLE_LEVELS", "POKER_LEVELS", "calling_station", "check_level", "game_bot"]
 
 POKER_LEVELS = (*LEVELS, "house")
 """The levels of a poker table's bots."""
@@ -35,23 +35,36 @@ def calling_station(view: SeatView) -> Action:
     return Action.fold()
 
 
-def game_bot(kind: str, level: str, rng: random.Random) -> Callable[[Any], Any]:
-    """A bot of ``level`` for a table of the game family ``kind``: a decision function of
-    the table's bot view (TableError for an unknown level)."""
+def check_level(kind: str, level: str) -> None:
+    """TableError unless a table of the game family ``kind`` seats bots of ``level``.
+
+    >>> check_level("pinochle", "house")
+    Traceback (most recent call last):
+    ...
+    standpat.errors.TableError: no 'house' bot plays pinochle; choose one of easy, normal.
+    """
     if kind == "poker":
-        if level == "house":
-            return calling_station
-        if level not in LEVELS:
+        if level not in POKER_LEVELS:
             raise TableError(
                 f"unknown bot level {level!r}; choose one of {', '.join(POKER_LEVELS)}."
             )
+    elif kind == "pinochle":
+        if level not in PINOCHLE_LEVELS:
+            raise TableError(
+                f"no {level!r} bot plays pinochle; choose one of {', '.join(PINOCHLE_LEVELS)}."
+            )
+    else:
+        raise TableError(f"no bots play {kind!r} tables.")
+
+
+def game_bot(kind: str, level: str, rng: random.Random) -> Callable[[Any], Any]:
+    """A bot of ``level`` for a table of the game family ``kind``: a decision function of
+    the table's bot view (TableError for an unknown level)."""
+    check_level(kind, level)
+    if kind == "poker":
+        if level == "house":
+            return calling_station
         return make_bot(level, rng=rng).act
-    if kind == "pinochle":
-        if level == "easy":
-            return RandomBot(rng).act
-        if level == "normal":
-            return SimpleBot().act
-        raise TableError(
-            f"no {level!r} bot plays pinochle; choose one of {', '.join(PINOCHLE_LEVELS)}."
-        )
-    raise TableError(f"no bots play {kind!r} tables.")
+    if level == "easy":
+        return RandomBot(rng).act
+    return SimpleBot().act

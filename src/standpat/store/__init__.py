@@ -13,8 +13,18 @@ from standpat.store.db import (
     SeatRecord,
     Store,
     TableRecord,
+    VoidedHand,
     seat_wallet,
     user_wallet,
 )
 
-__all__ = ["BANK", "Account", "SeatRecord", "Store", "TableRecord", "seat_wallet", "user_wallet"]
+__all__ = [
+    "BANK",
+    "Account",
+    "SeatRecord",
+    "Store",
+    "TableRecord",
+    "VoidedHand",
+    "seat_wallet",
+    "user_wallet",
+]

@@ -115,6 +115,18 @@ class TableRecord:
     """Hands the table had dealt when its current seed chain began."""
     owner: int | None = None
     """The account that opened the table (None: the room's own table)."""
+    state: Mapping[str, Any] | None = None
+    """The table between rounds, as its hosted table last saved it (None: never saved)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VoidedHand:
+    """A hand voided because its table stopped in the middle of it."""
+
+    id: int
+    table_id: int
+    accounts: tuple[int, ...]
+    """The accounts dealt into it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +139,8 @@ class SeatRecord:
     name: str
     stack: int
     bot_level: str | None
+    client_seed: str = ""
+    """The seated account's client seed (mixed into the rounds dealt to him)."""
 
 
 class Store:
@@ -676,7 +690,7 @@ class Store:
     @staticmethod
     def _seats(conn: Connection, table_id: int) -> list[SeatRecord]:
         rows = conn.execute(
-            select(m.seats, m.accounts.c.name)
+            select(m.seats, m.accounts.c.name, m.accounts.c.client_seed)
             .join(m.accounts, m.accounts.c.id == m.seats.c.account_id)
             .where(m.seats.c.table_id == table_id)
             .order_by(m.seats.c.seat)
@@ -861,6 +875,15 @@ class Store:
             config = conn.execute(select(m.tables.c.config).where(where)).scalar_one()
             conn.execute(m.tables.update().where(where).values(config={**config, name: value}))
 
+    def save_table_state(
+        self, table_id: int, state: Mapping[str, Any], *, conn: Connection | None = None
+    ) -> None:
+        """Keep a table's state between rounds (its hosted table's snapshot), which a restart
+        takes up (``conn``: the caller's transaction, else a new one)."""
+        with self._in(conn) as conn:
+            conn.execute(m.tables.update().where(m.tables.c.id == table_id)
+                         .values(state=dict(state)))
+
     def close_table(self, table_id: int, *, conn: Connection | None = None) -> int:
         """Close a table: cash every seat out to its owner and mark the table closed, in one
         transaction (``conn``: the caller's, else a new one).  Returns the chips cashed out."""
@@ -933,24 +956,33 @@ class Store:
             if status is not None:
                 raise TableError(f"hand {hand_id} is {status}, not running.")
 
-    def void_running_hands(self, table_id: int | None = None) -> list[int]:
+    def void_running_hands(
+        self, table_id: int | None = None, *, conn: Connection | None = None
+    ) -> list[VoidedHand]:
         """Void every hand left running by a crash: no chip moved for it, so stacks stand.
 
         ``table_id``: only that table's (a table another node takes over); None: every
-        table's (a room of one process starting).  Returns the ids of the voided hands.
+        table's (a room of one process starting).  ``conn``: the caller's transaction (a
+        table's fenced write), else a new one.  Returns the voided hands, with their table
+        and the accounts dealt in.
         """
-        running = select(m.hands.c.id).where(m.hands.c.status == HandStatus.RUNNING)
+        running = select(m.hands.c.id, m.hands.c.table_id, m.hands.c.setup).where(
+            m.hands.c.status == HandStatus.RUNNING)
         if table_id is not None:
             running = running.where(m.hands.c.table_id == table_id)
-        with self._tx() as conn:
-            ids = [int(i) for i in conn.execute(running).scalars()]
-            if ids:
+        with self._in(conn) as conn:
+            voided = [
+                VoidedHand(int(row.id), int(row.table_id),
+                           tuple(int(a) for a in (row.setup or {}).get("accounts", [])))
+                for row in conn.execute(running.order_by(m.hands.c.id))
+            ]
+            if voided:
                 conn.execute(
                     m.hands.update()
-                    .where(m.hands.c.id.in_(ids))
+                    .where(m.hands.c.id.in_([v.id for v in voided]))
                     .values(status=HandStatus.VOID.value, ended_at=_now())
                 )
-        return ids
+        return voided
 
     def hand(self, hand_id: int) -> dict[str, Any]:
         """A stored hand as a dict (with its secret seed: callers decide what to show)."""
@@ -1016,14 +1048,14 @@ class Store:
             return [dict(r) | {"ended_at": _utc(r["ended_at"])} for r in rows]
 
     def hands_of_table(self, table_id: int) -> list[dict[str, Any]]:
-        """Every hand of a table, oldest first: id, number and status."""
+        """Every hand of a table, oldest first: id, number, status and when it started."""
         with self._tx(write=False) as conn:
             rows = conn.execute(
-                select(m.hands.c.id, m.hands.c.number, m.hands.c.status)
+                select(m.hands.c.id, m.hands.c.number, m.hands.c.status, m.hands.c.started_at)
                 .where(m.hands.c.table_id == table_id)
                 .order_by(m.hands.c.id)
             ).mappings()
-            return [dict(r) for r in rows]
+            return [{**r, "started_at": _utc(r["started_at"])} for r in rows]
 
 
 def _utc(when: datetime | None) -> datetime | None:
@@ -1058,6 +1090,7 @@ def _table(row: Any) -> TableRecord:
         button=int(row["button"]),
         closed=bool(row["closed"]),
         owner=None if row["owner_id"] is None else int(row["owner_id"]),
+        state=None if row["state"] is None else dict(row["state"]),
     )
 
 
@@ -1069,6 +1102,7 @@ def _seat(row: Any) -> SeatRecord:
         name=row["name"],
         stack=int(row["stack"]),
         bot_level=row["bot_level"],
+        client_seed=row.get("client_seed") or "",
     )
 
 

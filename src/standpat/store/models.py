@@ -91,6 +91,7 @@ tables = Table(
     Column("hands_dealt", Integer, nullable=False, default=0),
     Column("button", Integer, nullable=False, default=0),
     Column("closed", Boolean, nullable=False, default=False),
+    Column("state", JSON, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 """Card-room tables: who opened them (``owner_id``; none for the room's own), game,

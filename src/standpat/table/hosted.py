@@ -162,6 +162,19 @@ class HostedTable(Protocol):
     def present(self, seat: int) -> bool:
         """Whether ``seat`` still holds a player (a leaver's seat empties after his round)."""
 
+    def snapshot(self) -> Json:
+        """The table between rounds as JSON: everything :meth:`restore` needs to go on as
+        it would have (who sits where, positions, markers, sitting out); TableError during
+        a round."""
+
+    def restore(
+        self, state: Mapping[str, Any] | None, seated: Mapping[int, tuple[str, int]]
+    ) -> None:
+        """Between rounds, take up a :meth:`snapshot` of this table (None: start afresh) for
+        the players the books seat now (seat -> (name, chips)): a player still in his seat
+        keeps his place and his sitting out, with the books' chips; one gone is removed;
+        one new to his seat sits as a new player (with too few chips, sitting out)."""
+
     # -- rounds ----------------------------------------------------------------------
 
     @property

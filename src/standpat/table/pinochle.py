@@ -41,9 +41,9 @@ from __future__ import annotations
 import copy
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from standpat.errors import IllegalActionError, ProtocolError, StakesError, TableError
 from standpat.pinochle import (
@@ -88,6 +88,8 @@ BUY_IN_FEES: Final = (1, 10, 50)
 """A pinochle table's buy-in in entry fees: the least, what a player (or bot) sits down
 with when he does not say, and the most (also the most chips may be added up to)."""
 DEFAULT_SEATS: Final = 4
+SNAPSHOT_FORMAT: Final = "standpat-pinochle-table-1"
+"""The format of :meth:`HostedPinochle.snapshot`."""
 """Seats of a pinochle table when the lobby does not say (the game's maximum if lower)."""
 
 
@@ -479,6 +481,52 @@ class HostedPinochle:
         player.stack += chips
         if player.busted and player.stack >= self.fee and not player.leaving:
             player.out = player.busted = False
+
+    def snapshot(self) -> Json:
+        """The table between games: its players (name, chips, sitting out, short of a fee),
+        the next dealer and the games dealt."""
+        if self.playing:
+            raise TableError(f"game {self._rounds} is being played: save the table after it.")
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "game": self.game,
+            "seats": self._seats,
+            "players": {str(seat): [p.name, p.stack, p.out, p.busted]
+                        for seat, p in sorted(self._players.items())},
+            "next_dealer": self._next_dealer,
+            "rounds": self._rounds,
+        }
+
+    def restore(
+        self, state: Mapping[str, Any] | None, seated: Mapping[int, tuple[str, int]]
+    ) -> None:
+        """Take up a :meth:`snapshot` (None: start afresh) for the players seated now, seat
+        -> (name, chips), as the books have them: a player still in his seat keeps his
+        sitting out; one new to it sits in (out, when short of an entry fee)."""
+        if self.playing:
+            raise TableError(f"game {self._rounds} is being played: restore between games.")
+        saved: dict[int, _Player] = {}
+        if state is not None:
+            if state.get("format") != SNAPSHOT_FORMAT or (state.get("game"), state.get(
+                    "seats")) != (self.game, self._seats):
+                raise TableError(f"the saved table is not a {self._seats}-seat {self.game} table.")
+            saved = {int(seat): _Player(name, stack, out, busted)
+                     for seat, (name, stack, out, busted) in state["players"].items()}
+            self._next_dealer = int(state["next_dealer"]) % self._seats
+            self._rounds = int(state["rounds"])
+        players = {}
+        for seat, (name, chips) in sorted(seated.items()):
+            if not 0 <= seat < self._seats:
+                raise TableError(f"seat {seat} is not a seat of this {self._seats}-seat table.")
+            player = saved.get(seat)
+            if player is None or player.name != name:
+                player = _Player(name, chips)
+            player.stack, player.leaving = chips, False
+            if chips < self.fee:
+                player.out = player.busted = True
+            players[seat] = player
+        self._players = players
+        self._log = None
 
     # -- rounds --------------------------------------------------------------------------
 

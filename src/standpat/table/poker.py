@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from standpat.cards import RANK_CHARS, Card, format_cards
@@ -70,13 +70,12 @@ class HostedPoker:
             game, structure, stakes, seats=seats, button=button, rng=rng,
             # a winner may sit again (after a restart) with more than the maximum: the
             # maximum applies to buy-ins and added chips (options), not to seating
-            min_buy_in=low, max_buy_in=2**62,
+            min_buy_in=low, max_buy_in=2**62, log_events=False,
         )
         self._options = Options(
             min_buy_in=low, max_buy_in=high, default_buy_in=(low + high) // 2,
             stakes=str(stakes), blinds=_blinds(stakes), deck=_deck(self.table.game.name.value),
         )
-        self._bought: dict[int, int] = {}
         self._json: HandJson | None = None
         """The JSON of the current hand's views, made as it goes."""
 
@@ -185,6 +184,28 @@ class HostedPoker:
         player = self.table.player(seat)
         if player is not None and player.stack > 0 and not player.leaving:
             self.table.sit_in(seat)
+
+    def snapshot(self) -> Json:
+        """The table between hands (:meth:`Table.to_json` without its events or last hand):
+        seats, stacks, positions, markers and who sits out."""
+        return self.table.to_json(events=False, hand=False)
+
+    def restore(
+        self, state: Mapping[str, Any] | None, seated: Mapping[int, tuple[str, int]]
+    ) -> None:
+        """Take up a :meth:`snapshot` (None: start afresh) for the players seated now, seat
+        -> (name, chips), as the books have them (:meth:`Table.reseat`)."""
+        if state is not None:
+            saved = Table.from_json(dict(state))
+            mine = (self.game, self.structure, str(self.table.stakes), self.seats)
+            theirs = (saved.game.name.value, saved.structure.value, str(saved.stakes),
+                      saved.seats)
+            if mine != theirs:
+                raise TableError(f"the saved table is {theirs}, not {mine}.")
+            saved.log_events = False
+            self.table = saved
+        self.table.reseat(seated)
+        self._json = None
 
     # -- rounds --------------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from standpat.engine import (
@@ -78,7 +78,9 @@ class Table:
     hand's seed (drawn from ``rng``) into the generator that shuffles that hand's cards; by
     default ``random.Random(seed)``.  The server passes its fair HMAC stream here, so the
     deck comes straight from the stream (see ``docs/fairness.md``); a table saved mid-hand
-    must then be loaded with the same ``deal_rng``.
+    must then be loaded with the same ``deal_rng``.  ``log_events``: keep the table's
+    event log (:attr:`events`); a table hosted for as long as a card room runs passes False,
+    so that its memory does not grow with every hand (each hand keeps its own events).
     """
 
     def __init__(
@@ -95,6 +97,7 @@ class Table:
         remove_after_missed_orbit: bool = False,
         uncap_heads_up: bool = False,
         deal_rng: Callable[[int], random.Random] | None = None,
+        log_events: bool = True,
     ) -> None:
         self.game: Game = get_game(game)
         """The game dealt at this table."""
@@ -137,6 +140,8 @@ class Table:
         self._hand: Hand | None = None
         self._seed: int = 0
         self._events: list[TableEvent] = []
+        self.log_events: bool = log_events
+        """Whether the table keeps its event log (see the class's description)."""
         self.hand_number: int = 0
         """How many hands have started."""
         self.bought_in: int = 0
@@ -377,6 +382,49 @@ class Table:
         player.post = choice is not Choice.WAIT_FOR_BB
         self._emit(TableEventKind.CHOICE, seat, text=str(choice))
 
+    def reseat(self, seated: Mapping[int, tuple[str, int]]) -> None:
+        """Between hands, make the seats those of ``seated`` (seat -> (name, chips)), as a
+        card room's books have them after a restart.
+
+        A player still in his seat keeps his place in the blinds, his marker and his
+        sitting out, with the chips given; a player not among them is removed (his marker
+        remembered, as when he leaves); one new to his seat sits down as a new player, with
+        any chips (with none he sits out, busted).  Chips waiting to be added are dropped:
+        the books' chips are the given ones.
+
+        >>> t = Table("five-card-draw", "fixed-limit", Stakes.from_bets(2), seats=3, button=0)
+        >>> t.sit(0, "ann", 100); t.sit(1, "bob", 100); t.sit_out(1)
+        >>> t.reseat({1: ("bob", 80), 2: ("cy", 0)})
+        >>> [(p.name, p.stack, p.sitting_out) for p in map(t.player, (1, 2)) if p], t.player(0)
+        ([('bob', 80, True), ('cy', 0, True)], None)
+        """
+        if self.playing:
+            raise TableError(f"hand {self.hand_number} is being played: reseat between hands.")
+        names = [name for name, _ in seated.values()]
+        if len(set(names)) != len(names) or not all(names):
+            raise TableError(f"the names {names!r} are empty or not distinct.")
+        for seat in seated:
+            self._check_seat(seat)
+        for seat in range(self.seats):
+            player, wanted = self._players[seat], seated.get(seat)
+            if player is not None and (wanted is None or wanted[0] != player.name):
+                self._remove(seat, "")
+                player = None
+            if wanted is None:
+                continue
+            name, chips = wanted
+            if chips < 0:
+                raise TableError(f"seat {seat} cannot hold {chips} chips.")
+            if player is None:
+                player = self._players[seat] = Player(name, chips)
+                if self._gone.pop(name, None) is not None:
+                    player.marker = Marker.ML
+            player.stack, player.pending, player.leaving = chips, 0, False
+            if chips == 0:
+                player.sitting_out = True
+        self.bought_in = self.cashed_out + sum(
+            p.stack for p in self._players if p is not None)
+
     # -- hands --------------------------------------------------------------------------
 
     def next_plan(self) -> Plan:
@@ -392,16 +440,13 @@ class Table:
         """
         if self.playing:
             raise TableError(f"hand {self.hand_number} is still being played.")
-        if self._last is None:
-            present = [i for i, p in enumerate(self._players)
-                       if p is not None and not p.sitting_out and p.stack > 0]
-            if len(present) >= 2 and self.first_button not in present:
-                if self.first_button is None:
-                    self.first_button = self._rng.choice(present)
-                else:  # the operator's seat is empty: the next player clockwise
-                    start = self.first_button
-                    self.first_button = min(present, key=lambda s: (s - start) % self.seats)
+        if self._last is None and self.first_button is None:
+            present = self._present()
+            if len(present) >= 2:
+                self.first_button = self._rng.choice(present)
         p = self.next_plan()
+        if self._last is None:
+            self.first_button = p.button
         if rng is None:
             seed = self._rng.randrange(2**63)
             self._begin(p, seed)
@@ -498,15 +543,19 @@ class Table:
 
     # -- save and load ------------------------------------------------------------------
 
-    def to_json(self, *, events: bool = True) -> dict[str, Any]:
+    def to_json(self, *, events: bool = True, hand: bool = True) -> dict[str, Any]:
         """The whole table as a plain JSON document (see :mod:`standpat.table.codec`).
 
         ``events=False`` leaves the event log out (it grows with every hand): the loaded
-        table plays on exactly the same, with an empty log.
+        table plays on exactly the same, with an empty log.  ``hand=False`` leaves the last
+        hand out too (between hands only): the loaded table deals the next hand from the
+        same positions, and shows no last hand.
         """
-        hand = None
-        if self._hand is not None:
-            hand = {
+        if not hand and self.playing:
+            raise TableError(f"hand {self.hand_number} is being played: it cannot be left out.")
+        saved = None
+        if self._hand is not None and hand:
+            saved = {
                 "seed": self._seed,
                 "stacks": list(self._hand.starting_stacks),
                 "actions": [codec.action_to_json(a) for _, a in self._hand.actions],
@@ -532,7 +581,7 @@ class Table:
             "gone": {name: str(m) for name, m in sorted(self._gone.items())},
             "last": codec.positions_to_json(self._last),
             "plan": None if self._plan is None else codec.plan_to_json(self._plan),
-            "hand": hand,
+            "hand": saved,
             "hand_number": self.hand_number,
             "bought_in": self.bought_in,
             "cashed_out": self.cashed_out,
@@ -616,7 +665,8 @@ class Table:
     def _emit(self, kind: TableEventKind, seat: int | None = None, *, name: str = "",
               amount: int = 0, text: str = "", seats: tuple[int, ...] = (),
               event: Event | None = None) -> None:
-        self._events.append(TableEvent(kind, seat, name, amount, text, seats, event))
+        if self.log_events:
+            self._events.append(TableEvent(kind, seat, name, amount, text, seats, event))
 
     def _set_marker(self, seat: int, marker: Marker | None) -> None:
         player = self._players[seat]
@@ -646,10 +696,24 @@ class Table:
             for i, p in enumerate(self._players)
         ]
 
+    def _present(self) -> list[int]:
+        """The seats of the players sitting in with chips."""
+        return [i for i, p in enumerate(self._players)
+                if p is not None and not p.sitting_out and p.stack > 0 and not p.leaving]
+
+    def _first_button(self) -> int | None:
+        """The first hand's button: the one given (or drawn), or, when nobody sits in
+        there now, the next player sitting in clockwise from it."""
+        start = self.first_button
+        present = self._present()
+        if start is None or start in present or not present:
+            return start
+        return min(present, key=lambda s: (s - start) % self.seats)
+
     def _next_plan(self, states: list[SeatState | None]) -> Plan:
         s = self.stakes
         return plan(states, self._last, small_blind=s.small_blind, big_blind=s.big_blind,
-                    ante=s.ante, button=self.first_button)
+                    ante=s.ante, button=self._first_button())
 
     def _shuffler(self, seed: int) -> random.Random | int:
         """What shuffles the cards of the hand with this seed (see ``deal_rng``)."""

@@ -6,20 +6,30 @@ host; behind it:
 
 - the tables this node runs are a :class:`~standpat.server.room.LocalHost`'s, each
   under a lease in PostgreSQL (:mod:`~standpat.server.cluster.lease`) whose fencing
-  token every write of the table's rounds checks;
+  token every write of the table checks;
+- the node is registered in PostgreSQL under its name, and beats every third of a lease:
+  the others know which nodes live (a dead node's players are disconnected from their
+  tables) and how many tables each runs (a new table goes to the least loaded); a second
+  process under a live node's name is refused;
 - a command for a table another node runs goes to that node over Redis
-  (:mod:`~standpat.server.cluster.bus`), and what the table sends each of this node's
-  connections comes back as that receiver's own text: hidden cards never reach a node
-  whose clients may not see them;
+  (:mod:`~standpat.server.cluster.bus`, typed envelopes:
+  :mod:`~standpat.server.cluster.envelopes`), always through that node's host, and what
+  the table sends each of this node's connections comes back as that receiver's own text:
+  hidden cards never reach a node whose clients may not see them;
 - every node keeps the room's lobby: each owner writes its tables' lobby lines to a
   Redis hash every second (those that changed; all of them every ten seconds), reads
-  the others' (decoding only those that changed) and announces a table opened, moved
-  or closed at once;
-- a new table goes to the node running the fewest; a node that dies stops renewing its
-  leases, and once they expire another node takes its tables over (the hand in
-  progress voided, as after a crash) and tells every node, whose connections watching
-  those tables are sent to the new owner;
-- a log-in session that ends closes its sockets on every node.
+  the others' and announces a table opened, moved or closed at once;
+- a node that dies stops renewing its leases; once one has stayed expired for a moment
+  another node takes the table over (the hand in progress voided, as after a crash; the
+  players seated as they were) and tells every node, whose connections watching the table
+  are sent to the new owner;
+- Redis may go away and come back: meanwhile commands to other nodes' tables are refused
+  as ``unavailable``; afterwards each node rewrites its lobby lines and sends each of its
+  connections the state of the tables it watches on other nodes again;
+- PostgreSQL may go away for less than a lease: writes wait and are tried again, the
+  leases are renewed as soon as it answers (a lease that expired meanwhile is still its
+  holder's until another node takes it, which it does only after seeing it expired for a
+  moment while the database answers).
 """
 
 from __future__ import annotations
@@ -33,15 +43,14 @@ import zlib
 from typing import Any
 
 import orjson
-from pydantic import BaseModel
+from pydantic import ValidationError
 from sqlalchemy import event, text
 
-from standpat import errors
 from standpat.errors import NotFoundError, ProtocolError, StandpatError
-from standpat.server import schemas
-from standpat.server.cluster.bus import PREFIX, Bus, Envelope
+from standpat.server.cluster import envelopes as e
+from standpat.server.cluster.bus import PREFIX, Bus
 from standpat.server.cluster.keeper import LeaseKeeper
-from standpat.server.cluster.lease import Leases
+from standpat.server.cluster.lease import DuplicateNodeError, Leases, Nodes
 from standpat.server.config import ServerConfig
 from standpat.server.frames import Frame, encode
 from standpat.server.host import BotFactory, Command, Outbox
@@ -62,23 +71,35 @@ LOBBY_EVERY = 1.0
 LOBBY_REWRITE = 10
 """Every this many lobby turns a node writes all its lines again, changed or not (the
 other turns, only those that changed)."""
+WATCH_EVERY = 1.0
+"""Seconds between two looks at the room's nodes and leases (takeovers, dead nodes)."""
+RETRY_EVERY = 0.25
+"""Seconds between tries to renew the leases while the database does not answer."""
+UNREACHABLE = ProtocolError(
+    "unavailable", "the room's nodes cannot reach each other right now; try again shortly.")
 
 
 class RemoteOutbox:
-    """A connection of another node, as a table of this node sees it: what the table
-    sends it goes back to that node as the text built for this receiver."""
+    """A connection of another node's process, as a table of this node sees it: what the
+    table sends it goes back to that node as the text built for this receiver."""
 
-    def __init__(self, bus: Bus, node: str, conn: int) -> None:
+    def __init__(self, bus: Bus, node: str, instance: str, conn: int) -> None:
         self.bus = bus
         self.node = node
+        self.instance = instance
         self.conn = conn
         # the same connection always has the same id here (the tables know watchers by id);
         # negative, so never one of this node's own connections'
-        self.id = -((zlib.crc32(node.encode()) << 32) | conn)
+        self.id = -((zlib.crc32(f"{node}/{instance}".encode()) << 32) | conn)
+
+    @property
+    def process(self) -> tuple[str, str]:
+        """The (node, instance) the connection belongs to."""
+        return self.node, self.instance
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue the message for the connection's node."""
-        self.bus.send(self.node, {"op": "msg", "conn": self.conn, "text": encode(message)})
+        self.bus.send(self.node, e.Msg(to=self.instance, conn=self.conn, text=encode(message)))
 
 
 class SharedSessionSockets(SessionSockets):
@@ -93,7 +114,7 @@ class SharedSessionSockets(SessionSockets):
         """Close the session's sockets here and tell the other nodes to close theirs."""
         super().end(token)
         if self.bus is not None:
-            self.bus.broadcast({"op": "session-end", "token": token})
+            self.bus.broadcast(e.SessionEnd(token=token))
 
     def end_here(self, token: str) -> None:
         """Close the session's sockets of this node only (another node said so)."""
@@ -112,12 +133,15 @@ class ClusterHost:
         self.store = store
         self.config = config
         self.node = config.node_id
+        self.instance = secrets.token_hex(6)
+        """This process, among the processes that have run under the node's name."""
         self.local = LocalHost(store, config, bots)
         self.local.on_closed = self._closed
         self.local.on_lost = self._fenced
         self.sockets = SharedSessionSockets()
-        self.bus = Bus(config.redis, self.node, self._arrived)
+        self.bus = Bus(config.redis, self.node, self._arrived, on_up=self._bus_up)
         self.sockets.bus = self.bus
+        self.nodes: Nodes | None = None
         self.keeper: LeaseKeeper | None = None
         self.lobby: dict[int, dict[str, Any]] = {}
         """Every table of the room: its lobby line, with the node that runs it."""
@@ -127,6 +151,13 @@ class ClusterHost:
         """This node's connections that sent a command to a table, by id."""
         self.watching: dict[int, dict[int, int | None]] = {}
         """Table id -> the connections of this node that watch it -> their account."""
+        self.remote: dict[int, dict[int, tuple[RemoteOutbox, int | None]]] = {}
+        """Table id (run here) -> other nodes' connections watching it (by id) -> the
+        connection and its account."""
+        self.alive: dict[tuple[str, str], int] = {}
+        """The live nodes' processes and the tables each runs, as last read."""
+        self._missing: dict[tuple[str, str], float] = {}
+        """Processes of this node's watchers not seen alive, since when."""
         self.pending: dict[str, asyncio.Future[Any]] = {}
         """Commands sent to other nodes, waiting for their reply."""
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -138,6 +169,8 @@ class ClusterHost:
         self._lobby_turn = 0
         self._read: dict[int, tuple[Any, dict[str, Any]]] = {}
         """The others' lines as last read from the shared hash, and their decoding."""
+        self._failing: set[str] = set()
+        """Background jobs failing now (each said once per outage in the log)."""
 
     @property
     def tables(self) -> dict[int, Any]:
@@ -145,6 +178,30 @@ class ClusterHost:
         return self.local.tables
 
     # -- start and stop ----------------------------------------------------------------
+
+    def register(self) -> None:
+        """Take this node's name in the room (before serving): refused with
+        :class:`DuplicateNodeError` while another live process runs under it.  A name whose
+        process died is taken as soon as its heartbeat is a lease old."""
+        leases = Leases(self.store.engine, self.node, self.config.lease)
+        nodes = Nodes(self.store.engine, self.node, self.instance, self.config.lease)
+        deadline = time.monotonic() + self.config.lease + 2
+        first = nodes.holder()
+        while not nodes.register():
+            held = nodes.holder()
+            if held is not None and first is not None and held[0] == first[0] and (
+                    held[1] < first[1]):
+                raise DuplicateNodeError(
+                    f"node {self.node!r} is already running in this room (it beat "
+                    f"{held[1]:.1f} s ago): give each node its own --node-id.")
+            if time.monotonic() > deadline:
+                raise DuplicateNodeError(
+                    f"node {self.node!r} is taken in this room and did not lapse within a "
+                    "lease: give each node its own --node-id.")
+            first = first or held
+            time.sleep(0.5)
+        self.nodes = nodes
+        self.keeper = LeaseKeeper(leases, self._lost)
 
     async def start(self) -> None:
         """Join the room: listen on Redis, take every table nobody runs, keep the leases."""
@@ -159,18 +216,19 @@ class ClusterHost:
             dbapi_conn.commit()
 
         await asyncio.to_thread(self.store.engine.dispose)  # new connections get it
-        leases = await asyncio.to_thread(Leases, self.store.engine, self.node,
-                                         self.config.lease)
+        if self.nodes is None:
+            await asyncio.to_thread(self.register)
+        assert self.keeper is not None and self.nodes is not None
         # the room's keys and channels are named after its database: rooms may share a Redis
         self.bus.prefix = f"{PREFIX}:{await asyncio.to_thread(self._database)}"
-        self.keeper = LeaseKeeper(leases, self._lost)
         await self.bus.start()
         await self._read_lobby()
         for record in await asyncio.to_thread(self.store.tables):
             await self._claim(record.id)
         await self._write_lobby()
-        await self._publish_load()  # before the first request: new tables may come here
-        self._loops = [asyncio.create_task(self._keep(), name="keep-leases"),
+        await self.keeper.call(self.nodes.beat, len(self.local.tables))
+        self._loops = [asyncio.create_task(self._renew_loop(), name="renew-leases"),
+                       asyncio.create_task(self._watch_loop(), name="watch-nodes"),
                        asyncio.create_task(self._lobby_loop(), name="lobby")]
         log.info("node %s joined the room: it runs %s tables", self.node,
                  len(self.local.tables))
@@ -189,9 +247,10 @@ class ClusterHost:
                 await task
         await self.local.stop()
         if self.keeper is not None:
+            if self.nodes is not None:
+                with contextlib.suppress(Exception):
+                    await self.keeper.call(self.nodes.leave)
             await self.keeper.release_all()
-        with contextlib.suppress(Exception):
-            await self.bus.redis.delete(self._load_key(self.node))
         await self.bus.stop()
 
     # -- leases ------------------------------------------------------------------------
@@ -213,64 +272,139 @@ class ClusterHost:
             running = False
         if not running:
             self.keeper.held.pop(table_id, None)
-            await asyncio.to_thread(self.keeper.leases.forget, table_id, token)
+            with contextlib.suppress(Exception):
+                await self.keeper.call(self.keeper.leases.forget, table_id, token)
             return False
         line = self._line(table_id)
         self._moved(table_id, line)  # this node's connections watching it come along
-        await self.bus.redis.hset(self.bus.key("tables"), str(table_id), orjson.dumps(line))
-        await self._publish_load()
-        self.bus.broadcast({"op": "owner", "table": table_id, "line": line})
+        self._written.pop(table_id, None)  # the lobby loop writes its line
+        self.bus.broadcast(e.Owner(table=table_id, line=line))
         return True
 
-    async def _publish_load(self) -> None:
-        """Tell the other nodes how many tables this one runs (for new tables' placement);
-        it lapses with a lease if the node dies."""
-        await self.bus.redis.set(self._load_key(self.node), len(self.local.tables),
-                                 px=int(self.config.lease * 1000))
-
-    def _learn(self, table_id: int, line: dict[str, Any]) -> None:
-        self.lobby[table_id] = line
-        self.learnt[table_id] = time.monotonic()
-
-    async def _keep(self) -> None:
-        """Renew the leases every third of their length; take over the tables of nodes
-        that stopped renewing theirs."""
-        assert self.keeper is not None
+    async def _renew_loop(self) -> None:
+        """Renew the leases (and beat) every third of a lease; while the database does not
+        answer, try again every :data:`RETRY_EVERY` seconds."""
+        assert self.keeper is not None and self.nodes is not None
         while True:
             try:
                 await self.keeper.renew_all()
+                if not await self.keeper.call(self.nodes.beat, len(self.local.tables)):
+                    log.error("node %s: another process took this node's name (this one "
+                              "stopped beating for longer than a lease)", self.node)
                 self.renewed = time.monotonic()
-                for table_id in await self.keeper.take_over(len(await self._loads())):
-                    if not await self._run(table_id, self.keeper.held[table_id]):
-                        continue
-                    log.warning("node %s took table %s over", self.node, table_id)
-                await self._publish_load()
-                await self._forget_the_dead()
-            except Exception:
-                log.exception("node %s: keeping the leases failed", self.node)
-            await asyncio.sleep(self.config.lease / 3)
+                self._recovered("leases")
+                pause = self.config.lease / 3
+            except Exception as error:
+                self._failed("leases", error)
+                pause = RETRY_EVERY
+            await asyncio.sleep(pause)
+
+    async def _watch_loop(self) -> None:
+        """Every :data:`WATCH_EVERY` seconds: which nodes live; take over the tables whose
+        lease stayed expired; disconnect the players of dead processes."""
+        assert self.keeper is not None and self.nodes is not None
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            try:
+                self.alive = await self.keeper.call(self.nodes.alive)
+                nodes = len({node for node, _ in self.alive})
+                for table_id in await self.keeper.take_over(nodes):
+                    if await self._run(table_id, self.keeper.held[table_id]):
+                        log.warning("node %s took table %s over", self.node, table_id)
+                self._forget_the_dead()
+                self._recovered("nodes")
+            except Exception as error:
+                # what was seen before the database went away proves nothing now
+                self.keeper.suspects.clear()
+                self._missing.clear()
+                self._failed("nodes", error)
+
+    def _failed(self, job: str, error: BaseException) -> None:
+        if job not in self._failing:
+            self._failing.add(job)
+            log.warning("node %s: %s: %s (trying again)", self.node, job,
+                        str(error).strip().splitlines()[0] if str(error).strip()
+                        else type(error).__name__)
+
+    def _recovered(self, job: str) -> None:
+        if job in self._failing:
+            self._failing.discard(job)
+            log.warning("node %s: %s: working again", self.node, job)
 
     def _lost(self, table_id: int) -> None:
         """The keeper could not renew a lease: another node runs the table now."""
+        self.remote.pop(table_id, None)
         self._spawn(self.local.drop(table_id))
 
     def _fenced(self, table_id: int) -> None:
         """A write of the table was refused by its fence: it stopped; forget its lease."""
+        self.remote.pop(table_id, None)
         if self.keeper is not None:
             self.keeper.held.pop(table_id, None)
 
     def _closed(self, table_id: int) -> None:
         """A table of this node closed itself: its lease and lobby line go."""
         self.lobby.pop(table_id, None)
-        self.bus.broadcast({"op": "closed", "table": table_id})
+        self.remote.pop(table_id, None)
+        self.bus.broadcast(e.Closed(table=table_id))
         if self.keeper is not None:
             token = self.keeper.held.pop(table_id, None)
             if token is not None:
-                self._spawn(asyncio.to_thread(self.keeper.leases.forget, table_id, token))
-        self._spawn(self.bus.redis.hdel(self.bus.key("tables"), str(table_id)))
+                self._spawn(self.keeper.call(self.keeper.leases.forget, table_id, token))
+        self._spawn(self._forget_line(table_id))
 
-    def _load_key(self, node: str) -> str:
-        return self.bus.key("load", node)
+    async def _forget_line(self, table_id: int) -> None:
+        with contextlib.suppress(Exception):
+            await self.bus.redis.hdel(self.bus.key("tables"), str(table_id))
+
+    def _forget_the_dead(self) -> None:
+        """Other processes' connections that watch this node's tables, whose process has
+        not been alive on two looks a moment apart, are disconnected (as when a socket
+        closes: their players get the reconnect window)."""
+        now = time.monotonic()
+        seen: set[tuple[str, str]] = set()
+        for table_id, watchers in list(self.remote.items()):
+            for conn_id, (outbox, account) in list(watchers.items()):
+                process = outbox.process
+                if process in self.alive:
+                    continue
+                seen.add(process)
+                since = self._missing.setdefault(process, now)
+                if now - since < WATCH_EVERY:
+                    continue
+                del watchers[conn_id]
+                self._spawn(self._to_table(table_id, Command("disconnect", account, outbox)))
+        self._missing = {p: t for p, t in self._missing.items() if p in seen}
+
+    # -- Redis comes back --------------------------------------------------------------
+
+    def _bus_up(self) -> None:
+        """Redis is back after an outage: what it kept is gone and what was said meanwhile
+        was lost, so write the lobby again and send every connection of this node the
+        state of the tables it watches on other nodes again."""
+        self._spawn(self._resync())
+
+    async def _resync(self) -> None:
+        self._lobby_turn = 0
+        self._written.clear()
+        try:
+            await self._write_lobby()
+            await self._read_lobby()
+        except Exception as error:
+            self._failed("lobby", error)
+        for table_id, watchers in list(self.watching.items()):
+            if table_id in self.local.tables:
+                continue
+            for conn_id, account in list(watchers.items()):
+                outbox = self.connections.get(conn_id)
+                if outbox is not None:
+                    self._spawn(self._rewatch(table_id, account, outbox))
+
+    async def _rewatch(self, table_id: int, account: int | None, outbox: Outbox) -> None:
+        with contextlib.suppress(StandpatError):
+            await self.send(table_id, Command(
+                "watch", account, outbox,
+                Watch.model_validate({"type": "watch", "table": table_id})))
 
     # -- the lobby ---------------------------------------------------------------------
 
@@ -287,11 +421,13 @@ class ClusterHost:
         for table_id in list(self.local.tables):
             line = orjson.dumps(self._line(table_id))
             if every or written.get(table_id) != line:
-                lines[str(table_id)] = written[table_id] = line
-        for table_id in set(written) - set(self.local.tables):
-            del written[table_id]
+                lines[str(table_id)] = line
         if lines:
             await self.bus.redis.hset(self.bus.key("tables"), mapping=lines)  # type: ignore[arg-type]
+            for key, line in lines.items():
+                written[int(key)] = line
+        for table_id in set(written) - set(self.local.tables):
+            del written[table_id]
 
     async def _read_lobby(self) -> None:
         stored = await self.bus.redis.hgetall(self.bus.key("tables"))
@@ -324,11 +460,18 @@ class ClusterHost:
     async def _lobby_loop(self) -> None:
         while True:
             await asyncio.sleep(LOBBY_EVERY)
+            if not self.bus.up:
+                continue
             try:
                 await self._write_lobby()
                 await self._read_lobby()
-            except Exception:
-                log.exception("node %s: the lobby could not be shared", self.node)
+                self._recovered("lobby")
+            except Exception as error:
+                self._failed("lobby", error)
+
+    def _learn(self, table_id: int, line: dict[str, Any]) -> None:
+        self.lobby[table_id] = line
+        self.learnt[table_id] = time.monotonic()
 
     def _moved(self, table_id: int, line: dict[str, Any], *, announced: bool = True) -> None:
         """A table's line from its owner; if the owner changed, this node's connections
@@ -345,9 +488,7 @@ class ClusterHost:
         for conn_id, account in list(self.watching.get(table_id, {}).items()):
             outbox = self.connections.get(conn_id)
             if outbox is not None:
-                self._spawn(self.send(table_id, Command(
-                    "watch", account, outbox,
-                    Watch.model_validate({"type": "watch", "table": table_id}))))
+                self._spawn(self._rewatch(table_id, account, outbox))
 
     # -- the TableHost interface ------------------------------------------------------
 
@@ -368,9 +509,10 @@ class ClusterHost:
         """Store the table, and start it on the node that runs the fewest tables."""
         record = await self.local.create(spec, owner=owner, operator=operator)
         node = await self._least_loaded()
-        if node != self.node:
+        if node != self.node and self.bus.up:
             try:
-                line = await self._request(node, {"op": "adopt", "table": record.id})
+                line = await self._request(node, e.Adopt(sender=self.node, table=record.id,
+                                                         corr=secrets.token_hex(8)))
             except StandpatError as error:
                 log.warning("node %s could not start table %s (%s): it runs here", node,
                             record.id, error)
@@ -382,29 +524,12 @@ class ClusterHost:
             raise ProtocolError("unavailable", "the table could not be started; try again.")
         return record.id
 
-    async def _loads(self) -> dict[str, int]:
-        """The live nodes (this one included) and how many tables each runs."""
-        loads = {self.node: len(self.local.tables)}
-        async for key in self.bus.redis.scan_iter(match=self._load_key("*")):
-            node = key.decode().rsplit(":", 1)[1]
-            value = await self.bus.redis.get(key)
-            if node != self.node and value is not None:
-                loads[node] = int(value)
-        return loads
-
     async def _least_loaded(self) -> str:
-        loads = await self._loads()
+        """The live node that runs the fewest tables (this one on a tie)."""
+        assert self.keeper is not None and self.nodes is not None
+        loads = await self.keeper.call(self.nodes.loads)
+        loads[self.node] = len(self.local.tables)
         return min(loads, key=lambda n: (loads[n], n != self.node, n))
-
-    async def _forget_the_dead(self) -> None:
-        """Connections of nodes that died are disconnected from this node's tables (as
-        when a socket closes: their players get the reconnect window)."""
-        live = await self._loads()
-        for table in list(self.local.tables.values()):
-            for outbox, account in list(table.audience.watchers.values()):
-                if isinstance(outbox, RemoteOutbox) and outbox.node not in live:
-                    table.queue.put_nowait(Command("disconnect", account, outbox))
-                    table.audience.remove(outbox.id)
 
     async def send(self, table_id: int, command: Command) -> None:
         """Queue a command for a table, here or on its node."""
@@ -412,14 +537,18 @@ class ClusterHost:
         if table_id in self.local.tables:
             await self.local.send(table_id, command)
             return
-        self.bus.send(self._owner(table_id), self._envelope(table_id, command))
+        node = self._owner(table_id)
+        if not self.bus.up:
+            raise UNREACHABLE
+        self.bus.send(node, self._envelope(table_id, command))
 
     async def ask(self, table_id: int, command: Command) -> Any:
         """Queue a command and wait for its result, here or from its node."""
         self._note(table_id, command)
         if table_id in self.local.tables:
             return await self.local.ask(table_id, command)
-        return await self._request(self._owner(table_id), self._envelope(table_id, command))
+        return await self._request(self._owner(table_id),
+                                   self._envelope(table_id, command, secrets.token_hex(8)))
 
     def _owner(self, table_id: int) -> str:
         line = self.lobby.get(table_id)
@@ -429,7 +558,7 @@ class ClusterHost:
 
     def _note(self, table_id: int, command: Command) -> None:
         """Keep which of this node's connections watch which table (to send them to its
-        next node if its node dies)."""
+        next node if its node dies, or their state again after a Redis outage)."""
         outbox = command.outbox
         if outbox is None or isinstance(outbox, RemoteOutbox):
             return
@@ -446,24 +575,22 @@ class ClusterHost:
         else:
             self.connections.setdefault(outbox.id, outbox)
 
-    def _envelope(self, table_id: int, command: Command) -> Envelope:
-        return {
-            "op": "cmd",
-            "from": self.node,
-            "via": self.node,
-            "table": table_id,
-            "kind": command.kind,
-            "account": command.account,
-            "conn": None if command.outbox is None else command.outbox.id,
-            "payload": _pack(command.payload),
-        }
+    def _envelope(self, table_id: int, command: Command, corr: str | None = None) -> e.Cmd:
+        model, payload = e.pack(command.payload)
+        return e.Cmd(sender=self.node, instance=self.instance, table=table_id,
+                     kind=command.kind, account=command.account,
+                     conn=None if command.outbox is None else command.outbox.id,
+                     model=model, payload=payload, corr=corr)
 
-    async def _request(self, node: str, envelope: Envelope) -> Any:
+    async def _request(self, node: str, envelope: e.Cmd | e.Adopt) -> Any:
         """Send an envelope that wants a reply, and wait for it."""
-        corr = secrets.token_hex(8)
+        if not self.bus.up:
+            raise UNREACHABLE
+        corr = envelope.corr
+        assert corr is not None
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.pending[corr] = future
-        self.bus.send(node, {**envelope, "corr": corr, "from": self.node})
+        self.bus.send(node, envelope)
         try:
             return await asyncio.wait_for(future, ASK_TIMEOUT)
         except TimeoutError:
@@ -475,77 +602,100 @@ class ClusterHost:
 
     # -- what other nodes send ----------------------------------------------------------
 
-    def _arrived(self, envelope: Envelope) -> None:
-        op = envelope.get("op")
-        if op == "msg":
-            outbox = self.connections.get(int(envelope["conn"]))
-            if outbox is not None:
-                outbox.send(Frame.of({}, str(envelope["text"])))
-        elif op == "cmd":
-            self._command(envelope)
-        elif op == "reply":
-            future = self.pending.get(str(envelope["corr"]))
-            if future is not None and not future.done():
-                if envelope["ok"]:
-                    future.set_result(envelope.get("result"))
-                else:
-                    future.set_exception(_error(envelope["error"]))
-        elif op == "adopt":
-            self._spawn(self._adopt(envelope))
-        elif op == "owner":
-            table_id = int(envelope["table"])
-            if table_id not in self.local.tables or envelope["line"]["node"] == self.node:
-                self._moved(table_id, envelope["line"])
-        elif op == "closed":
-            table_id = int(envelope["table"])
-            if table_id not in self.local.tables:
-                self.lobby.pop(table_id, None)
-                self.watching.pop(table_id, None)
-        elif op == "session-end":
-            self.sockets.end_here(str(envelope["token"]))
-        else:
-            log.warning("node %s: an envelope of unknown kind %r", self.node, op)
+    def _arrived(self, envelope: e.Envelope) -> None:
+        match envelope:
+            case e.Msg(to=to, conn=conn, text=body):
+                if to != self.instance:
+                    return  # for an earlier process of this node's name: its sockets are gone
+                outbox = self.connections.get(conn)
+                if outbox is not None:
+                    outbox.send(Frame.of({}, body))
+            case e.Cmd():
+                self._command(envelope)
+            case e.Reply(corr=corr, result=result, error=error):
+                future = self.pending.get(corr)
+                if future is not None and not future.done():
+                    if error is None:
+                        future.set_result(result)
+                    else:
+                        future.set_exception(e.error_of(error))
+            case e.Adopt():
+                self._spawn(self._adopt(envelope))
+            case e.Owner(table=table_id, line=line):
+                if table_id not in self.local.tables or line.get("node") == self.node:
+                    self._moved(table_id, line)
+            case e.Closed(table=table_id):
+                if table_id not in self.local.tables:
+                    self.lobby.pop(table_id, None)
+                    self.watching.pop(table_id, None)
+            case e.SessionEnd(token=token):
+                self.sockets.end_here(token)
 
-    def _command(self, envelope: Envelope) -> None:
-        table_id = int(envelope["table"])
-        sender = str(envelope.get("from") or "")
-        corr = envelope.get("corr")
-        conn = envelope.get("conn")
-        outbox = None if conn is None else RemoteOutbox(self.bus, str(envelope["via"]), conn)
-        command = Command(str(envelope["kind"]), envelope.get("account"), outbox,
-                          _unpack(envelope["payload"]))
+    def _command(self, envelope: e.Cmd) -> None:
+        table_id, corr = envelope.table, envelope.corr
+        outbox = None if envelope.conn is None else RemoteOutbox(
+            self.bus, envelope.sender, envelope.instance, envelope.conn)
+        try:
+            payload = e.unpack(envelope.model, envelope.payload)
+        except (ValidationError, ProtocolError) as error:
+            log.warning("node %s: a %s command from node %s was refused: %s", self.node,
+                        envelope.kind, envelope.sender, error)
+            refused = ProtocolError("bad-message", "the command could not be read.")
+            self._answer_error(envelope, outbox, refused)
+            return
+        command = Command(envelope.kind, envelope.account, outbox, payload)
         if table_id not in self.local.tables:
-            error = ProtocolError("no-table", f"table {table_id} is not run by this node; "
-                                  "try again.")
-            if corr is not None:
-                self.bus.send(sender, _failure(corr, error))
-            elif outbox is not None and command.kind not in ("disconnect", "unwatch"):
-                outbox.send(error_message("no-table", str(error)))
+            refused = ProtocolError("no-table", f"table {table_id} is not run by this node; "
+                                    "try again.")
+            if envelope.kind not in ("disconnect", "unwatch"):
+                self._answer_error(envelope, outbox, refused)
             return
+        if outbox is not None:
+            watchers = self.remote.setdefault(table_id, {})
+            if command.kind in ("watch", "sit"):
+                watchers[outbox.id] = (outbox, command.account)
+            elif command.kind in ("unwatch", "disconnect"):
+                watchers.pop(outbox.id, None)
         if corr is None:
-            self.local.tables[table_id].queue.put_nowait(command)
+            self._spawn(self._to_table(table_id, command))
             return
-        self._spawn(self._answer(sender, corr, table_id, command))
+        self._spawn(self._answer(envelope.sender, corr, table_id, command))
+
+    async def _to_table(self, table_id: int, command: Command) -> None:
+        """Queue another node's command for a table of this node (a table that stopped
+        meanwhile: its connection is told, as on the table's own node)."""
+        try:
+            await self.local.send(table_id, command)
+        except StandpatError as error:
+            if command.outbox is not None and command.kind not in ("disconnect", "unwatch"):
+                command.outbox.send(error_message(
+                    "no-table", str(error), getattr(command.payload, "ref", None)))
+
+    def _answer_error(self, envelope: e.Cmd, outbox: Outbox | None, error: StandpatError) -> None:
+        if envelope.corr is not None:
+            self.bus.send(envelope.sender, e.Reply(corr=envelope.corr, error=e.failure(error)))
+        elif outbox is not None:
+            outbox.send(error_message(
+                getattr(error, "code", "error"), str(error),
+                getattr(_payload_or_none(envelope), "ref", None)))
 
     async def _answer(self, node: str, corr: str, table_id: int, command: Command) -> None:
         try:
             result = await self.local.ask(table_id, command)
             orjson.dumps(result)
         except Exception as error:
-            self.bus.send(node, _failure(corr, error))
+            self.bus.send(node, e.Reply(corr=corr, error=e.failure(error)))
         else:
-            self.bus.send(node, {"op": "reply", "corr": corr, "ok": True, "result": result})
+            self.bus.send(node, e.Reply(corr=corr, result=result))
 
-    async def _adopt(self, envelope: Envelope) -> None:
-        table_id, corr = int(envelope["table"]), str(envelope["corr"])
+    async def _adopt(self, envelope: e.Adopt) -> None:
         try:
-            started = await self._claim(table_id)
-            line = self._line(table_id) if started else None
+            started = await self._claim(envelope.table)
+            line = self._line(envelope.table) if started else None
         except Exception as error:
-            self.bus.send(str(envelope["from"]), _failure(corr, error))
+            self.bus.send(envelope.sender, e.Reply(corr=envelope.corr, error=e.failure(error)))
         else:
-            self.bus.send(str(envelope["from"]),
-                          {"op": "reply", "corr": corr, "ok": True, "result": line})
+            self.bus.send(envelope.sender, e.Reply(corr=envelope.corr, result=line))
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.ensure_future(work)
@@ -558,31 +708,7 @@ class ClusterHost:
             log.error("node %s: a task failed", self.node, exc_info=task.exception())
 
 
-def _pack(payload: Any) -> Any:
-    if isinstance(payload, BaseModel):
-        return {"model": type(payload).__name__, "data": payload.model_dump(mode="json")}
-    return {"value": payload}
-
-
-def _unpack(packed: Any) -> Any:
-    if "model" in packed:
-        model = getattr(schemas, str(packed["model"]))
-        return model.model_validate(packed["data"])
-    return packed.get("value")
-
-
-def _failure(corr: Any, error: BaseException) -> Envelope:
-    if isinstance(error, StandpatError):
-        described = {"class": type(error).__name__, "args": [str(a) for a in error.args]}
-    else:
-        described = {"class": "StandpatError", "args": ["the server failed to do that."]}
-    return {"op": "reply", "corr": corr, "ok": False, "error": described}
-
-
-def _error(described: dict[str, Any]) -> StandpatError:
-    kind = getattr(errors, str(described.get("class")), None)
-    args = described.get("args", [])
-    if isinstance(kind, type) and issubclass(kind, StandpatError):
-        with contextlib.suppress(Exception):
-            return kind(*args)
-    return StandpatError(*args)
+def _payload_or_none(envelope: e.Cmd) -> Any:
+    with contextlib.suppress(Exception):
+        return e.unpack(envelope.model, envelope.payload)
+    return None

@@ -2,7 +2,10 @@
 
 A node claims a table (a new one, or one whose node died: :meth:`LeaseKeeper.take_over`)
 and runs it while :meth:`LeaseKeeper.renew_all` keeps its lease; every write of the
-table's rounds runs :meth:`LeaseKeeper.fence` in its transaction.  A node that was
+table's rounds runs :meth:`LeaseKeeper.fence` in its transaction.  A node takes over a lease
+only once it has seen it expired on two looks ``confirm`` seconds apart: after a database
+outage every lease looks expired, and its holder, which renews as soon as the database
+answers, keeps it.  A node that was
 paused past its leases (SIGSTOP, a long GC, a frozen VM) finds on waking that a renewal
 fails: the table is handed to ``on_lost`` (the node stops running it) and any write it
 still tries is refused by the fence and logged, so it writes nothing to a table another
@@ -14,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -31,38 +35,58 @@ T = TypeVar("T")
 class LeaseKeeper:
     """The tables this node runs under lease, and their fencing tokens."""
 
-    def __init__(self, leases: Leases, on_lost: Callable[[int], None]) -> None:
+    def __init__(
+        self,
+        leases: Leases,
+        on_lost: Callable[[int], None],
+        *,
+        confirm: float = 1.0,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.leases = leases
         self.on_lost = on_lost
+        self.confirm = confirm
+        """Seconds a lease must have been seen expired before it is taken over."""
+        self.now = now
         self.held: dict[int, int] = {}
         """Table id -> the fencing token of this node's lease."""
+        self.suspects: dict[int, float] = {}
+        """Tables whose lease was seen expired, since when (cleared when the database
+        fails: what was seen before proves nothing)."""
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="standpat-leases")
         """The leases' own thread: a renewal never waits behind the worker threads' other
         calls (a node opening many tables at once keeps them all busy)."""
 
-    async def _call(self, call: Callable[..., T], *args: Any) -> T:
+    async def call(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a call of the leases (or the nodes' registry) on the leases' own thread."""
         return await asyncio.get_running_loop().run_in_executor(self._thread, call, *args)
+
 
     async def claim(self, table_id: int) -> int | None:
         """Take a free (or expired) table's lease; its token, or None if it is held."""
-        token = await self._call(self.leases.acquire, table_id)
+        token = await self.call(self.leases.acquire, table_id)
         if token is not None:
             self.held[table_id] = token
         return token
 
     async def take_over(self, nodes: int = 1) -> list[int]:
-        """Claim the tables whose lease expired (their node died): with ``nodes`` live
-        nodes sharing them, this node's share (half of them, rounded up, with two nodes)
-        of those still expired; the others take theirs on their turn.  The tables taken."""
-        expired = await self._call(self.leases.expired)
-        share = -(-len(expired) // max(1, nodes))
+        """Claim the tables whose lease has stayed expired for ``confirm`` seconds (their
+        node died): with ``nodes`` live nodes sharing them, this node's share (half of them,
+        rounded up, with two nodes) of those still expired; the others take theirs on their
+        turn.  The tables taken."""
+        expired = await self.call(self.leases.expired)
+        now = self.now()
+        self.suspects = {t: self.suspects.get(t, now) for t in expired}
+        ready = [t for t, since in self.suspects.items() if now - since >= self.confirm]
+        share = -(-len(ready) // max(1, nodes))
         taken: list[int] = []
-        for table_id in expired:
+        for table_id in ready:
             if len(taken) >= share:
                 break
             if table_id not in self.held and await self.claim(table_id) is not None:
                 log.warning("node %s takes table %s over (token %s)", self.leases.node,
                             table_id, self.held[table_id])
+                self.suspects.pop(table_id, None)
                 taken.append(table_id)
         return taken
 
@@ -71,7 +95,7 @@ class LeaseKeeper:
         tables over without waiting for the leases to expire), then stop the leases' thread."""
         for table_id, token in list(self.held.items()):
             with contextlib.suppress(Exception):
-                await self._call(self.leases.release, table_id, token)
+                await self.call(self.leases.release, table_id, token)
         self.held.clear()
         self._thread.shutdown(wait=False)
 
@@ -79,7 +103,7 @@ class LeaseKeeper:
         """Renew every lease held, in one statement on the leases' own thread; the tables
         whose lease was lost (handed to ``on_lost``)."""
         held = dict(self.held)
-        renewed = await self._call(self.leases.renew_many, held)
+        renewed = await self.call(self.leases.renew_many, held)
         lost = []
         for table_id, token in held.items():
             if table_id in renewed:
@@ -91,12 +115,6 @@ class LeaseKeeper:
             self.on_lost(table_id)
             lost.append(table_id)
         return lost
-
-    async def run(self) -> None:
-        """Renew the leases every third of their length, until cancelled."""
-        while True:
-            await self.renew_all()
-            await asyncio.sleep(self.leases.ttl / 3)
 
     def fence(self, table_id: int, token: int) -> Callable[[Connection], None]:
         """The check a write of the table makes in its transaction: it is refused (and

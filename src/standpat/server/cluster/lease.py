@@ -10,6 +10,17 @@ which also locks the row against a takeover until the write commits), so a node 
 lost its lease while it was paused writes nothing when it wakes: the write raises
 :class:`FencedError`, and is rolled back whole.
 
+The token is the fence, not the clock: a lease that expired while nobody took it over
+(the database was out of reach for longer than the lease, and came back) still has its
+holder's token, so its holder may renew it and write on; only a takeover, which raises
+the token, ends a holder's writes.  A database blip therefore costs the tables a pause,
+and never a table.
+
+The nodes themselves are registered in the same database (:class:`Nodes`): each beats
+every third of a lease, so that the others know which nodes are alive (their players'
+sockets), how many tables each runs (a new table goes to the least loaded), and that no
+two processes run under one node name.
+
 The row locks are chosen so that a renewal never waits for a write: a write's check
 holds the row ``FOR KEY SHARE``, which a renewal's ``UPDATE`` of the expiry does not
 conflict with (so one ``UPDATE`` renews all of a node's leases, without the deadlock
@@ -30,7 +41,7 @@ from sqlalchemy.exc import OperationalError
 
 from standpat.errors import StandpatError
 
-__all__ = ["FencedError", "Leases"]
+__all__ = ["DuplicateNodeError", "FencedError", "Leases", "Nodes"]
 
 _TABLE = """
 CREATE TABLE IF NOT EXISTS table_leases (
@@ -41,9 +52,18 @@ CREATE TABLE IF NOT EXISTS table_leases (
 )
 """
 
+_NODES = """
+CREATE TABLE IF NOT EXISTS room_nodes (
+    node TEXT PRIMARY KEY,
+    instance TEXT NOT NULL,
+    beat_at TIMESTAMPTZ NOT NULL,
+    tables INTEGER NOT NULL DEFAULT 0
+)
+"""
+
 _CHECK = (
     "SELECT token FROM table_leases WHERE table_id = %(t)s AND node = %(n)s "
-    "AND token = %(k)s AND expires_at > now() FOR KEY SHARE"
+    "AND token = %(k)s FOR KEY SHARE"
 )
 """A write's lease check, in the database driver's own terms: every write of every table
 runs it, and through SQLAlchemy's statement path it cost about as much CPU as the
@@ -69,6 +89,7 @@ class Leases:
         with engine.begin() as conn:
             conn.execute(text("SELECT pg_advisory_xact_lock(21021)"))  # one creator at a time
             conn.execute(text(_TABLE))
+            conn.execute(text(_NODES))
 
     def acquire(self, table_id: int) -> int | None:
         """Take the table's lease if it is free or has expired; the new fencing token, or
@@ -96,19 +117,14 @@ class Leases:
         return None if row is None else int(row[0])
 
     def renew(self, table_id: int, token: int) -> bool:
-        """Extend the lease this node holds with ``token``; False if it is lost (expired
-        or taken over): the node must stop running the table."""
-        with self.engine.begin() as conn:
-            row = conn.execute(text(
-                "UPDATE table_leases SET expires_at = now() + make_interval(secs => :ttl) "
-                "WHERE table_id = :t AND node = :n AND token = :k AND expires_at > now() "
-                "RETURNING token"
-            ), {"t": table_id, "n": self.node, "k": token, "ttl": self.ttl}).first()
-        return row is not None
+        """Extend the lease this node holds with ``token``; False if it is lost (taken
+        over): the node must stop running the table."""
+        return table_id in self.renew_many({table_id: token})
 
     def renew_many(self, held: Mapping[int, int]) -> set[int]:
         """Extend every lease of ``held`` (table id -> token) in one statement; the tables
-        whose lease was renewed.  It never waits for a write (their checks hold the rows
+        whose lease was renewed (one that expired and was not taken over, its token
+        unchanged, is renewed too).  It never waits for a write (their checks hold the rows
         ``FOR KEY SHARE``), only, briefly, for another node's takeover of one row."""
         if not held:
             return set()
@@ -118,7 +134,7 @@ class Leases:
                 "FROM unnest(CAST(:ids AS BIGINT[]), CAST(:tokens AS BIGINT[])) "
                 "AS held(table_id, token) "
                 "WHERE table_leases.table_id = held.table_id AND table_leases.node = :n "
-                "AND table_leases.token = held.token AND table_leases.expires_at > now() "
+                "AND table_leases.token = held.token "
                 "RETURNING table_leases.table_id"
             ), {"ids": list(held), "tokens": list(held.values()), "n": self.node,
                 "ttl": self.ttl}).scalars().all()
@@ -141,8 +157,9 @@ class Leases:
 
     def check(self, conn: Connection, table_id: int, token: int) -> None:
         """In a write's transaction: raise :class:`FencedError` unless this node still holds
-        the lease with ``token``; the row stays locked against a takeover until the
-        transaction ends (``FOR KEY SHARE``: a renewal does not wait for it)."""
+        the lease with ``token`` (nobody took it over); the row stays locked against a
+        takeover until the transaction ends (``FOR KEY SHARE``: a renewal does not wait for
+        it)."""
         # the driver's cursor on the transaction's own connection: the same transaction
         with conn.connection.dbapi_connection.cursor() as cursor:  # type: ignore[union-attr]
             cursor.execute(_CHECK, {"t": table_id, "n": self.node, "k": token})
@@ -160,3 +177,76 @@ class Leases:
                 "SELECT table_id FROM table_leases WHERE expires_at < now() ORDER BY table_id"
             )).all()
         return [int(r[0]) for r in rows]
+
+
+class DuplicateNodeError(StandpatError):
+    """Another live process runs under this node's name."""
+
+
+class Nodes:
+    """The room's nodes in the database: this one's registration and heartbeat, and who
+    else is alive (beaten within a lease)."""
+
+    def __init__(self, engine: Engine, node: str, instance: str, ttl: float = 10.0) -> None:
+        self.engine = engine
+        self.node = node
+        self.instance = instance
+        """This process: a node restarted under its name is another instance."""
+        self.ttl = ttl
+
+    def register(self) -> bool:
+        """Take this node's name if it is free, or if its last holder stopped beating a
+        lease ago; False while another instance beats under it."""
+        with self.engine.begin() as conn:
+            row = conn.execute(text(
+                "INSERT INTO room_nodes (node, instance, beat_at, tables) "
+                "VALUES (:n, :i, now(), 0) ON CONFLICT (node) DO UPDATE "
+                "SET instance = EXCLUDED.instance, beat_at = now(), tables = 0 "
+                "WHERE room_nodes.instance = EXCLUDED.instance "
+                "OR room_nodes.beat_at < now() - make_interval(secs => :ttl) "
+                "RETURNING instance"
+            ), {"n": self.node, "i": self.instance, "ttl": self.ttl}).first()
+        return row is not None
+
+    def holder(self) -> tuple[str, float] | None:
+        """The instance under this node's name, and how many seconds ago it beat."""
+        with self.engine.connect() as conn:
+            row = conn.execute(text(
+                "SELECT instance, EXTRACT(EPOCH FROM now() - beat_at) FROM room_nodes "
+                "WHERE node = :n"), {"n": self.node}).first()
+        return None if row is None else (str(row[0]), float(row[1]))
+
+    def beat(self, tables: int) -> bool:
+        """This node is alive and runs ``tables`` tables; False if its name was taken by
+        another instance meanwhile (this one stopped beating for longer than a lease)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(text(
+                "UPDATE room_nodes SET beat_at = now(), tables = :k "
+                "WHERE node = :n AND instance = :i RETURNING node"
+            ), {"n": self.node, "i": self.instance, "k": tables}).first()
+        return row is not None
+
+    def alive(self) -> dict[tuple[str, str], int]:
+        """Every node that beat within a lease, as (node, instance), with its tables."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(text(
+                "SELECT node, instance, tables FROM room_nodes "
+                "WHERE beat_at > now() - make_interval(secs => :ttl)"
+            ), {"ttl": self.ttl}).all()
+        return {(str(r[0]), str(r[1])): int(r[2]) for r in rows}
+
+    def loads(self) -> dict[str, int]:
+        """Every live node and how many tables it holds the lease of, now."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(text(
+                "SELECT n.node, count(l.table_id) FROM room_nodes n "
+                "LEFT JOIN table_leases l ON l.node = n.node "
+                "WHERE n.beat_at > now() - make_interval(secs => :ttl) GROUP BY n.node"
+            ), {"ttl": self.ttl}).all()
+        return {str(r[0]): int(r[1]) for r in rows}
+
+    def leave(self) -> None:
+        """This node stops cleanly: its name is free at once."""
+        with self.engine.begin() as conn:
+            conn.execute(text("DELETE FROM room_nodes WHERE node = :n AND instance = :i"),
+                         {"n": self.node, "i": self.instance})

@@ -28,9 +28,10 @@ Json = dict[str, Any]
 
 
 def public_state(
-    table: HostedTable, sitters: dict[int, Sitter], clock: Clock, now: float
+    table: HostedTable, sitters: dict[int, Sitter], clock: Clock, now: float, number: int
 ) -> Json:
-    """What every watcher of the table sees alike: seats, positions and the clock."""
+    """What every watcher of the table sees alike: seats, positions, the clock, and the
+    rounds the room has dealt at the table (``hand_number``)."""
     seats = []
     for line in table.lines():
         owner = sitters.get(line.seat)
@@ -50,7 +51,7 @@ def public_state(
     if turn is not None and clock.deadline is not None:
         running = {"seat": turn, "remaining": round(clock.remaining(now), 2),
                    "time_bank": clock.banking}
-    return {"seats": seats, **table.public(), "clock": running}
+    return {"seats": seats, **table.public(), "hand_number": number, "clock": running}
 
 
 class Audience:
@@ -86,6 +87,7 @@ class Audience:
         table_id: int,
         table: HostedTable,
         round_id: int,
+        number: int,
         outbox: Outbox,
         sitter: Sitter | None,
         public: Json,
@@ -95,7 +97,7 @@ class Audience:
     ) -> Json:
         """The ``table`` message for one connection (``full``: the round's events from the
         start, as after a ``watch``)."""
-        return _Change(table_id, table, round_id, public, extra).message(
+        return _Change(table_id, table, round_id, number, public, extra).message(
             self, outbox.id, sitter, full=full
         )
 
@@ -104,6 +106,7 @@ class Audience:
         table_id: int,
         table: HostedTable,
         round_id: int,
+        number: int,
         sitters: dict[int, Sitter],
         public: Json,
         *,
@@ -115,7 +118,7 @@ class Audience:
         Each part is made once for the change: the public part for all, the round's view
         once per seat and events already sent (so all spectators share one message).
         """
-        change = _Change(table_id, table, round_id, public, extra)
+        change = _Change(table_id, table, round_id, number, public, extra)
         by_account = {s.account: s for s in sitters.values()}
         for outbox, account in self.watchers.values():
             sitter = None if account is None else by_account.get(account)
@@ -130,11 +133,13 @@ class _Change:
         table_id: int,
         table: HostedTable,
         round_id: int,
+        number: int,
         public: Json,
         extra: Callable[[Sitter], Json] | None,
     ) -> None:
         self.table = table
         self.round_id = round_id
+        self.number = number
         self.extra = extra
         self.head = message("table", table=table_id, **public)
         self.head_text = text(self.head)[:-1]
@@ -153,7 +158,7 @@ class _Change:
                 hand = self.table.view(seat, since) or None
                 if hand is not None:
                     hand["id"] = self.round_id
-                    hand["number"] = self.table.round_number
+                    hand["number"] = self.number
             made = self.hands[key] = (hand, text(hand))
         return made
 

@@ -1,39 +1,71 @@
-"""A table's persistence: its rounds and their actions, written as the table plays them.
+"""A table's writes, carried out: each kind of :mod:`~standpat.server.live.writes` as the
+store call it stands for, made by the process's
+:class:`~standpat.server.live.writer.Writer` (off the event loop, grouped with other
+tables' writes into one commit) after the table's fence.
 
-The recorder keeps a cursor over the round's played actions
-(:meth:`~standpat.table.hosted.HostedTable.played`): whatever the table did since the
-last write (a player's action, the actions it played by itself for a leaver) is
-written in one transaction before anyone hears of it.  A round starts with its set-up
-and seed commitment and ends with its chips moved in the ledger in one transaction.
-The writes are made by the process's :class:`~standpat.server.live.writer.Writer`,
-off the event loop, grouped with other tables' writes into one commit.  In a room of
-several nodes each of them first runs the table's ``fence`` in its transaction, which
-refuses the write unless this node still holds the table's lease
-(:meth:`standpat.server.cluster.keeper.LeaseKeeper.fence`).
+In a room of several nodes the fence refuses the write unless this node still holds the
+table's lease (:meth:`standpat.server.cluster.keeper.LeaseKeeper.fence`): a node that
+lost the table writes nothing, seats and chips included.  A round dealt is written before
+anyone hears of it, each action before anyone hears of it, and a round's chips move in
+one transaction with the seats it empties and the table's state between rounds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from sqlalchemy import Connection
 
 from standpat.server.frames import text
+from standpat.server.live import writes as w
 from standpat.server.live.writer import Writer
 from standpat.store import Store
-from standpat.table.hosted import HostedTable
-from standpat.table.stats import round_facts
 
-__all__ = ["Fence", "Recorder"]
+__all__ = ["Fence", "Recorder", "make"]
 
-T = TypeVar("T")
 Fence = Callable[[Connection], None]
 """A check a table's write makes first in its transaction (raises to refuse it)."""
 
 
+def make(store: Store, table_id: int, op: w.WriteOp, conn: Connection) -> Any:
+    """Carry out one write of table ``table_id`` in the transaction ``conn``; its result."""
+    match op:
+        case w.LogActions(round_id, seq, actions):
+            # compact JSON, as orjson writes it
+            rows = [(seat, text(action)) for seat, action in actions]
+            return store.log_actions(round_id, seq, rows, conn=conn)
+        case w.BeginRound(number, seed, commitment, setup, players, button):
+            return store.start_hand(table_id, number, seed=seed, commitment=commitment,
+                                    setup=setup, players=players, button=button, conn=conn)
+        case w.Settle(round_id, net, record, facts):
+            return store.finish_hand(table_id, round_id, net, record, facts=facts, conn=conn)
+        case w.SaveState(state):
+            return store.save_table_state(table_id, state, conn=conn)
+        case w.TakeSeat(seat, account, buy_in, cool_off):
+            return store.sit(table_id, seat, account, buy_in, cool_off=cool_off, conn=conn)
+        case w.SeatBot(seat, name, level, buy_in):
+            bot = store.create_account(name, None, bot=True, grant=buy_in, conn=conn)
+            store.sit(table_id, seat, bot.id, buy_in, bot_level=level, conn=conn)
+            return bot
+        case w.Stand(seat):
+            return store.stand(table_id, seat, conn=conn)
+        case w.AddChips(seat, amount):
+            return store.add_chips(table_id, seat, amount, conn=conn)
+        case w.RebuyBot(seat, amount):
+            return store.rebuy_bot(table_id, seat, amount, conn=conn)
+        case w.NewChain(top, length, start):
+            return store.new_chain(table_id, top, length, start, conn=conn)
+        case w.SetOption(key, value):
+            return store.set_table_option(table_id, key, value, conn=conn)
+        case w.CloseTable():
+            return store.close_table(table_id, conn=conn)
+    raise TypeError(f"not a table write: {op!r}")
+
+
 class Recorder:
-    """The store calls of one table's rounds, made by a writer thread."""
+    """One table's writes: each group of them in one transaction of the writer's, after the
+    table's fence."""
 
     def __init__(
         self, store: Store, table_id: int, writer: Writer, fence: Fence | None = None
@@ -43,63 +75,14 @@ class Recorder:
         self.writer = writer
         self.fence = fence
         """The lease check of a room of several nodes (None: one process)."""
-        self.round_id = 0
-        """The id of the current (or last) round, 0 before the first."""
-        self.written = 0
-        """How many of the round's actions are written."""
-        self.setup: Mapping[str, Any] = {}
-        """The current round's set-up."""
 
-    async def begin(
-        self,
-        number: int,
-        *,
-        seed: bytes,
-        commitment: str,
-        setup: Mapping[str, Any],
-        players: Sequence[int],
-        button: int,
-    ) -> int:
-        """Record that a round is dealt; its id."""
-        store, table_id = self.store, self.table_id
-        self.round_id = await self.write(lambda conn: store.start_hand(
-            table_id, number, seed=seed, commitment=commitment, setup=setup,
-            players=players, button=button, conn=conn,
-        ))
-        self.written = 0
-        self.setup = setup
-        return self.round_id
+    async def write(self, ops: Sequence[w.WriteOp]) -> list[Any]:
+        """Make ``ops`` in order in one transaction, after the fence; their results."""
+        store, table_id, fence = self.store, self.table_id, self.fence
 
-    async def catch_up(self, table: HostedTable) -> None:
-        """Write every action the table played since the last write."""
-        new = table.played(self.written)
-        if not new:
-            return
-        rows = [(seat, text(action)) for seat, action in new]  # compact JSON, as orjson writes it
-        store, round_id, seq = self.store, self.round_id, self.written
-        await self.write(lambda conn: store.log_actions(round_id, seq, rows, conn=conn))
-        self.written += len(rows)
+        def job(conn: Connection) -> list[Any]:
+            if fence is not None:
+                fence(conn)
+            return [make(store, table_id, op, conn) for op in ops]
 
-    async def finish(self, net: Mapping[int, int], record: Mapping[str, Any]) -> None:
-        """Settle the round: ``net`` by account moves between seat wallets, in one
-        transaction with the round's record and its players' statistics facts."""
-        facts = round_facts(self.setup, record)
-        store, table_id, round_id = self.store, self.table_id, self.round_id
-        await self.write(
-            lambda conn: store.finish_hand(
-                table_id, round_id, net, record, facts=facts, conn=conn
-            )
-        )
-
-    async def write(self, job: Callable[[Connection], T]) -> T:
-        """Make ``job(conn)`` in a writer thread's transaction, after the table's fence
-        (the seat writes go this way too: a node that lost the table writes nothing)."""
-        fence = self.fence
-        if fence is None:
-            return await self.writer.write(job)
-
-        def fenced(conn: Connection) -> T:
-            fence(conn)
-            return job(conn)
-
-        return await self.writer.write(fenced)
+        return await self.writer.write(job)

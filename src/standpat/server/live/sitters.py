@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from standpat.server.host import Outbox
 
@@ -26,8 +24,6 @@ class Sitter:
     time_bank: float = 60.0
     """Seconds of time bank left this session."""
     client_seed: str = ""
-    decide: Callable[[Any], Any] | None = None
-    """A bot's decision function (of the table's bot view)."""
     timed_out: bool = False
     """He timed out this round: he sits out after it."""
     leave_after: bool = False

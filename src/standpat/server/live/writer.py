@@ -14,12 +14,19 @@ free.  If one write of
 a group fails, the group is rolled back and each of its writes is made again alone,
 so only the failing one fails.  Each thread keeps its database connection from one
 transaction to the next (a new one after a failure).
+
+A group the database refuses for a passing fault (it restarts, drops the connection, or is
+out of reach for a moment: an ``OperationalError``) is tried again, on a new connection,
+with growing pauses, for up to ``patience`` seconds: a short database blip costs the
+tables a pause, not their rounds.  A write is all or nothing, so trying it again after a
+rollback is safe; in a room of several nodes each try runs the table's fence again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import queue
 import threading
@@ -28,7 +35,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, OperationalError
 
 from standpat.server.metrics import COMMIT_SECONDS, COMMITS, WRITES
 from standpat.store import Store
@@ -45,13 +52,21 @@ MAX_GROUP = 256
 """Writes in one transaction at most."""
 POSTGRES_THREADS = 4
 """Writer threads on PostgreSQL."""
+RETRY_PAUSES = (0.05, 0.1, 0.2, 0.5, 1.0)
+"""Seconds between tries of a group refused for a passing fault (then 1 s each)."""
 
 
 class Writer:
     """One thread that makes the writes given to it, grouped in transactions."""
 
-    def __init__(self, store: Store, threads: int | None = None) -> None:
+    def __init__(self, store: Store, threads: int | None = None, *,
+                 patience: float = 30.0) -> None:
         self.store = store
+        self.patience = patience
+        """Seconds a group refused for a passing fault is tried again."""
+        self.retries = 0
+        """Tries made again after a passing fault."""
+        self._closing = False
         self.threads = threads or (POSTGRES_THREADS if store.postgres else 1)
         self._jobs: queue.SimpleQueue[list[Pending] | None] = queue.SimpleQueue()
         """Batches of writes (one turn of an event loop's each), None to stop a thread."""
@@ -94,6 +109,7 @@ class Writer:
 
     def close(self) -> None:
         """Make what is queued, then stop the thread (it starts again if written to)."""
+        self._closing = True  # a group being tried again after a fault gives up now
         with self._lock:
             pool, self._pool = self._pool, []
         for _ in pool:
@@ -104,6 +120,7 @@ class Writer:
     def _start(self) -> None:
         if self._pool:
             return
+        self._closing = False
         with self._lock:
             while len(self._pool) < self.threads:
                 thread = threading.Thread(target=self._run, name="standpat-writer", daemon=True)
@@ -156,7 +173,9 @@ class Writer:
             COMMIT_SECONDS.observe(time.perf_counter() - started)
         except Exception as error:
             self._drop()
-            if len(group) == 1 and not _lost_connection(error):
+            if _passing(error):
+                outcomes = self._again(group, error)
+            elif len(group) == 1 and not _lost_connection(error):
                 outcomes = [(None, error)]
             else:
                 # alone, each on a new connection (the pool checks it): a connection the
@@ -172,6 +191,36 @@ class Writer:
             # a closed loop: nobody waits for these any more
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(_settle, settled)
+
+    def _again(
+        self, group: list[Pending], error: Exception
+    ) -> list[tuple[Any, BaseException | None]]:
+        """Try a group refused for a passing fault again, with growing pauses, until it is
+        made, fails otherwise (then each write alone), or ``patience`` runs out."""
+        deadline = time.monotonic() + self.patience
+        log.warning("a group of %s writes was refused (%s): trying again for up to %s s",
+                    len(group), _said(error), self.patience)
+        for pause in itertools.chain(RETRY_PAUSES, itertools.repeat(RETRY_PAUSES[-1])):
+            if self._closing or time.monotonic() + pause > deadline:
+                return [(None, error)] * len(group)
+            time.sleep(pause)
+            self.retries += 1
+            try:
+                with self.store.transaction(self._held()) as conn:
+                    outcomes: list[tuple[Any, BaseException | None]] = [
+                        (job(conn), None) for job, _, _ in group]
+            except Exception as failure:
+                self._drop()
+                if not _passing(failure):
+                    return [self._alone(job) for job, _, _ in group]
+                error = failure
+                continue
+            self.commits += 1
+            COMMITS.inc()
+            log.warning("a group of %s writes was made after %.1f s of database faults",
+                        len(group), self.patience - (deadline - time.monotonic()))
+            return outcomes
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _held(self) -> Connection:
         """This thread's connection, kept from one transaction to the next."""
@@ -199,6 +248,18 @@ class Writer:
         self.commits += 1
         COMMITS.inc()
         return result, None
+
+
+def _passing(error: Exception) -> bool:
+    """Whether ``error`` is a passing fault of the database (out of reach, restarting, a
+    dropped connection, a lock held too long), not one of the write itself."""
+    return isinstance(error, OperationalError) or _lost_connection(error)
+
+
+def _said(error: Exception) -> str:
+    """The first line of the driver's own message."""
+    text = str(getattr(error, "orig", None) or error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
 
 
 def _lost_connection(error: Exception) -> bool:

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test lint lint-js typecheck bench clean
+.PHONY: run test long lint lint-js typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,15 @@ test: $(VENV)/.dev-installed
 	scripts/ensure-chromium.sh
 	STANDPAT_REQUIRE_NATIVE=1 STANDPAT_REQUIRE_PG=1 STANDPAT_REQUIRE_REDIS=1 \
 		STANDPAT_REQUIRE_BROWSER=1 \
-		scripts/ensure-postgres.sh scripts/ensure-redis.sh $(BIN)/python -m pytest -n 2 -q
+		scripts/ensure-postgres.sh scripts/ensure-redis.sh $(BIN)/python -m pytest -n 2 -q \
+		-m "not long"
+
+## long: the long suites, apart from make test (CI runs both): the node fault suite (three
+## nodes, their own PostgreSQL and Redis, each fault in turn) and a table over 20,000 hands
+long: $(VENV)/.dev-installed
+	STANDPAT_REQUIRE_PG=1 STANDPAT_REQUIRE_REDIS=1 \
+		scripts/ensure-postgres.sh scripts/ensure-redis.sh $(BIN)/python -m pytest -q -s \
+		-m long -p no:cacheprovider tests/faults tests/server/test_table_memory.py
 
 lint: $(VENV)/.dev-installed lint-js
 	$(BIN)/ruff check src tests benchmarks scripts docs

@@ -158,3 +158,68 @@ def test_import_is_light() -> None:
     code = f"import sys, standpat; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+SERVER = PACKAGE / "server"
+SERVER_LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(names) for names in (
+    {"__init__", "agents", "answers", "collector", "config", "downloads", "frames", "guard",
+     "metrics", "origins", "problems", "protocol", "schemas", "seatbots", "sessions"},
+    {"bodies", "host", "lobby", "openapi", "throttle"},
+    {"live"},
+    {"room", "orders"},
+    {"cluster"},
+    {"api"},
+    {"ws"},
+    {"app"},
+))
+"""The parts of ``standpat.server``, lowest first, by the same rule as :data:`LAYERS`: a live
+table knows nothing of the nodes (``cluster``), of a host or of the web; the nodes build on the
+one-process host; the web layer (``api``, ``ws``, ``app``) sits on top.  (``web`` is the
+browser client's folder: no Python.)"""
+
+PURE = ("core", "handlers", "restart", "effects", "writes", "clock", "ghosts", "waiting",
+        "chat", "messages", "sitters")
+"""The modules of a live table's core: they decide, and do no I/O."""
+IMPURE = ("asyncio", "threading", "sqlalchemy", "redis", "psycopg", "starlette", "uvicorn",
+          "standpat.server.live.task", "standpat.server.live.recorder",
+          "standpat.server.live.writer")
+STORE_DATA = {"SeatRecord", "TableRecord", "Account", "VoidedHand"}
+"""What the core may take from the store: its records, never the store itself."""
+
+
+def test_server_parts_import_one_way() -> None:
+    problems = []
+    for where, line, name in imports(PACKAGE):
+        if not where.startswith("standpat/server/") or not name.startswith("standpat.server"):
+            continue
+        mine = Path(where).relative_to("standpat/server").with_suffix("").parts[0]
+        theirs = name.split(".")[2] if name.count(".") >= 2 else "__init__"
+        here = next((i for i, names in enumerate(SERVER_LAYERS) if mine in names), None)
+        there = next((i for i, names in enumerate(SERVER_LAYERS) if theirs in names), None)
+        if here is None or there is None:
+            problems.append(f"{where}:{line}: {mine} or {theirs} is in no server layer")
+        elif mine != theirs and there >= here:
+            problems.append(f"{where}:{line}: server.{mine} imports {name}")
+    assert problems == []
+
+
+def test_the_live_tables_core_does_no_io() -> None:
+    problems = []
+    for module in PURE:
+        path = SERVER / "live" / f"{module}.py"
+        for node in ast.walk(ast.parse(path.read_text())):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+                if node.module == "standpat.store":
+                    names += [f"standpat.store.{a.name}" for a in node.names
+                              if a.name not in STORE_DATA]
+            for name in names:
+                if any(name == bad or name.startswith(bad + ".") for bad in IMPURE) or (
+                        name.startswith("standpat.store.") and name.split(".")[-1]
+                        not in STORE_DATA):
+                    line = getattr(node, "lineno", 0)
+                    problems.append(f"live/{module}.py:{line}: imports {name}")
+    assert problems == []

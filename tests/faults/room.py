@@ -5,6 +5,7 @@ every fault is held to (see tests/faults/test_faults.py)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import os
@@ -21,7 +22,7 @@ from websockets.asyncio.client import connect
 
 from standpat.store import Store
 from tests.faults.services import Postgres, Redis
-from tests.server.live import Player, Server, random_policy
+from tests.server.live import PATIENCE, Player, Server, random_policy
 
 LEASE = 10.0
 """Seconds of a table's lease: the room's default."""
@@ -46,6 +47,8 @@ class Person(Player):
         self.table: int | None = None
         self.seat: int | None = None
         self.back: int | None = None
+        self.posted: int | None = None
+        """The hand number after which he last chose to post."""
         """The table he last sat in again at (once per time he finds himself out)."""
 
     async def _read(self) -> None:
@@ -79,9 +82,10 @@ class Person(Player):
             await self.send(type="sit-in", table=frame["table"])
         elif not mine[0]["sitting_out"]:
             self.back = None
-        if "post-bb" in you.get("choices", []) or "post-all" in you.get("choices", []):
-            choice = "post-bb" if "post-bb" in you["choices"] else "post-all"
-            await self.send(type="choose", table=frame["table"], choice=choice)
+        offered = [c for c in ("post-bb", "post-all") if c in you.get("choices", [])]
+        if offered and self.posted != frame.get("hand_number"):
+            self.posted = frame.get("hand_number")  # once between two hands
+            await self.send(type="choose", table=frame["table"], choice=offered[0])
 
     def state(self) -> str:
         """What he saw last of his seat (for a failure's message)."""
@@ -89,9 +93,11 @@ class Person(Player):
             if frame["type"] == "table" and frame.get("you"):
                 line = [s for s in frame["seats"] if s["seat"] == self.seat]
                 hand = frame.get("hand") or {}
+                recent = [f["type"] for f in self.frames[-8:]]
                 return (f"{self.name} on {self.server.base}: seat {line}, hand "
                         f"{hand.get('id')} to act {hand.get('to_act')}, "
-                        f"{len(self.frames)} frames, errors {self.errors[-3:]}")
+                        f"{len(self.frames)} frames (the last: {recent}), errors "
+                        f"{self.errors[-3:]}")
         return f"{self.name}: no table frame"
 
     def asked_since(self, since: float) -> float | None:
@@ -181,7 +187,8 @@ class Room:
             self.tables.append(made.json()["id"])
         names = sorted(self.nodes)
         for k, table in enumerate(self.tables):
-            home = await _until(lambda t=table: self.owner_of(t), "the table runs", 30)
+            home = await _until(lambda t=table: self.owner_of(t), "the table runs",
+                                30 * PATIENCE)
             away = names[(names.index(home) + 1) % 3]
             for j, node in enumerate((home, away)):
                 person = Person(self.nodes[node], f"p{k}{j}", seed=10 * k + j)
@@ -196,7 +203,7 @@ class Room:
     async def wait_hands(self, count: int) -> None:
         base = {t: self.done(t) for t in self.tables}
         await _until(lambda: all(self.done(t) >= base[t] + count for t in self.tables),
-                     f"{count} hands at every table", 60)
+                     f"{count} hands at every table", 60 * PATIENCE)
 
     def done(self, table: int) -> int:
         return sum(1 for h in self.store.hands_of_table(table) if h["status"] == "done")
@@ -208,7 +215,8 @@ class Room:
     def at(self, node: str) -> list[Person]:
         return [p for p in self.people if p.server is self.nodes[node]]
 
-    async def check(self, cost: Cost, ended: float, ended_wall: datetime) -> None:
+    async def check(self, cost: Cost, started: float, ended: float,
+                    ended_wall: datetime) -> None:
         """What every fault is held to, from the moment it ended (``ended``, monotonic and
         wall clock): every person on a live node keeps his seat and is asked to act again,
         every table deals again, each within :data:`BOUND` seconds; the books balance."""
@@ -232,7 +240,7 @@ class Room:
             (min(h["started_at"] for h in self.store.hands_of_table(table)
                  if h["started_at"] > ended_wall) - ended_wall).total_seconds()
             for table in self.tables)
-        cost.longest_pause = max(p.longest_gap(ended - 30, time.monotonic()) for p in alive)
+        cost.longest_pause = max(p.longest_gap(started, ended + BOUND) for p in alive)
         for person in alive:
             assert person.left() == [], (person.name, person.left())
             seated = {s.account_id for s in self.store.seats(person.table or 0)}
@@ -254,7 +262,10 @@ class Room:
 
         async def answer(kind: str, test: Any, **message: Any) -> dict[str, Any]:
             await probe.send(type=kind, **message)
-            return await probe.wait_for(test, timeout=20)
+            try:
+                return await probe.wait_for(test, timeout=20 * PATIENCE)
+            except AssertionError as error:
+                raise AssertionError(f"{kind} {message}: no answer: {error}") from None
 
         def error(code: str, number: int) -> Any:
             return lambda f: f["type"] == "error" and f.get("ref") == number and (
@@ -291,8 +302,8 @@ class Room:
         await answer("wait", error("table", n), table=table, ref=n)
         await answer("unwait", lambda f: f["type"] == "waiting" and f["position"] is None,
                      table=table)
-        n = next(ref)
-        await answer("chat-mode", error("forbidden", n), table=table, mode="off", ref=n)
+        await answer("chat-mode", lambda f: f["type"] == "error" and f["code"] == "forbidden",
+                     table=table, mode="off")
         await probe.send(type="unwatch", table=table)
         await answer("leave", lambda f: f["type"] == "left" and f["table"] == table,
                      table=table)
@@ -301,7 +312,8 @@ class Room:
         refused = probe.http.post(f"/api/tables/{table}/bots", json={"level": "house"})
         assert refused.status_code == 403, refused.text
         assert refused.json()["error"]["code"] == "forbidden"
-        assert probe.errors == [f for f in probe.errors if f.get("ref")], probe.errors
+        assert [f["code"] for f in probe.errors if not f.get("ref")] == ["forbidden"], (
+            probe.errors)
         await probe.close()
 
     def admin_check(self) -> None:
@@ -350,6 +362,10 @@ def now() -> tuple[float, datetime]:
 
 async def reconnect(person: Person, server: Server) -> None:
     """His browser connects again, through another node, and watches his table."""
+    if person.reader is not None:  # the old socket is gone with its node
+        person.reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await person.reader
     person.server = server
     cookie = "; ".join(f"{k}={v}" for k, v in person.http.cookies.items())
     url = server.base.replace("http", "ws") + "/ws"

@@ -11,7 +11,7 @@ then causes one fault, and holds the room to the same promises after it:
 - no surviving node logs a traceback.
 
 Each fault's cost, as measured, is written to build/faults/ (docs/server.md has the table).
-They run with ``make faults`` (a part of CI, apart from ``make test``).
+They run with ``make long`` (a part of CI, apart from ``make test``).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from tests.faults.room import LEASE, RESULTS, Cost, Person, Room, _until, now, r
 from tests.faults.services import Postgres
 from tests.server.live import PATIENCE
 
-pytestmark = pytest.mark.faults
+pytestmark = pytest.mark.long
 
 
 @pytest.fixture(scope="module")
@@ -90,14 +90,15 @@ def test_kill_9_of_the_node_running_a_table_mid_hand(room: Room) -> None:
             table = room.tables[0]
             victim = room.owner_of(table)
             running = await _running_hand(room, table)
-            ended, wall = now()
+            started, wall = now()
             await asyncio.to_thread(room.nodes[victim].kill)
+            ended = started
             room.dead.add(victim)
             survivor = room.live()[0]
             for person in room.at(victim):  # their browsers connect again, to a live node
                 await reconnect(person, survivor)
             cost = Cost("kill -9: the node running a table, mid-hand")
-            await room.check(cost, ended, wall)
+            await room.check(cost, started, ended, wall)
             assert room.store.hand(running)["status"] == "void"
             assert room.owner_of(table) not in ("", victim)
             cost.voided = _voided(room)
@@ -126,6 +127,7 @@ def test_a_node_paused_past_its_lease_is_fenced_and_cashes_nobody_out_twice(room
             await leaver.send(type="leave", table=table)
             proc = room.nodes[victim].proc
             assert proc is not None
+            started = time.monotonic()
             os.kill(proc.pid, signal.SIGSTOP)
             try:
                 await _until(lambda: room.owner_of(table) not in ("", victim),
@@ -134,7 +136,7 @@ def test_a_node_paused_past_its_lease_is_fenced_and_cashes_nobody_out_twice(room
                 os.kill(proc.pid, signal.SIGCONT)
             ended, wall = now()
             cost = Cost("SIGSTOP past the lease, then SIGCONT: the node running a table")
-            await room.check(cost, ended, wall)
+            await room.check(cost, started, ended, wall)
             log = (room.tmp / f"{victim}.log").read_text()
             await _until(lambda: "lease" in (room.tmp / f"{victim}.log").read_text(),
                          "the woken node notices", 30)
@@ -167,8 +169,8 @@ def test_redis_restarted(room: Room) -> None:
         try:
             await room.seat_everyone()
             owners = {t: room.owner_of(t) for t in room.tables}
-            room.redis.stop()
             started = time.monotonic()
+            room.redis.stop()
             # during the outage: log-in and the lobby answer, or say 503 with Retry-After
             for node in room.live():
                 async with httpx.AsyncClient(base_url=node.base, timeout=10) as http:
@@ -183,7 +185,7 @@ def test_redis_restarted(room: Room) -> None:
             await asyncio.to_thread(room.redis.start)
             ended, wall = now()
             cost = Cost("Redis restarted: down 7 s")
-            await room.check(cost, ended, wall)
+            await room.check(cost, started, ended, wall)
             assert {t: room.owner_of(t) for t in room.tables} == owners  # nothing moved
             cost.voided = _voided(room)
             assert cost.voided == 0
@@ -204,12 +206,13 @@ def test_postgresql_restarted_within_the_lease(room: Room, pg: Postgres) -> None
             owners = {t: room.owner_of(t) for t in room.tables}
             voided = _voided(room)
             room.store.engine.dispose()
+            started = time.monotonic()
             await asyncio.to_thread(pg.stop)
             await asyncio.sleep(5)  # down 5 s, within the lease of 10 s
             await asyncio.to_thread(pg.start)
             ended, wall = now()
             cost = Cost("PostgreSQL restarted: down 5 s")
-            await room.check(cost, ended, wall)
+            await room.check(cost, started, ended, wall)
             # a blip shorter than the lease voids no hand and moves no table
             assert _voided(room) == voided
             assert {t: room.owner_of(t) for t in room.tables} == owners
@@ -228,13 +231,14 @@ def test_one_node_restarted(room: Room) -> None:
         try:
             await room.seat_everyone()
             victim = room.owner_of(room.tables[0])
+            started = time.monotonic()
             await asyncio.to_thread(room.nodes[victim].stop)  # SIGTERM: it gives its leases up
             await asyncio.to_thread(room.nodes[victim].start)
             ended, wall = now()
             for person in room.at(victim):  # their browsers connect again to their node
                 await reconnect(person, room.nodes[victim])
             cost = Cost("one node restarted (SIGTERM, then started again)")
-            await room.check(cost, ended, wall)
+            await room.check(cost, started, ended, wall)
             cost.voided = _voided(room)
             await room.commands("probe")
             await asyncio.to_thread(room.admin_check)
@@ -251,6 +255,7 @@ def test_a_node_started_with_a_duplicate_id_is_refused(room: Room) -> None:
         try:
             await room.seat_everyone()
             twin = room.node("n2")
+            started = time.monotonic()
             done = await asyncio.to_thread(
                 subprocess.run,
                 [sys.executable, "-m", "standpat.cli", "serve", "--db", room.db, "--port",
@@ -261,7 +266,7 @@ def test_a_node_started_with_a_duplicate_id_is_refused(room: Room) -> None:
             assert "already running" in done.stderr, done.stderr
             ended, wall = now()
             cost = Cost("a node started with a duplicate id: refused")
-            await room.check(cost, ended, wall)
+            await room.check(cost, started, ended, wall)
             cost.voided = _voided(room)
             assert cost.voided == 0
             await room.commands("probe")

@@ -49,7 +49,9 @@ class Server:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "standpat.cli", "serve", "--db", self.db,
-             "--port", str(self.port), "--log-level", "warning", "--login-rate", "1000",
+             "--port", str(self.port), "--login-rate", "1000",
+             # STANDPAT_TEST_LOG=info: uvicorn's log too (each socket accepted, ...)
+             "--log-level", os.environ.get("STANDPAT_TEST_LOG", "warning"),
              # test clients act the instant it is their turn, faster than any person: the
              # flood limit is tested on its own (a later --rate wins)
              "--rate", "1000",

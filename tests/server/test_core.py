@@ -6,9 +6,6 @@ tested here, where each rule lives."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -19,100 +16,12 @@ from standpat.server.host import Command
 from standpat.server.live import TableCore
 from standpat.server.live import writes as w
 from standpat.server.live.effects import (
-    Broadcast,
-    Effect,
-    ReadAccount,
-    Send,
-    SendState,
-    Steps,
-    Tell,
-    Think,
     Write,
 )
 from standpat.server.live.restart import Restart, seat_again
 from standpat.server.schemas import Choose, SeatBot, Sit, SitOutMessage, Watch
-from standpat.server.seatbots import calling_station
-from standpat.store import Account, SeatRecord, TableRecord
-
-
-class Outbox:
-    """A connection that keeps what it is sent."""
-
-    def __init__(self, ident: int) -> None:
-        self.id = ident
-        self.messages: list[dict[str, Any]] = []
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
-
-
-@dataclass
-class Fake:
-    """Carries out a core's effects in memory: writes answered as the store would, sends
-    kept, bots played by the house's calling station."""
-
-    core: TableCore
-    effects: list[Effect] = field(default_factory=list)
-    rounds: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
-    accounts: dict[int, str] = field(default_factory=dict)
-    refuse: Callable[[w.WriteOp], Exception | None] = lambda op: None
-
-    def run(self, steps: Steps[Any]) -> Any:
-        answer: Any = None
-        failure: Exception | None = None
-        while True:
-            try:
-                effect = steps.throw(failure) if failure else steps.send(answer)
-            except StopIteration as done:
-                return done.value
-            self.effects.append(effect)
-            answer, failure = None, None
-            try:
-                answer = self.answer(effect)
-            except Exception as error:
-                failure = error
-
-    def answer(self, effect: Effect) -> Any:
-        if isinstance(effect, Write):
-            results: list[Any] = []
-            for op in effect.ops:
-                refused = self.refuse(op)
-                if refused is not None:
-                    raise refused
-                if isinstance(op, w.BeginRound):
-                    results.append(next(self.rounds))
-                elif isinstance(op, w.SeatBot):
-                    ident = 1000 + op.seat
-                    self.accounts[ident] = op.name
-                    results.append(Account(ident, op.name, True, ""))
-                else:
-                    results.append(None)
-            return results
-        if isinstance(effect, ReadAccount):
-            return Account(effect.account, self.accounts[effect.account], False, "")
-        if isinstance(effect, Think):
-            return calling_station(effect.view)
-        if isinstance(effect, SendState):
-            effect.outbox.send(self.core.state_of(effect.outbox, full=effect.full))
-        elif isinstance(effect, Send):
-            effect.outbox.send(effect.body)
-        elif isinstance(effect, Tell):
-            self.core.audience.tell(effect.body)
-        elif isinstance(effect, Broadcast):
-            self.core.broadcast()
-        return None
-
-    def writes(self) -> list[w.WriteOp]:
-        return [op for e in self.effects if isinstance(e, Write) for op in e.ops]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.time = 100.0
-
-    def __call__(self) -> float:
-        return self.time
-
+from standpat.store import SeatRecord, TableRecord
+from tests.server.fake import Clock, Fake, Outbox
 
 CONFIG = ServerConfig(db="sqlite://", between_hands=1.0, bot_delay=0.0, clock=10.0,
                       time_bank=0.0, rejoin=5.0)
@@ -217,7 +126,10 @@ def test_a_takeover_keeps_every_person_seated_as_he_was() -> None:
         "legal"] is not None
 
 
-def test_a_person_who_does_not_come_back_sits_out_after_the_rejoin_wait() -> None:
+def test_a_person_who_does_not_come_back_keeps_sitting_in_for_his_grace() -> None:
+    """Still away when the rejoin wait ends, she is dealt in (her grace lasts a reconnect
+    window); her turn waits that window; when it runs out she times out, and sits out after
+    the hand, her seat kept."""
     clock = Clock()
     core, fake, _ = _play_a_hand_with_people(clock)
     saved = [op for op in fake.writes() if isinstance(op, w.SaveState)][-1].state
@@ -229,10 +141,19 @@ def test_a_person_who_does_not_come_back_sits_out_after_the_rejoin_wait() -> Non
     assert again.next_wake() == pytest.approx(clock.time + CONFIG.rejoin)
     clock.time += CONFIG.rejoin
     taken.run(again.tick())
-    # the two bots play; ann, still away, sits out (her seat is kept)
-    assert again.table.playing and set(again.round_seats) == {2, 3}
+    assert again.table.playing and set(again.round_seats) == {0, 2, 3}
+    for _ in range(50):
+        if not again.table.playing:
+            break
+        deadline = again.clock.deadline
+        if again.table.turn() == 0 and deadline is not None:  # a clock and a reconnect window
+            assert deadline == pytest.approx(clock.time + CONFIG.clock + CONFIG.reconnect)
+            clock.time = deadline
+        taken.run(again.tick())
+    assert not again.table.playing
     assert {line.seat: line.sitting_out for line in again.table.lines()} == {
         0: True, 1: True, 2: False, 3: False}
+    assert 0 in again.sitters and again.sitters[0].reconnects == CONFIG.reconnects
 
 
 def test_a_restart_tops_up_a_short_bot_in_a_write_with_the_state() -> None:
@@ -278,3 +199,23 @@ def test_an_answer_to_a_lapsed_posting_offer_is_ignored() -> None:
     sent = outboxes["ann"].messages[before:]
     assert [m["type"] for m in sent] == ["table"] and not [
         m for m in sent if m["type"] == "error"]
+
+
+def test_a_player_whose_node_died_keeps_sitting_in_while_he_comes_back() -> None:
+    """His connection's node died (``lost``): unlike a closed socket (``disconnect``, which
+    sits him out between hands), he keeps sitting in for a reconnect window, and is seated as
+    he was when his connection through another node watches the table."""
+    clock = Clock()
+    core, fake, outboxes = _play_a_hand_with_people(clock)
+    fake.run(core.handle(Command("sit-in", 2, outboxes["bob"])))
+    fake.run(core.handle(Command("lost", 1, outboxes["ann"])))
+    fake.run(core.handle(Command("disconnect", 2, outboxes["bob"])))
+    lines = {line.seat: line.sitting_out for line in core.table.lines()}
+    assert lines[0] is False and lines[1] is True  # ann: lost, kept in; bob: closed, out
+    assert not core.sitters[0].connected and core.sitters[0].grace_until == pytest.approx(
+        clock.time + CONFIG.reconnect)
+    fake.run(core.handle(Command("watch", 1, Outbox(21), Watch(type="watch", table=7))))
+    assert core.sitters[0].connected and core.sitters[0].grace_until is None
+    clock.time += CONFIG.reconnect + 1  # long after: nobody sits her out
+    fake.run(core.tick())
+    assert not [line for line in core.table.lines() if line.seat == 0 and line.sitting_out]

@@ -151,7 +151,9 @@ def create_app(
             Middleware(BodyLimit, limit=config.max_message, timeout=config.header_timeout,
                        wider={"/api/replays/phh": UPLOAD_BODY})
         ],
-        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+        exception_handlers={HTTPException: _http_error, OperationalError: _unavailable,
+                            RedisError: _unavailable, ConnectionError: _unavailable,
+                            Exception: _server_error},
     )
     app.state.store = the_store
     app.state.host = the_host
@@ -175,17 +177,19 @@ UNAVAILABLE_RETRY = 5
 of reach."""
 
 
+async def _unavailable(request: Request, error: Exception) -> Response:
+    """A service the room needs is out of reach (the database, or a room's Redis, restarting):
+    a 503 with ``Retry-After``, not a failure of the room."""
+    log.warning("%s %s: a service the room needs is out of reach (%s)", request.method,
+                request.url.path, type(error).__name__)
+    return JSONResponse(
+        error_body("unavailable", "the room cannot reach its database or its other nodes "
+                   "right now; try again in a few seconds."),
+        status_code=503, headers={"Retry-After": str(UNAVAILABLE_RETRY)})
+
+
 async def _server_error(request: Request, error: Exception) -> Response:
-    """A failure of the room itself: logged, and answered in the room's error shape.  A
-    service out of reach (the database, or a room's Redis, restarting) is a 503 with
-    ``Retry-After``, not a failure of the room."""
-    if isinstance(error, OperationalError | RedisError | ConnectionError):
-        log.warning("%s %s: a service the room needs is out of reach (%s)", request.method,
-                    request.url.path, type(error).__name__)
-        return JSONResponse(
-            error_body("unavailable", "the room cannot reach its database or its other nodes "
-                       "right now; try again in a few seconds."),
-            status_code=503, headers={"Retry-After": str(UNAVAILABLE_RETRY)})
+    """A failure of the room itself: logged, and answered in the room's error shape."""
     log.exception("%s %s failed", request.method, request.url.path, exc_info=error)
     return JSONResponse(error_body("internal", "the server failed to do that."), status_code=500)
 

@@ -18,6 +18,8 @@ import asyncio
 import contextlib
 import logging
 
+from sqlalchemy.exc import OperationalError
+
 from standpat.errors import StandpatError
 from standpat.server.host import Command, TableHost
 from standpat.server.schemas import Leave
@@ -54,12 +56,21 @@ class OrderDesk:
                 await self.task
 
     async def run(self) -> None:
-        """Carry out new orders every ``every`` seconds until stopped."""
+        """Carry out new orders every ``every`` seconds until stopped (while the database is
+        out of reach, the orders wait for it: said once)."""
+        away = False
         while True:
             try:
                 await self.carry_out()
+            except OperationalError as error:
+                if not away:
+                    log.warning("the operator's orders wait for the database (%s)",
+                                str(error.orig or error).strip().splitlines()[0])
+                away = True
             except Exception:
                 log.exception("the operator's orders could not be read")
+            else:
+                away = False
             await asyncio.sleep(self.every)
 
     async def carry_out(self) -> int:

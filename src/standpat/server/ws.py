@@ -57,6 +57,8 @@ POLICY = 1008
 """Close code of a connection closed for its behaviour (a flood, an outbox never read)."""
 INTERNAL = 1011
 """Close code of a connection whose sending failed."""
+SERVICE_RESTART = 1012
+"""Close code of the connections of a server that stops (uvicorn's, at shutdown)."""
 
 
 class Connection:
@@ -122,10 +124,15 @@ async def serve_socket(
 
     send_task = asyncio.create_task(sender())
     conn.send(_welcome(account))
+    gone = "disconnect"
+    """What the tables hear when the socket ends: ``disconnect`` (the client left), or
+    ``lost`` (this server is restarting: its players are away through no doing of theirs)."""
     try:
         while True:
             raw = await socket.receive()
             if raw["type"] == "websocket.disconnect":
+                if raw.get("code") == SERVICE_RESTART:
+                    gone = "lost"
                 break
             if conn.closing is not None:
                 continue
@@ -162,11 +169,8 @@ async def serve_socket(
             with contextlib.suppress(StandpatError):
                 await host.send(
                     table_id,
-                    Command(
-                        "disconnect",
-                        account=None if account is None else account.id,
-                        outbox=conn,
-                    ),
+                    Command(gone, account=None if account is None else account.id,
+                            outbox=conn),
                 )
         if conn.closing is not None and not send_task.done():
             with contextlib.suppress(Exception):

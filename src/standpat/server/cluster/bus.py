@@ -50,8 +50,8 @@ Handler = Callable[[Envelope], None]
 
 PREFIX = "standpat"
 """Redis keys and channels of a room start with this."""
-PAUSES = (0.1, 0.2, 0.5, 1.0)
-"""Seconds between tries to reach Redis again (then 1 s each)."""
+PAUSES = (0.1, 0.2, 0.5)
+"""Seconds between tries to reach Redis again (then half a second each)."""
 
 
 def connect(url: str) -> redis.Redis:

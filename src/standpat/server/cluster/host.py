@@ -291,6 +291,12 @@ class ClusterHost:
                 if not await self.keeper.call(self.nodes.beat, len(self.local.tables)):
                     log.error("node %s: another process took this node's name (this one "
                               "stopped beating for longer than a lease)", self.node)
+                if time.monotonic() - self.renewed > self.config.lease:
+                    # this node was away (paused, or cut off from the database) for longer
+                    # than a lease: the others took its connections for lost; watch again
+                    log.warning("node %s: back after %.0f s away; its connections watch their "
+                                "tables again", self.node, time.monotonic() - self.renewed)
+                    self._spawn(self._resync())
                 self.renewed = time.monotonic()
                 self._recovered("leases")
                 pause = self.config.lease / 3
@@ -359,8 +365,8 @@ class ClusterHost:
 
     def _forget_the_dead(self) -> None:
         """Other processes' connections that watch this node's tables, whose process has
-        not been alive on two looks a moment apart, are disconnected (as when a socket
-        closes: their players get the reconnect window)."""
+        not been alive on two looks a moment apart, are lost (their players are away, but keep
+        sitting in for a reconnect window while they come back through another node)."""
         now = time.monotonic()
         seen: set[tuple[str, str]] = set()
         for table_id, watchers in list(self.remote.items()):
@@ -373,7 +379,7 @@ class ClusterHost:
                 if now - since < WATCH_EVERY:
                     continue
                 del watchers[conn_id]
-                self._spawn(self._to_table(table_id, Command("disconnect", account, outbox)))
+                self._spawn(self._to_table(table_id, Command("lost", account, outbox)))
         self._missing = {p: t for p, t in self._missing.items() if p in seen}
 
     # -- Redis comes back --------------------------------------------------------------
@@ -566,9 +572,9 @@ class ClusterHost:
         if command.kind in ("watch", "sit"):
             watchers[outbox.id] = command.account
             self.connections[outbox.id] = outbox
-        elif command.kind in ("unwatch", "disconnect"):
+        elif command.kind in ("unwatch", "disconnect", "lost"):
             watchers.pop(outbox.id, None)
-            if command.kind == "disconnect" and not any(
+            if command.kind != "unwatch" and not any(
                 outbox.id in w for w in self.watching.values()
             ):
                 self.connections.pop(outbox.id, None)
@@ -647,14 +653,14 @@ class ClusterHost:
         if table_id not in self.local.tables:
             refused = ProtocolError("no-table", f"table {table_id} is not run by this node; "
                                     "try again.")
-            if envelope.kind not in ("disconnect", "unwatch"):
+            if envelope.kind not in ("disconnect", "unwatch", "lost"):
                 self._answer_error(envelope, outbox, refused)
             return
         if outbox is not None:
             watchers = self.remote.setdefault(table_id, {})
             if command.kind in ("watch", "sit"):
                 watchers[outbox.id] = (outbox, command.account)
-            elif command.kind in ("unwatch", "disconnect"):
+            elif command.kind in ("unwatch", "disconnect", "lost"):
                 watchers.pop(outbox.id, None)
         if corr is None:
             self._spawn(self._to_table(table_id, command))
@@ -667,7 +673,8 @@ class ClusterHost:
         try:
             await self.local.send(table_id, command)
         except StandpatError as error:
-            if command.outbox is not None and command.kind not in ("disconnect", "unwatch"):
+            if command.outbox is not None and command.kind not in ("disconnect", "unwatch",
+                                                                   "lost"):
                 command.outbox.send(error_message(
                     "no-table", str(error), getattr(command.payload, "ref", None)))
 

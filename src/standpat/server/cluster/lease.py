@@ -40,6 +40,7 @@ from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import OperationalError
 
 from standpat.errors import StandpatError
+from standpat.server.live.recorder import FencedError
 
 __all__ = ["DuplicateNodeError", "FencedError", "Leases", "Nodes"]
 
@@ -68,10 +69,6 @@ _CHECK = (
 """A write's lease check, in the database driver's own terms: every write of every table
 runs it, and through SQLAlchemy's statement path it cost about as much CPU as the
 write it guards (a py-spy profile of a paced 250-table room: 9% of the nodes' CPU)."""
-
-
-class FencedError(StandpatError):
-    """A write by a node whose lease on the table is gone (taken over or expired)."""
 
 
 class Leases:

@@ -139,6 +139,8 @@ class TableCore:
         """Why the table started again (None: a new table), and the rounds it voided."""
         self.told: set[int] = set()
         """Accounts told of the restart already."""
+        self.last_saved: Json | None = None
+        """The table's state as last written (a change that changes nothing writes nothing)."""
 
     # -- starting ----------------------------------------------------------------------
 
@@ -169,9 +171,10 @@ class TableCore:
                 self.table.come_in(seat.seat)
             elif not self._sitting_out(seat.seat):
                 self.rejoin_until = now + self.config.rejoin
+                sitter.grace_until = now + self.config.reconnect
         if plan.rebuys:
             ops: list[WriteOp] = [RebuyBot(s, n) for s, n in sorted(plan.rebuys.items())]
-            yield Write((*ops, SaveState(self.table.snapshot())))
+            yield Write((*ops, *self.saved()))
 
     def _sitting_out(self, seat: int) -> bool:
         return any(line.seat == seat and line.sitting_out for line in self.table.lines())
@@ -189,18 +192,29 @@ class TableCore:
 
     def _rejoined(self, now: float) -> bool:
         """Whether the first round after a restart may be dealt: every person sitting in is
-        back, or the wait is over (those still away then sit out)."""
+        back, or the wait is over (those still away are dealt in while their grace lasts)."""
         deadline = self._rejoin_deadline()
         if deadline is None:
             return True
         if now < deadline:
             return False
         self.rejoin_until = None
-        for sitter in self.sitters.values():
-            if sitter.bot is None and not sitter.connected and not self._sitting_out(
-                    sitter.seat):
-                self.table.sit_out(sitter.seat, "next-hand")
         return True
+
+    def _graces(self, now: float) -> None:
+        """Between rounds: a person away since a fault of the room whose grace ran out sits
+        out, as after any disconnection (his seat is freed only by the ordinary rules)."""
+        for sitter in self.sitters.values():
+            if sitter.grace_until is None or now < sitter.grace_until:
+                continue
+            sitter.grace_until = None
+            if not sitter.connected and not self._sitting_out(sitter.seat):
+                self.table.sit_out(sitter.seat, "next-hand")
+
+    def _grace(self) -> float | None:
+        """When the first grace of a person away since a fault runs out."""
+        return min((s.grace_until for s in self.sitters.values()
+                    if s.grace_until is not None and not s.connected), default=None)
 
     # -- commands and deadlines --------------------------------------------------------
 
@@ -222,6 +236,9 @@ class TableCore:
             wake = min(wake, self.idle_since + self.config.idle_close)
         if self.waiting.offers:
             wake = min(wake, min(o.until for o in self.waiting.offers.values()))
+        grace = self._grace()
+        if grace is not None:
+            wake = min(wake, grace)
         return wake
 
     def tick(self) -> Steps[None]:
@@ -230,6 +247,7 @@ class TableCore:
         if self.waiting.offers:
             yield from self._expire_offers(now)
         if not self.table.playing:
+            self._graces(now)
             yield from self.sweep(now)
             if self.closing is not None:
                 yield from self.close("operator")
@@ -284,9 +302,16 @@ class TableCore:
         return None
 
     def saved(self) -> tuple[WriteOp, ...]:
-        """Between rounds, the write of the table's state (to go with a write that changes
-        it); nothing during a round (the state is saved when it ends)."""
-        return () if self.table.playing else (SaveState(self.table.snapshot()),)
+        """Between rounds, the write of the table's state if it changed since it was last
+        saved (to go with a write that changes it); nothing during a round (the state is
+        saved when it ends)."""
+        if self.table.playing:
+            return ()
+        state = self.table.snapshot()
+        if state == self.last_saved:
+            return ()
+        self.last_saved = state
+        return (SaveState(state),)
 
     def _expire_offers(self, now: float) -> Steps[None]:
         """Seats offered and not taken in time go to the next in line."""
@@ -452,8 +477,11 @@ class TableCore:
             yield Broadcast()
             return
         sitter = self.sitters[seat]
-        away = not sitter.connected and sitter.reconnects > 0 and sitter.bot is None
-        if away:
+        # a disconnected player's turn waits a reconnect window (a few times a session; any
+        # time while he is away for a fault of the room)
+        faulted = sitter.grace_until is not None
+        away = not sitter.connected and sitter.bot is None and (faulted or sitter.reconnects > 0)
+        if away and not faulted:
             sitter.reconnects -= 1
         self.clock.start_turn(seat, self.now(), bot=sitter.bot is not None, away=away)
         yield Broadcast()
@@ -506,10 +534,13 @@ class TableCore:
                 self.table.add_chips(seat, amount)
                 self.table.come_in(seat)
             elif sitter.bot is None and (sitter.timed_out or not sitter.connected):
-                sitter.timed_out = False
-                if not self._sitting_out(seat):
-                    self.table.sit_out(seat, "next-hand")
-        ops.append(SaveState(self.table.snapshot()))
+                graced = sitter.grace_until is not None and now < sitter.grace_until
+                if sitter.timed_out or not graced:
+                    sitter.timed_out = False
+                    if not self._sitting_out(seat):
+                        self.table.sit_out(seat, "next-hand")
+        self.last_saved = self.table.snapshot()
+        ops.append(SaveState(self.last_saved))
         yield Write(tuple(ops))
         for sitter in gone:
             yield from self._gone(sitter, "left")
@@ -544,9 +575,11 @@ class TableCore:
         )
 
     def broadcast(self) -> None:
-        """Send every watcher his ``table`` message."""
-        self.audience.broadcast(self.id, self.table, self.round_id, self.number, self.sitters,
-                                self.public(), extra=self.you)
+        """Send every watcher his ``table`` message (nothing is built for nobody: a table of
+        bots that nobody watches)."""
+        if self.audience.watchers:
+            self.audience.broadcast(self.id, self.table, self.round_id, self.number,
+                                    self.sitters, self.public(), extra=self.you)
 
     def restarted_for(self, account: int) -> Json | None:
         """The ``table-restarted`` notice for a player dealt into a round the restart

@@ -78,6 +78,7 @@ def watch(core: TableCore, command: Command) -> Steps[None]:
     if sitter is not None and sitter.bot is None:
         sitter.outboxes[outbox.id] = outbox
         sitter.connected = True
+        sitter.grace_until = None
     yield SendState(outbox, full=True)
     for line in core.chat.recent:  # what was said before he came (a page skips what it has)
         yield Send(outbox, line)
@@ -106,6 +107,20 @@ def disconnect(core: TableCore, command: Command) -> Steps[None]:
         core.table.sit_out(sitter.seat, "next-hand")
     elif core.table.turn() == sitter.seat and sitter.reconnects > 0:
         sitter.reconnects -= 1
+        core.clock.wait_for_reconnect()
+    yield Broadcast()
+
+
+def lost(core: TableCore, command: Command) -> Steps[None]:
+    """The node of a connection died (the room's fault, not the player's): when it was his
+    last, he is away, but keeps sitting in for a reconnect window's length while he comes
+    back through another node; his turn meanwhile waits that window."""
+    sitter = _forget(core, command)
+    if sitter is None or sitter.outboxes or sitter.bot is not None or not sitter.connected:
+        return
+    sitter.connected = False
+    sitter.grace_until = core.now() + core.config.reconnect
+    if core.table.turn() == sitter.seat:
         core.clock.wait_for_reconnect()
     yield Broadcast()
 
@@ -232,6 +247,8 @@ def leave(core: TableCore, command: Command) -> Steps[None]:
     or once the round he plays ends."""
     assert isinstance(command.payload, Leave)
     sitter = _seated(core, command)
+    if command.outbox is not None:  # the connection that asks is told when his seat empties
+        sitter.outboxes.setdefault(command.outbox.id, command.outbox)
     if command.payload.when == "after-hand" and sitter.seat in core.round_seats:
         sitter.leave_after = True
         yield Broadcast()
@@ -362,11 +379,13 @@ def wait(core: TableCore, command: Command) -> Steps[None]:
 
 
 def unwait(core: TableCore, command: Command) -> Steps[None]:
-    """Leave the waiting list (an offered seat goes to the next in line)."""
+    """Leave the waiting list (an offered seat goes to the next in line); told he waits no
+    more (``waiting`` with no place), on the connection that joined and on this one."""
     assert command.account is not None
     yield from core.tell_offers(core.waiting.leave(command.account, now=core.now()))
-    outbox = core.waiting.outboxes.pop(command.account, None)
-    if outbox is not None:
+    told = {outbox.id: outbox for outbox in (
+        core.waiting.outboxes.pop(command.account, None), command.outbox) if outbox}
+    for outbox in told.values():
         yield Send(outbox, message("waiting", table=core.id, position=None))
 
 
@@ -382,6 +401,7 @@ HANDLERS: dict[str, Handler] = {
     "watch": watch,
     "unwatch": unwatch,
     "disconnect": disconnect,
+    "lost": lost,
     "sit": sit,
     "seat-bot": seat_bot,
     "leave": leave,

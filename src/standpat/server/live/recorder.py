@@ -17,15 +17,22 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from standpat.errors import StandpatError
 from standpat.server.frames import text
 from standpat.server.live import writes as w
 from standpat.server.live.writer import Writer
 from standpat.store import Store
 
-__all__ = ["Fence", "Recorder", "make"]
+__all__ = ["Fence", "FencedError", "Recorder", "make"]
 
 Fence = Callable[[Connection], None]
-"""A check a table's write makes first in its transaction (raises to refuse it)."""
+"""A check a table's write makes first in its transaction (raises :class:`FencedError` to
+refuse it)."""
+
+
+class FencedError(StandpatError):
+    """A write by a node whose lease on the table is gone (taken over or expired): the
+    table stops on this node at once, without another write."""
 
 
 def make(store: Store, table_id: int, op: w.WriteOp, conn: Connection) -> Any:

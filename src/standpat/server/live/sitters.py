@@ -24,6 +24,10 @@ class Sitter:
     time_bank: float = 60.0
     """Seconds of time bank left this session."""
     client_seed: str = ""
+    grace_until: float | None = None
+    """Until when he keeps sitting in while away because the room faulted (the table started
+    again, or the node of his connection died): he comes back through another node or once
+    it is back; None: he is not away for that."""
     timed_out: bool = False
     """He timed out this round: he sits out after it."""
     leave_after: bool = False

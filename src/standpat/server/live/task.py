@@ -27,7 +27,6 @@ from typing import Any, NamedTuple
 from sqlalchemy.exc import SQLAlchemyError
 
 from standpat.errors import StandpatError
-from standpat.server.cluster.lease import FencedError
 from standpat.server.host import BotFactory, Command
 from standpat.server.live import writes as w
 from standpat.server.live.core import TableCore
@@ -44,7 +43,7 @@ from standpat.server.live.effects import (
     Think,
     Write,
 )
-from standpat.server.live.recorder import Recorder
+from standpat.server.live.recorder import FencedError, Recorder
 from standpat.server.metrics import ACTION_SECONDS, ACTIONS, HANDS
 from standpat.server.problems import error_code
 from standpat.server.protocol import error_message, message

@@ -4,6 +4,7 @@ import { TableConnection } from "./connection.js";
 import { api, account, el, errorText, gameTitle, loadMe } from "./main.js";
 import { backs, cardText, faceUp, handName } from "./cards.js";
 import { mountChat } from "./chat.js";
+import { showdownLines } from "./showdown.js";
 
 /** Open table `id` in `root`; returns a function that closes it. */
 export async function openTable(root, id) {
@@ -40,7 +41,9 @@ class TablePage extends TableConnection {
     this.amount = null;
     this.deadline = null;
     this.lastHandOver = null;
-    this.names = new Map(); // seat -> the latest name seen there, for the log after a player left
+    // seat -> the latest name seen there, for the log after a player left; kept for the tab's
+    // life, so that the page drawn again (a language switch, a reload) still names him
+    this.names = new Map(JSON.parse(sessionStorage.getItem(this.namesKey()) || "[]"));
     this.preAction = null; // {kind, top, key}: what to do when the turn comes
     this.lastResult = null; // {text, until}: the last hand's result, kept readable into the next
     this.hint = null; // the latest `hint` message for this seat
@@ -50,6 +53,10 @@ class TablePage extends TableConnection {
     this.shownCards = new Set(); // my cards already drawn on screen (new ones are dealt in)
     this.onKey = (event) => this.key(event);
     this.onResize = () => this.fitHeight();
+  }
+
+  namesKey() {
+    return `standpat.names.${this.id}`;
   }
 
   async start() {
@@ -95,6 +102,9 @@ class TablePage extends TableConnection {
       case "hint":
         if (message.table === this.id) { this.hint = message; this.render(); }
         break;
+      case "table-restarted":
+        if (message.table === this.id) this.restarted(message);
+        break;
       default:
         break;
     }
@@ -105,6 +115,19 @@ class TablePage extends TableConnection {
     this.message.hidden = false;
     clearTimeout(this.messageTimer);
     this.messageTimer = setTimeout(() => { this.message.hidden = true; }, 6000);
+  }
+
+  /** The room restarted the table (or moved it to another node): the hand in play was void
+   * and its chips went back; he is told so, instead of finding the hand gone. */
+  restarted(message) {
+    const voided = (message.voided || []).map((id) => `#${id}`).join(", ");
+    const why = message.reason === "moved" ? "moved" : "restart";
+    const text = voided
+      ? t(`tw.restarted.${why}`, { hands: voided, count: message.voided.length })
+      : t(`tw.restarted.${why}None`);
+    this.log(text, "notice");
+    this.noticeText.textContent = text;
+    this.notice.hidden = false;
   }
 
   // ---- layout -------------------------------------------------------------------------------
@@ -134,6 +157,10 @@ class TablePage extends TableConnection {
     this.sitBox = el("div", { class: "sit-box" }); // kept across renders, unlike the controls
     this.tools = el("div", { class: "row seat-tools" });
     this.message = el("p", { class: "table-message", role: "alert", hidden: "" });
+    this.noticeText = el("span", {});
+    this.notice = el("p", { class: "table-notice", role: "status", hidden: "" }, this.noticeText,
+      el("button", { type: "button", class: "link small", "data-action": "dismiss-notice", text: t("tw.dismiss"),
+        onclick: () => { this.notice.hidden = true; } }));
     this.logList = el("ul", { class: "log", "aria-live": "polite", "aria-label": t("log.title") });
     this.history = el("ol", { class: "history" });
     this.sound = el("input", { type: "checkbox", "data-key": "sound" });
@@ -145,14 +172,14 @@ class TablePage extends TableConnection {
     const head = el("div", { class: "table-head" },
       el("a", { href: "/", "data-link": "", class: "back", text: t("table.back") }),
       el("h1", { text: `${gameTitle(info.game)} · ${t(`structure.${info.structure}`)} · ${info.stakes}` }),
-      el("span", { class: "table-facts", text: this.facts() }),
+      this.factsEl = el("span", { class: "table-facts", text: this.facts() }),
       this.status,
       el("label", { class: "tool sound" }, this.sound, el("span", { text: t("tw.sound") })),
       this.tools);
     this.root.replaceChildren(el("div", { class: "table-page" },
       el("div", { class: "play" },
         head,
-        this.message,
+        el("div", { class: "table-banners" }, this.message, this.notice),
         this.oval,
         el("div", { class: "me" },
           el("div", { class: "mine" }, this.myHand, this.handNameEl, this.hintEl),
@@ -187,7 +214,11 @@ class TablePage extends TableConnection {
   update(message) {
     const hand = message.hand;
     this.state = message; // first: the log below names seats from it
-    for (const seat of message.seats) this.names.set(seat.seat, seat.name);
+    let named = false;
+    for (const seat of message.seats) {
+      if (this.names.get(seat.seat) !== seat.name) { this.names.set(seat.seat, seat.name); named = true; }
+    }
+    if (named) sessionStorage.setItem(this.namesKey(), JSON.stringify([...this.names]));
     if (hand) {
       if (this.eventsHand !== hand.id) {
         if (this.eventsHand !== null && this.resultText) {
@@ -227,8 +258,10 @@ class TablePage extends TableConnection {
       this.rebuyOpen = true;
     }
     if (!you || you.rebuy_in === null || you.rebuy_in === undefined) this.rebuyShown = false;
-    this.rebuyDeadline = you && you.rebuy_in !== null && you.rebuy_in !== undefined
-      ? performance.now() + you.rebuy_in * 1000 : null;
+    // One countdown for his seat: the room may free it for two reasons (away too long, busted
+    // and not bought in again); the page counts down to whichever comes first.
+    const due = you ? [you.rebuy_in, you.freed_in].filter((s) => s !== null && s !== undefined) : [];
+    this.seatDeadline = due.length ? performance.now() + Math.min(...due) * 1000 : null;
     if (you && this.postWanted && you.choices.includes("post-bb")) {
       // he ticked "post a big blind" when he sat down: he is not asked again
       this.postWanted = false;
@@ -396,6 +429,10 @@ class TablePage extends TableConnection {
       betEl.style.top = `calc(50% + (50% - var(--seat-half-h) * 2.6) * ${sin})`;
       this.renderSeat(s, seatEl, betEl, hand);
     }
+    // the header says which deck this hand uses (7-A: 36 cards with five players, else 32)
+    const grows = /with/.test(this.info.deck || "");
+    const facts = grows && hand && hand.deck ? `${this.facts()} · ${t("tw.deckNow", { cards: hand.deck })}` : this.facts();
+    if (this.factsEl.textContent !== facts) this.factsEl.textContent = facts;
     this.renderCentre(hand);
     this.renderMyHand(hand);
     this.renderControls(hand);
@@ -447,7 +484,6 @@ class TablePage extends TableConnection {
         title: t(`seat.marker.${info.marker}`), text: info.marker }));
     }
     const status = [];
-    if (info.bot) status.push(t("seat.bot"));
     if (info.sitting_out) status.push(t("seat.sittingOut"));
     // "waiting" is only "not dealt in yet": he may have posted and wait for the next hand
     else if (info.waiting) status.push(t("tw.waiting"));
@@ -457,8 +493,10 @@ class TablePage extends TableConnection {
     const stack = player ? player.stack : info.stack;
     // Four short lines: name; stack and badges; cards; what happened (status, draw, win, clock).
     seatEl.append(
-      el("span", { class: "name", title: info.name }, info.name,
-        you ? el("span", { class: "you-tag", text: ` (${t("seat.you")})` }) : ""),
+      el("span", { class: "name-line" },
+        el("span", { class: "name", title: info.name }, info.name,
+          you ? el("span", { class: "you-tag", text: ` (${t("seat.you")})` }) : ""),
+        info.bot ? el("span", { class: "bot-tag", title: t("seat.botTitle"), text: t("seat.bot") }) : ""),
       el("span", { class: "line" },
         el("span", { class: "stack", "data-stack": stack, text: t("seat.stack", { chips: stack }) }), badges));
     if (info.missed) status.push(t("tw.missed", { count: info.missed }));
@@ -503,7 +541,7 @@ class TablePage extends TableConnection {
       betEl.textContent = String(player.bet);
       betEl.setAttribute("aria-label", t("seat.betLabel", { name: info.name, chips: player.bet }));
     }
-    seatEl.setAttribute("aria-label", t("seat.label", { name: info.name, chips: stack }));
+    seatEl.setAttribute("aria-label", t(info.bot ? "seat.botLabel" : "seat.label", { name: info.name, chips: stack }));
   }
 
   renderCentre(hand) {
@@ -537,22 +575,16 @@ class TablePage extends TableConnection {
     this.centre.replaceChildren(...parts);
   }
 
-  /** Who won what, with which hand, over which: "alice wins 12 with Three of a kind, aces over
-   * bob's Two pair, kings and queens". */
+  /** Who won what, with which hand, over the best hand shown against it, pot by pot
+   * (showdown.js): "alice wins 12 with Three of a kind, aces, over cy's Two pair, kings and
+   * queens". */
   resultLines(hand) {
-    const valueOf = (p) => p.value || (p.seat === this.mySeat() && p.shown ? hand.value : null);
-    const winners = hand.players.filter((p) => p.won > 0);
-    const losers = hand.players.filter((p) => !(p.won > 0) && !p.folded && valueOf(p));
-    return winners.map((w) => {
-      const name = this.nameOf(w.seat);
-      const value = valueOf(w);
-      if (!value) return t("table.wins", { name, chips: w.won });
-      const mine = handName(value, hand.ranking);
-      if (!losers.length) return t("table.winsWith", { name, chips: w.won, hand: mine });
-      const beaten = losers[0];
-      return t("tw.winsOver", { name, chips: w.won, hand: mine, loser: this.nameOf(beaten.seat),
-        other: handName(valueOf(beaten), hand.ranking) });
-    });
+    const valueOf = (seat) => {
+      const p = hand.players.find((q) => q.seat === seat);
+      if (!p) return null;
+      return p.value || (p.seat === this.mySeat() && p.shown ? hand.value : null);
+    };
+    return showdownLines(hand, this.events, (seat) => this.nameOf(seat), valueOf);
   }
 
   renderMyHand(hand) {
@@ -608,7 +640,8 @@ class TablePage extends TableConnection {
     if (this.hintShown === hint && this.hintLang === document.documentElement.lang) return;
     this.hintShown = hint; // the same hint stays the same buttons: a click in flight lands
     this.hintLang = document.documentElement.lang;
-    const pct = (p) => `${(100 * p).toFixed(1)}%`;
+    // no chance at all is "-", as the terminal's odds say it (not "0.0%")
+    const pct = (p) => (p > 0 ? `${(100 * p).toFixed(1)}%` : "-");
     const lows = (probabilities) => Object.entries(probabilities).slice(0, 3)
       .map(([name, p]) => `${lowName(name)} ${pct(p)}`).join(", ");
     // "7-low" (the odds' outcome names) in the player's language
@@ -617,16 +650,20 @@ class TablePage extends TableConnection {
       const what = hold.discard.length
         ? t("tw.hint.keep", { cards: hold.keep.map(cardText).join(" ") || t("tw.hint.nothing"), count: hold.discard.length })
         : t("tw.hint.pat");
-      const chance = hold.improve === null || hold.improve === undefined
+      let chance = hold.improve === null || hold.improve === undefined
         ? lows(hold.probabilities)
         : t("tw.hint.improves", { chance: pct(hold.improve) });
+      // ranked by the mean strength: each line shows the figure it is ranked by, first
+      if (hint.aim === "strength") chance = `${t("tw.hint.beats", { share: pct(hold.chance) })}; ${chance}`;
       return el("li", { "data-hold": i, title: hold.discard.join(" ") },
         el("button", { type: "button", class: "link small", "data-action": "use-hint", "data-hold": i,
           text: what, onclick: () => this.useHint(hold) }),
         el("span", { text: `: ${chance}` }));
     });
-    // ranked by the aim: the chance to improve, or (aim "strength") the hand made on average
-    const title = hint.aim === "strength" ? t("tw.hint.byStrength") : t("tw.hint.title");
+    // what the holds are ranked by, said plainly: the chance to improve, the share of all hands
+    // the final hand beats on average (aim "strength"), or the chance of a low
+    const title = t(hint.aim === "strength" ? "tw.hint.byStrength"
+      : hint.aim === "improve" ? "tw.hint.byImprove" : "tw.hint.byLow", { low: lowName(hint.aim) });
     this.hintEl.replaceChildren(el("span", { class: "hint-title", text: title }),
       el("ol", {}, ...items));
     this.hintEl.hidden = false;
@@ -725,11 +762,12 @@ class TablePage extends TableConnection {
     const hand = this.state && this.state.hand;
     const inHand = Boolean(you && hand && !hand.over
       && hand.players.some((p) => p.seat === you.seat && !p.folded));
-    const freed = you && you.freed_in !== null && you.freed_in !== undefined
-      ? Math.ceil(you.freed_in) : null;
+    // the seat's countdown is here only while the rebuy dialog (which shows it) is closed
+    const countdown = this.seatDeadline !== null
+      && (this.rebuyBox.hidden || !this.rebuyBox.querySelector("[data-rebuy-clock]"));
     const key = JSON.stringify([document.documentElement.lang, you && [you.seat,
       info && info.sitting_out, info && info.stack === 0, you.sit_out_next_big_blind,
-      you.leaving_after_hand, inHand, freed]]);
+      you.leaving_after_hand, inHand, countdown]]);
     if (key === this.tools.dataset.key) return; // the same buttons: a click in flight lands
     this.tools.dataset.key = key;
     const row = [];
@@ -758,9 +796,7 @@ class TablePage extends TableConnection {
       }
       row.push(el("button", { type: "button", class: "small", "data-action": "leave", text: t("seat.leave"),
         onclick: () => this.send({ type: "leave", table: this.id, when: "now" }) }));
-      if (you.freed_in !== null && you.freed_in !== undefined) {
-        row.push(el("span", { class: "note warn", text: t("tw.freedIn", { seconds: Math.ceil(you.freed_in) }) }));
-      }
+      if (countdown) row.push(el("span", { class: "note warn", "data-seat-clock": "", role: "timer" }));
     }
     this.tools.replaceChildren(...row);
   }
@@ -907,10 +943,12 @@ class TablePage extends TableConnection {
   }
 
   tick() {
-    const rebuy = this.root.querySelector("[data-rebuy-clock]");
-    if (rebuy && this.rebuyDeadline !== null) {
-      const left = Math.max(0, (this.rebuyDeadline - performance.now()) / 1000);
-      rebuy.textContent = t("tw.rebuy.clock", { seconds: Math.ceil(left) });
+    if (this.seatDeadline !== null) {
+      const seconds = Math.ceil(Math.max(0, (this.seatDeadline - performance.now()) / 1000));
+      const rebuy = this.root.querySelector("[data-rebuy-clock]");
+      if (rebuy) rebuy.textContent = t("tw.rebuy.clock", { seconds });
+      const freed = this.root.querySelector("[data-seat-clock]");
+      if (freed) freed.textContent = t("tw.freedIn", { seconds });
     }
     if (this.lastResult && this.lastResult.until <= performance.now()) {
       this.lastResult = null;
@@ -1075,6 +1113,8 @@ class TablePage extends TableConnection {
       if (line.status !== "done") return el("li", {}, text, el("span", { text: t(`history.${line.status}`) }));
       return el("li", { "data-hand": line.id },
         text,
+        el("a", { href: `/replay/${line.id}`, "data-link": "", class: "download replay-link",
+          text: t("history.replay"), "aria-label": t("history.replayLabel", { number: line.id }) }),
         el("a", { href: `/api/hands/${line.id}/phh`, download: `standpat-hand-${line.id}.phh`, class: "download",
           text: "PHH", "aria-label": t("history.downloadPhh", { number: line.id }) }),
         el("a", { href: `/api/hands/${line.id}/text`, download: `standpat-hand-${line.id}.txt`, class: "download",

@@ -41,7 +41,10 @@ class Scene:
         self.bots = set(range(1, table.seats)) if bots is None else bots
         self.rng = random.Random(seed)
         self.round = 0
-        self.deciders = {s: game_bot(table.kind, level, random.Random(seed + s))
+        # the person in seat 0 checks or calls and stands pat (poker; pinochle's bots are the
+        # same for everyone): his turns come, his hand goes to the end
+        person = "house" if table.kind == "poker" else level
+        self.deciders = {s: game_bot(table.kind, level if s else person, random.Random(seed + s))
                          for s in range(table.seats)}
 
     @classmethod

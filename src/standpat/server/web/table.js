@@ -179,7 +179,8 @@ class TablePage extends TableConnection {
     this.root.replaceChildren(el("div", { class: "table-page" },
       el("div", { class: "play" },
         head,
-        el("div", { class: "table-banners" }, this.message, this.notice),
+        el("div", { class: "table-banners" }, this.message, this.notice,
+          this.lastLine = el("p", { class: "last-hand", hidden: "" })),
         this.oval,
         el("div", { class: "me" },
           el("div", { class: "mine" }, this.myHand, this.handNameEl, this.hintEl),
@@ -486,7 +487,7 @@ class TablePage extends TableConnection {
     const status = [];
     if (info.sitting_out) status.push(t("seat.sittingOut"));
     // "waiting" is only "not dealt in yet": he may have posted and wait for the next hand
-    else if (info.waiting) status.push(t("tw.waiting"));
+    else if (info.waiting) status.push(t("tw.waitingShort"));
     if (!info.connected) status.push(t("seat.disconnected"));
     if (player && player.folded) status.push(t("seat.folded"));
     if (player && player.all_in) status.push(t("seat.allIn"));
@@ -504,7 +505,7 @@ class TablePage extends TableConnection {
     if (player && !you) {
       if (player.shown) {
         const best = new Set(player.value && player.shown.length > 5 ? player.value.best : []);
-        const row = el("span", { class: "cards shown" }, ...player.shown.map((c) => {
+        const row = el("span", { class: `cards shown${player.shown.length > 5 ? " seven" : ""}` }, ...player.shown.map((c) => {
           const card = faceUp(c, { small: true });
           if (best.size) card.classList.add(best.has(c) ? "best" : "unused");
           return card;
@@ -517,10 +518,17 @@ class TablePage extends TableConnection {
         seatEl.append(backs(player.cards));
       }
     }
-    if (status.length) tail.append(el("span", { class: "seat-status", text: status.join(" · ") }));
+    if (status.length) {
+      tail.append(el("span", { class: "seat-status", text: status.join(" · "),
+        title: info.waiting && !info.sitting_out ? t("tw.waiting") : "" }));
+    }
     if (player && player.drew !== undefined && player.drew !== null && !hand.over) {
       tail.append(el("span", { class: "drew", "data-drew": player.drew,
         text: player.drew ? t("seat.drew", { count: player.drew }) : t("seat.pat") }));
+    }
+    // a phone has no room on the felt between the seats and the middle: the bet is in the seat
+    if (player && player.bet > 0 && !hand.over) {
+      tail.append(el("span", { class: "seat-bet", "aria-hidden": "true", text: t("tw.bet", { chips: player.bet }) }));
     }
     if (player && hand.over && player.won > 0) {
       seatEl.classList.add("winning");
@@ -573,6 +581,10 @@ class TablePage extends TableConnection {
       parts.push(el("p", { class: "winner last", text: t("tw.lastHand", { text: last.text }) }));
     }
     this.centre.replaceChildren(...parts);
+    // a phone's table has no room in the middle for it: the line goes above the table there
+    const lastText = last ? t("tw.lastHand", { text: last.text }) : "";
+    if (this.lastLine.textContent !== lastText) this.lastLine.textContent = lastText;
+    this.lastLine.hidden = !last;
   }
 
   /** Who won what, with which hand, over the best hand shown against it, pot by pot
@@ -954,6 +966,7 @@ class TablePage extends TableConnection {
       this.lastResult = null;
       const stale = this.centre.querySelector(".winner.last");
       if (stale) stale.remove();
+      this.lastLine.hidden = true;
     }
     const clocks = this.root.querySelectorAll("[data-clock]");
     if (!clocks.length || this.deadline === null) return;

@@ -296,3 +296,56 @@ def test_a_restart_is_explained(browser: Any, tmp_path: Path) -> None:
         page.context.close()
     finally:
         srv.stop()
+
+
+def test_messages_read_like_sentences_for_a_person(browser: Any, server: Server) -> None:
+    """Issue 33's item 8: a short password is not echoed, stakes the wrong way round are said
+    plainly, the name box takes what the room allows, an unknown address is a page, filters
+    that hide every table say so, and a phone's lobby labels its numbers."""
+    page = open_page(browser, server.base, width=1366, height=768)
+    page.goto("/login")
+    page.wait_for_selector("form.login")
+    assert page.get_attribute("input[name=name]", "maxlength") == "24"
+    page.fill("input[name=name]", "shorty")
+    page.fill("input[name=password]", "abc")
+    page.click("button[value=register]")
+    toast = page.locator("#toast")
+    toast.wait_for()
+    assert toast.inner_text() == "A password has at least 8 characters.", toast.inner_text()
+    # the server's own refusals, read for a person: no quoted field, no echo, a capital
+    said = page.evaluate("""async () => (await import('/static/main.js')).readable(
+        "'password': String should have at least 8 characters (got 'abc').")""")
+    assert "abc" not in said and said[0].isupper(), said
+    said = page.evaluate("""async () => (await import('/static/main.js')).readable(
+        "'stakes': stakes 3/2 make no sense: the small bet must be at most the big bet")""")
+    assert said.startswith("Stakes 3/2 make no sense") and "'stakes'" not in said, said
+    page.fill("input[name=password]", "a-long-password")
+    page.fill("input[name=name]", f"m{uuid.uuid4().hex[:8]}")
+    page.click("button[value=register]")
+    page.wait_for_selector("form.create")
+    page.fill("#new-stakes", "3/2")
+    page.click("form.create button[type=submit]")
+    wait_until(lambda: "bigger than the big bet" in page.inner_text("#toast"), 5, "the rule")
+    # filters that let no table through say so (not "No tables yet")
+    page.goto("/?min_stakes=999999")
+    page.wait_for_selector("table.lobby td.empty")
+    assert "No table matches these filters" in page.inner_text("table.lobby td.empty")
+    # an address that is nothing: a page saying so, not raw JSON
+    response = page.goto("/nonsense")
+    assert response is not None and response.status == 404
+    page.wait_for_selector(".not-found h1")
+    assert "There is nothing at /nonsense." in page.inner_text(".not-found")
+    page.context.close()
+    # a phone's lobby: every number has its column's name beside it
+    phone = logged_in(browser, server, width=390, height=844)
+    new_table(phone)
+    phone.goto("/")
+    phone.wait_for_selector("table.lobby tbody tr[data-table]")
+    labels = phone.eval_on_selector_all(
+        "table.lobby tbody tr[data-table] td.players, table.lobby tbody tr[data-table]"
+        " td.average-pot, table.lobby tbody tr[data-table] td.hands-per-hour",
+        "els => els.map(e => getComputedStyle(e, '::before').content)")
+    assert labels and all(label not in ("none", "normal", '""') for label in labels), labels
+    screenshot(phone, "pages-lobby-phone")
+    assert not phone.js_errors, phone.js_errors
+    phone.context.close()

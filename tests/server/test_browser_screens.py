@@ -230,3 +230,47 @@ def test_a_phone_clips_no_seat(browser: Any, server: Server, seats: int) -> None
     check(page, size, f"phone {seats} seats, last hand", ".seat", POKER_APART + ", .last-hand")
     assert not page.js_errors, page.js_errors
     page.context.close()
+
+
+PINOCHLE_APART = (".pn-player, .pn-spot:not(:empty), .pn-play, .pn-centre > *")
+
+
+def pinochle_scenes(table: int, seats: int) -> list[tuple[str, dict[str, Any]]]:
+    """A pinochle game of ``seats`` played by the room's bots: the deal (the bidding opens),
+    his turn to bid after the others, a trick half played with the melds down, the game over."""
+    scene = Scene.pinochle(table, seats=seats, seed=5).deal()
+    moments = [("deal", scene.message(0))]
+    scene.play(lambda s: s.table.turn() == 0 and s.hand(0)["phase"] == "bidding"
+               and len(s.hand(0)["bids"]) >= seats - 1)
+    moments.append(("bid", scene.message(0)))
+    scene.play(lambda s: s.hand(0)["phase"] == "play" and s.hand(0)["trick"] is not None
+               and len(s.hand(0)["trick"]["plays"]) == seats - 1 and s.table.turn() == 0)
+    moments.append(("trick", scene.message(0)))
+    scene.play(lambda s: s.table.over)
+    moments.append(("over", scene.message(0)))
+    return moments
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize("size_name", list(SIZES))
+def test_pinochle_at_each_moment(browser: Any, server: Server, size_name: str, seats: int) -> None:
+    size = SIZES[size_name]
+    page = logged_in(browser, server, size)
+    table = new_table(page, "pinochle-5", seats, None)
+    moments = pinochle_scenes(table, seats)
+    socket = FakeSocket(page, moments[0][1])
+    page.goto(f"/tables/{table}")
+    page.wait_for_selector(".pn-player.mine")
+    for moment, message in moments:
+        socket.send(message, ".pn-page")
+        if moment == "trick":
+            page.wait_for_selector(".pn-play .card")
+            if size[0] > 480:  # every meld on the felt (a phone says it in the seat)
+                assert page.locator(".pn-melds").count() == seats
+        if moment == "over":
+            page.wait_for_selector(".pn-winner")
+        page.wait_for_timeout(50)
+        shot(page, f"screen-pinochle{seats}-{size_name}-{moment}")
+        check(page, size, f"pinochle {seats} {size_name} {moment}", ".pn-player", PINOCHLE_APART)
+    assert not page.js_errors, page.js_errors
+    page.context.close()

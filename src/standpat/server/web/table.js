@@ -5,6 +5,7 @@ import { api, account, el, errorText, gameTitle, loadMe } from "./main.js";
 import { backs, cardText, faceUp, handName } from "./cards.js";
 import { mountChat } from "./chat.js";
 import { showdownLines } from "./showdown.js";
+import { TurnAlert } from "./alerts.js";
 
 /** Open table `id` in `root`; returns a function that closes it. */
 export async function openTable(root, id) {
@@ -47,7 +48,6 @@ class TablePage extends TableConnection {
     this.preAction = null; // {kind, top, key}: what to do when the turn comes
     this.lastResult = null; // {text, until}: the last hand's result, kept readable into the next
     this.hint = null; // the latest `hint` message for this seat
-    this.turnKey = null;
     this.rebuyOpen = false;
     this.postWanted = false;
     this.shownCards = new Set(); // my cards already drawn on screen (new ones are dealt in)
@@ -75,7 +75,7 @@ class TablePage extends TableConnection {
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("resize", this.onResize);
     document.body.classList.remove("at-table");
-    document.title = "standpat";
+    this.alert.close();
     if (this.socket) this.socket.close();
   }
 
@@ -163,18 +163,13 @@ class TablePage extends TableConnection {
         onclick: () => { this.notice.hidden = true; } }));
     this.logList = el("ul", { class: "log", "aria-live": "polite", "aria-label": t("log.title") });
     this.history = el("ol", { class: "history" });
-    this.sound = el("input", { type: "checkbox", "data-key": "sound" });
-    this.sound.checked = localStorage.getItem("standpat.sound") === "1";
-    this.sound.addEventListener("change", () => {
-      localStorage.setItem("standpat.sound", this.sound.checked ? "1" : "0");
-      this.sound.blur(); // the shortcut keys go on working after ticking it
-    });
+    this.alert = new TurnAlert();
     const head = el("div", { class: "table-head" },
       el("a", { href: "/", "data-link": "", class: "back", text: t("table.back") }),
       el("h1", { text: `${gameTitle(info.game)} · ${t(`structure.${info.structure}`)} · ${info.stakes}` }),
       this.factsEl = el("span", { class: "table-facts", text: this.facts() }),
       this.status,
-      el("label", { class: "tool sound" }, this.sound, el("span", { text: t("tw.sound") })),
+      this.alert.toggle,
       this.tools);
     this.root.replaceChildren(el("div", { class: "table-page" },
       el("div", { class: "play" },
@@ -310,27 +305,8 @@ class TablePage extends TableConnection {
   turnAlert(hand) {
     const mine = this.myTurn();
     const key = mine ? `${hand.id}:${hand.events_from + hand.events.length}` : null;
-    document.title = mine ? `\u25B6 ${t("tw.yourTurn")} · standpat` : "standpat";
-    if (mine && key !== this.turnKey) {
-      if (this.sound.checked && !this.preAction) this.beep();
-      // the play area fits the window: bring it back if he scrolled down to the log
-      if (window.scrollY > 0) window.scrollTo({ top: 0 });
-    }
-    this.turnKey = key;
-  }
-
-  beep() {
-    try {
-      const Audio = window.AudioContext || window.webkitAudioContext;
-      this.audio = this.audio || new Audio();
-      const tone = this.audio.createOscillator();
-      const gain = this.audio.createGain();
-      tone.frequency.value = 660;
-      gain.gain.value = 0.08;
-      tone.connect(gain).connect(this.audio.destination);
-      tone.start();
-      tone.stop(this.audio.currentTime + 0.15);
-    } catch (e) { /* no sound on this browser */ }
+    // the play area fits the window: bring it back if he scrolled down to the log
+    if (this.alert.update(mine, key, Boolean(this.preAction)) && window.scrollY > 0) window.scrollTo({ top: 0 });
   }
 
   /** The bet he faces: the highest bet of the round less his own. */

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .browser import Relay, launch_chromium, open_page, screenshot, wait_until
+from .browser import Relay, launch_chromium, open_page, screenshot, wait_until, web_args
 from .live import PATIENCE, Server
 from .scenes import FakeSocket, Scene, showdown
 
@@ -32,7 +32,8 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("pages")
     srv = Server(f"sqlite:///{folder / 'room.db'}", "--bot-delay", "0.05",
-                 "--between-hands", "0.3", "--demo-tables", "0", log=folder / "server.log").start()
+                 "--between-hands", "0.3", "--demo-tables", "0", *web_args(),
+                 log=folder / "server.log").start()
     yield srv
     srv.stop()
 
@@ -116,7 +117,7 @@ def test_the_showdown_line_names_the_best_hand_against_each_pot(
     for player in alone["players"]:
         player.pop("value", None)
         player.pop("shown", None)
-    socket.send(hand_message(table, names[:2] + ["cyd", "dot"], alone, hand_id=155))
+    socket.send(hand_message(table, [*names[:2], "cyd", "dot"], alone, hand_id=155))
     assert re.fullmatch(r"(ann|bob) (wins \d+|and \w+ split \d+)",
                         page.locator(banner).first.inner_text())
     assert not page.js_errors, page.js_errors
@@ -264,7 +265,7 @@ def test_a_restart_is_explained(browser: Any, tmp_path: Path) -> None:
     the lead's part of issue 33: until the server sends it, the test sends it on the new
     socket, in the shape agreed.)"""
     srv = Server(f"sqlite:///{tmp_path / 'room.db'}", "--bot-delay", "0.2",
-                 "--between-hands", "0.3", "--demo-tables", "0",
+                 "--between-hands", "0.3", "--demo-tables", "0", *web_args(),
                  log=tmp_path / "server.log").start()
     try:
         page = logged_in(browser, srv)

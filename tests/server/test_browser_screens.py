@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from .browser import SCREENSHOTS, launch_chromium, open_page, wait_until
+from .browser import SCREENSHOTS, launch_chromium, open_page, web_args
 from .live import Server
 from .scenes import FakeSocket, Scene, showdown
 
@@ -31,7 +31,7 @@ SIZES = {"1366x768": (1366, 768), "1280x800": (1280, 800), "1920x1080": (1920, 1
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("screens")
-    srv = Server(f"sqlite:///{folder / 'room.db'}", "--demo-tables", "0",
+    srv = Server(f"sqlite:///{folder / 'room.db'}", "--demo-tables", "0", *web_args(),
                  log=folder / "server.log").start()
     yield srv
     srv.stop()
@@ -100,10 +100,11 @@ def check(page: Any, size: tuple[int, int], where: str, seats: str, apart: str) 
             assert not overlap(a, b), (where, a, b)
     oval = boxes(page, ".oval, .pn-table")
     for box in boxes(page, seats):  # every seat within the table's area
-        assert oval and box["top"] >= oval[0]["top"] - 1 and box["bottom"] <= oval[0]["bottom"] + 1 \
-            and box["left"] >= oval[0]["left"] - 1 and box["right"] <= oval[0]["right"] + 1, \
-            (where, box, oval)
-    width, height = size
+        area = oval[0] if oval else None
+        assert area and box["top"] >= area["top"] - 1 and box["bottom"] <= area["bottom"] + 1 \
+            and box["left"] >= area["left"] - 1 and box["right"] <= area["right"] + 1, \
+            (where, box, area)
+    width = size[0]
     for box in boxes(page, "button, input, select, .my-hand .card, .pn-hand .card"):
         if box["width"] == 0 or ".side" in box["what"]:
             continue
@@ -161,16 +162,18 @@ def test_poker_five_seats_at_each_moment(browser: Any, server: Server, size_name
     page.context.close()
 
 
-def card_widths(page: Any) -> tuple[float, float]:
-    """The width of one of his cards and of a card shown at a seat."""
-    mine = page.eval_on_selector(".my-hand .card", "e => e.getBoundingClientRect().width")
-    shown = page.eval_on_selector(".seat .cards.shown .card",
-                                  "e => e.getBoundingClientRect().width")
-    return float(mine), float(shown)
+def card_widths(page: Any) -> tuple[float, float, float]:
+    """The width of one of his cards, of a card shown at a seat, and of that seat."""
+    def width(selector: str) -> float:
+        found: float = page.eval_on_selector(selector, "e => e.getBoundingClientRect().width")
+        return float(found)
+
+    return (width(".my-hand .card"), width(".seat .cards.shown .card"),
+            width(".seat[data-seat='1']"))
 
 
 def test_cards_grow_with_a_big_screen(browser: Any, server: Server) -> None:
-    widths = {}
+    widths: dict[str, tuple[float, float, float]] = {}
     for name in ("1366x768", "1920x1080", "phone"):
         page = logged_in(browser, server, SIZES[name])
         table = new_table(page, "five-card-draw", 4)
@@ -179,14 +182,10 @@ def test_cards_grow_with_a_big_screen(browser: Any, server: Server) -> None:
                                        "9s Tc Jd Qs Kh"]), "id": 5, "number": 1}
         message["hand"]["you"] = 0
         message["hand"]["hand"] = ["Ah", "Ad", "7c", "7d", "2s"]
-        socket = FakeSocket(page, message)
+        FakeSocket(page, message)
         page.goto(f"/tables/{table}")
-        wait_until(lambda page=page: page.locator(".seat .cards.shown .card").count(), 10,
-                   "the cards shown")
+        page.locator(".seat .cards.shown .card").first.wait_for()
         widths[name] = card_widths(page)
-        seat = page.eval_on_selector(".seat[data-seat='1']", "e => e.getBoundingClientRect().width")
-        widths[name] += (float(seat),)
-        assert socket.current is not None
         page.context.close()
     small, big, phone = widths["1366x768"], widths["1920x1080"], widths["phone"]
     # 1920x1080 has 1.4 times the height of 1366x768: cards and seats grow with it

@@ -106,7 +106,7 @@ class PinochlePage extends TableConnection {
     this.prompt = el("p", { class: "pn-prompt", "aria-live": "polite" });
     this.controls = el("div", { class: "pn-controls row" });
     this.seatRow = el("div", { class: "pn-seat row" });
-    this.logList = el("ul", { class: "pn-log log", "aria-label": t("pinochle.log.title") });
+    this.logList = el("ul", { class: "pn-log log", "aria-label": t("pinochle.log.title"), tabindex: "0" });
     const title = `${gameTitle(this.info.game)} · ${t("pinochle.entry", { fee: this.info.stakes.replace(/\D+/g, "") })}`;
     this.root.replaceChildren(el("div", { class: "pn-page table-page", "data-kind": "pinochle" },
       el("div", { class: "play" },

@@ -161,7 +161,8 @@ class TablePage extends TableConnection {
     this.notice = el("p", { class: "table-notice", role: "status", hidden: "" }, this.noticeText,
       el("button", { type: "button", class: "link small", "data-action": "dismiss-notice", text: t("tw.dismiss"),
         onclick: () => { this.notice.hidden = true; } }));
-    this.logList = el("ul", { class: "log", "aria-live": "polite", "aria-label": t("log.title") });
+    // the log scrolls: it takes the focus, so that the keyboard can scroll it too
+    this.logList = el("ul", { class: "log", "aria-live": "polite", "aria-label": t("log.title"), tabindex: "0" });
     this.history = el("ol", { class: "history" });
     this.alert = new TurnAlert();
     const head = el("div", { class: "table-head" },

@@ -30,7 +30,8 @@ export function readable(message) {
     .replace(/;?\s*\(?got [^)]*\)?(?=\.?$)/, "")
     .replace(/^'([\w.]+)' (must|is)/, (m, name, verb) => `${name.replace(/[._]/g, " ")} ${verb}`);
   if (!/[.!?]$/.test(text)) text += ".";
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  // a capital for a word, not for a file's name ("illegal.phh: hand 1, ...")
+  return /^[a-z]+(?![\w./])/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
 /** The text of a server error ({code, message}) in the player's language when we have it. */

@@ -1103,7 +1103,7 @@ class TablePage extends TableConnection {
       if (line.status !== "done") return el("li", {}, text, el("span", { text: t(`history.${line.status}`) }));
       return el("li", { "data-hand": line.id },
         text,
-        el("a", { href: `/replay/${line.id}`, "data-link": "", class: "download replay-link",
+        el("a", { href: `/replay/${line.id}`, "data-link": "", class: "replay-link",
           text: t("history.replay"), "aria-label": t("history.replayLabel", { number: line.id }) }),
         el("a", { href: `/api/hands/${line.id}/phh`, download: `standpat-hand-${line.id}.phh`, class: "download",
           text: "PHH", "aria-label": t("history.downloadPhh", { number: line.id }) }),

@@ -36,7 +36,6 @@ class PinochlePage extends TableConnection {
     this.selected = new Set();
     this.selectKey = null;
     this.deadline = null;
-    this.names = new Map(); // seat -> the latest name seen there (the log after he left)
     this.onKey = (event) => this.key(event);
     this.onResize = () => this.fitHeight();
   }
@@ -144,7 +143,7 @@ class PinochlePage extends TableConnection {
 
   update(message) {
     this.state = message;
-    for (const seat of message.seats) this.names.set(seat.seat, seat.name);
+    this.noteNames(message.seats);
     const game = message.hand;
     if (game) {
       if (this.eventsGame !== game.id) {
@@ -187,8 +186,7 @@ class PinochlePage extends TableConnection {
 
   nameOf(seat) {
     const info = this.seatInfo(seat);
-    if (info) return info.name;
-    return this.names.has(seat) ? this.names.get(seat) : t("seat.number", { seat: seat + 1 });
+    return info ? info.name : this.knownName(seat);
   }
 
   mySeat() {

@@ -42,9 +42,6 @@ class TablePage extends TableConnection {
     this.amount = null;
     this.deadline = null;
     this.lastHandOver = null;
-    // seat -> the latest name seen there, for the log after a player left; kept for the tab's
-    // life, so that the page drawn again (a language switch, a reload) still names him
-    this.names = new Map(JSON.parse(sessionStorage.getItem(this.namesKey()) || "[]"));
     this.preAction = null; // {kind, top, key}: what to do when the turn comes
     this.lastResult = null; // {text, until}: the last hand's result, kept readable into the next
     this.hint = null; // the latest `hint` message for this seat
@@ -53,10 +50,6 @@ class TablePage extends TableConnection {
     this.shownCards = new Set(); // my cards already drawn on screen (new ones are dealt in)
     this.onKey = (event) => this.key(event);
     this.onResize = () => this.fitHeight();
-  }
-
-  namesKey() {
-    return `standpat.names.${this.id}`;
   }
 
   async start() {
@@ -211,11 +204,7 @@ class TablePage extends TableConnection {
   update(message) {
     const hand = message.hand;
     this.state = message; // first: the log below names seats from it
-    let named = false;
-    for (const seat of message.seats) {
-      if (this.names.get(seat.seat) !== seat.name) { this.names.set(seat.seat, seat.name); named = true; }
-    }
-    if (named) sessionStorage.setItem(this.namesKey(), JSON.stringify([...this.names]));
+    this.noteNames(message.seats);
     if (hand) {
       if (this.eventsHand !== hand.id) {
         if (this.eventsHand !== null && this.resultText) {
@@ -347,8 +336,7 @@ class TablePage extends TableConnection {
 
   nameOf(seat) {
     const info = this.seatInfo(seat);
-    if (info) return info.name;
-    return this.names.has(seat) ? this.names.get(seat) : t("seat.number", { seat: seat + 1 });
+    return info ? info.name : this.knownName(seat);
   }
 
   mySeat() {

@@ -350,3 +350,52 @@ def test_messages_read_like_sentences_for_a_person(browser: Any, server: Server)
     screenshot(phone, "pages-lobby-phone")
     assert not phone.js_errors, phone.js_errors
     phone.context.close()
+
+
+def test_the_pinochle_page_has_the_poker_pages_parts(browser: Any, server: Server) -> None:
+    """Issue 33's item 11: chat, the turn in the tab's title, keys, the log oldest first, seats
+    round a table, the bidding on the felt, the melds and the trick's cards on it."""
+    page = logged_in(browser, server)
+    made = page.request.post("/api/tables", data={"game": "pinochle-5", "seats": 4})
+    assert made.status == 201, made.text()
+    table = int(made.json()["id"])
+    scene = Scene.pinochle(table, seats=4, seed=5).deal()
+    scene.play(lambda s: s.table.turn() == 0 and s.hand(0)["phase"] == "bidding"
+               and len(s.hand(0)["bids"]) >= 3)
+    socket = FakeSocket(page, scene.message(0))
+    page.goto(f"/tables/{table}")
+    page.wait_for_selector(".pn-player.mine")
+    wait_until(lambda: page.title().startswith("\u25b6"), 5, "his turn in the title")
+    assert page.locator("#chat-input").count() == 1  # the chat panel
+    assert page.locator("input[data-key=sound]").count() == 1
+    # the seats sit round the table: his at the bottom, the others above it
+    mine = page.locator(".pn-player.mine").bounding_box()
+    others = [page.locator(f".pn-player[data-seat='{s}']").bounding_box() for s in (1, 2, 3)]
+    assert mine and all(o and o["y"] < mine["y"] for o in others), (mine, others)
+    # the bidding is on the felt: the high bid in the middle, each bid in front of its player
+    assert "High bid: Ada, 2" in page.inner_text(".pn-centre")
+    assert page.inner_text(".pn-spot[data-spot-seat='1']") == "bid 2"
+    assert page.inner_text(".pn-spot[data-spot-seat='2']") == "passed"
+    # the log runs oldest first, as the poker page's
+    lines = page.locator(".pn-log li").all_inner_texts()
+    assert lines[0].startswith("Hand 1, dealt by") and lines[1].startswith("Ada bids"), lines
+    # p passes (a key, as at the poker table)
+    page.keyboard.press("p")
+    wait_until(lambda: page.evaluate("0") == 0 and any(
+        m.get("type") == "act" and m["action"] == {"kind": "pass"} for m in socket.sent), 5,
+        "the pass sent by the key")
+    # play: every meld on the felt, the trick's cards between the players and the middle
+    scene.act(0, {"kind": "pass"})
+    scene.play(lambda s: s.hand(0)["phase"] == "play" and s.hand(0)["trick"] is not None
+               and len(s.hand(0)["trick"]["plays"]) == 3 and s.table.turn() == 0)
+    socket.send(scene.message(0), ".pn-page")
+    assert page.locator(".pn-spot .pn-melds").count() == 4
+    plays = page.locator(".pn-trick .pn-play")
+    assert plays.count() == 3
+    middle = page.locator(".pn-table").bounding_box()
+    assert middle is not None
+    for i in range(3):
+        box = plays.nth(i).bounding_box()
+        assert box and middle["x"] < box["x"] < middle["x"] + middle["width"]
+    assert not page.js_errors, page.js_errors
+    page.context.close()

@@ -28,6 +28,7 @@ test: $(VENV)/.dev-installed
 	$(BIN)/mypy
 	scripts/lint-js.sh
 	scripts/ensure-chromium.sh
+	scripts/ensure-axe.sh
 	STANDPAT_REQUIRE_NATIVE=1 STANDPAT_REQUIRE_PG=1 STANDPAT_REQUIRE_REDIS=1 \
 		STANDPAT_REQUIRE_BROWSER=1 \
 		scripts/ensure-postgres.sh scripts/ensure-redis.sh $(BIN)/python -m pytest -n 2 -q \
@@ -60,4 +61,4 @@ bench: $(VENV)/.dev-installed
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \
-		scripts/eslint/node_modules
+		scripts/eslint/node_modules scripts/axe/node_modules

@@ -1,4 +1,5 @@
-"""The pinochle screen numbers seats from 1 like poker's, and refuses in its own words."""
+"""The pinochle screen numbers seats from 1 like poker's, names its bots as poker's (Ada, Bo, Cy),
+and refuses in its own words."""
 
 from __future__ import annotations
 
@@ -8,15 +9,15 @@ from standpat.cli.play import narrate, refusal, screen
 from standpat.pinochle import PINOCHLE_5, Bid, BidMade, Drew, HandState, Play
 
 
-def test_seats_are_numbered_from_1_and_the_player_is_you() -> None:
+def test_seats_are_numbered_from_1_the_bots_named_and_the_player_is_you() -> None:
     hand = HandState.preset(PINOCHLE_5, ["Qs Js Ks Jd 9h", "Ac Ad Ah As Tc", "9c 9d Tc Th Ts"])
     hand.apply(Bid(3))
     text = screen(hand.view(0), 1)
-    assert "you are seat 1 | dealer seat 3 ===" in text  # the third seat deals
+    assert "you are seat 1 | dealer Bo ===" in text  # the third seat deals
     assert "Bids: you 3" in text
     assert not re.search(r"seat 0\b", text)
-    assert narrate(BidMade(2, 5)) == "seat 3 bid 5."
-    assert narrate(Drew(1, (), ())) == "seat 2 kept its cards."
+    assert narrate(BidMade(2, 5)) == "Bo bid 5."
+    assert narrate(Drew(1, (), ())) == "Ada kept the hand."
     assert narrate(Drew(0, (), ())) == "you kept your cards."
 
 

@@ -32,6 +32,14 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 """Where the tests save their screenshots (docs/images holds the README's copies)."""
 
 
+def web_args() -> tuple[str, ...]:
+    """``standpat serve`` arguments that serve the pages from ``STANDPAT_WEB_DIR`` when it is
+    set (a copy of ``standpat/server/web``, such as an older commit's, to see a test fail on
+    it), else none."""
+    folder = os.environ.get("STANDPAT_WEB_DIR")
+    return ("--static", folder) if folder else ()
+
+
 def chromium_path() -> str:
     """Debian's Chromium, or skip (fail when STANDPAT_REQUIRE_BROWSER=1)."""
     path = os.environ.get("STANDPAT_CHROMIUM") or shutil.which("chromium")

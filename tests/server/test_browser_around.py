@@ -58,6 +58,9 @@ def test_password_change_on_the_account_page_ends_the_other_session(
     here.click("#account-link")
     here.wait_for_selector("#sessions tbody tr")
     assert here.locator("#sessions tbody tr").count() == 2
+    # each session names its browser and system, not the raw User-Agent (issue 33)
+    browsers = here.locator("#sessions tbody tr td:first-child").all_inner_texts()
+    assert all(re.fullmatch(r"(Headless)?Chrome \d+ on Linux", b) for b in browsers), browsers
     assert "10000 chips in your bankroll, 0 on tables" in here.inner_text("#bankroll")
     assert "less than 1000" in here.inner_text("#refill-rule")
     assert here.is_disabled("#refill")

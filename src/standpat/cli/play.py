@@ -30,6 +30,7 @@ import sys
 from collections.abc import Callable
 
 from standpat.cards import format_cards
+from standpat.cli.poker_play import BOT_NAMES
 from standpat.cli.prompt import InputError, Quit, ask, quit_on_interrupt
 from standpat.engine import GAMES as POKER
 from standpat.engine import GameName
@@ -130,8 +131,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _name(seat: int) -> str:
-    """``you``, or the seat as the screen numbers it (from 1)."""
-    return "you" if seat == HUMAN else f"seat {seat + 1}"
+    """``you``, or the bot's name: the poker table's bots, in seat order after him (Ada, Bo,
+    Cy...)."""
+    return "you" if seat == HUMAN else BOT_NAMES[(seat - HUMAN - 1) % len(BOT_NAMES)]
 
 
 def parse_command(line: str, view: SeatView) -> Action:
@@ -247,7 +249,7 @@ def narrate(event: Event) -> str:
     if isinstance(event, Drew):
         if not event.drawn:
             return "you kept your cards." if event.seat == HUMAN else (
-                f"{_name(event.seat)} kept its cards.")
+                f"{_name(event.seat)} kept the hand.")
         if event.seat == HUMAN:
             return (f"you discarded {format_cards(c.card for c in event.discarded) or 'nothing'}"
                     f" and drew {format_cards(c.card for c in event.drawn) or 'nothing'}.")

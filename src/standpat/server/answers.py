@@ -98,6 +98,8 @@ class SessionLine(BaseModel):
     created_at: datetime
     expires_at: datetime
     agent: str = Field(description="the browser that opened it (its User-Agent)")
+    browser: str = Field(description="the browser and its system, read from its User-Agent "
+                         "('Firefox 121 on Windows 10'; empty for none)")
     current: bool = Field(description="whether it is the session asking")
 
 

@@ -29,6 +29,7 @@ from standpat.engine import Structure
 from standpat.errors import AccountError, NotFoundError, ProtocolError, StandpatError
 from standpat.fairness import check_client_seed
 from standpat.history.replayer import file_record
+from standpat.server.agents import describe_agent
 from standpat.server.config import ServerConfig
 from standpat.server.downloads import phh_text, readable_text
 from standpat.server.host import Command, TableHost
@@ -255,11 +256,12 @@ class RestApi:
         account = await self.need_account(request)
         mine = token_hash(request.cookies.get(COOKIE, ""))
         rows = await self.db(self.store.sessions_of, account.id)
+        browsers = await asyncio.to_thread(lambda: [describe_agent(r["agent"]) for r in rows])
         return JSONResponse({"sessions": [
             {"id": r["id"], "created_at": r["created_at"].isoformat(),
              "expires_at": r["expires_at"].isoformat(), "agent": r["agent"],
-             "current": r["hash"] == mine}
-            for r in rows
+             "browser": browser, "current": r["hash"] == mine}
+            for r, browser in zip(rows, browsers, strict=True)
         ]})
 
     async def end_my_session(self, request: Request, data: SessionRef) -> Response:

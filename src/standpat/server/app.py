@@ -156,14 +156,24 @@ def create_app(
                             Exception: _server_error},
     )
     app.state.store = the_store
+    app.state.web = web
     app.state.host = the_host
     app.state.orders = desk
     return app
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
-    """Starlette's own refusals (no such path, wrong method) in the room's error shape."""
+    """Starlette's own refusals (no such path, wrong method) in the room's error shape; a
+    browser asking for a page that does not exist gets the client's page (which says so),
+    with the status 404, rather than JSON."""
     assert isinstance(error, HTTPException)
+    path = request.url.path
+    if (error.status_code == 404 and request.method == "GET"
+            and "text/html" in request.headers.get("accept", "")
+            and not path.startswith(("/api/", "/static/", "/ws", "/metrics"))):
+        web = getattr(request.app.state, "web", WEB_DIR)
+        return FileResponse(web / "index.html", status_code=404,
+                            headers={"Cache-Control": "no-cache"})
     code = {404: "not-found", 405: "bad-method"}.get(error.status_code, "bad-request")
     text = {404: f"there is nothing at {request.url.path}.",
             405: f"{request.url.path} does not take {request.method}."}.get(

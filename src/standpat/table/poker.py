@@ -414,18 +414,23 @@ def legal_json(legal: LegalActions) -> Json:
 
 
 def hand_value_json(cards: Sequence[Card], ranking: str) -> Json | None:
-    """A hand's value, for a client to name it in its own language: its category, the five
-    cards that play, the name's key and ranks (``Ranking.name_parts``; ranks as ``2`` ..
-    ``A``), and the English name.
+    """A hand's value, for a client to name it in its own language and to compare it with
+    others: its category, the five cards that play, the name's key and ranks
+    (``Ranking.name_parts``; ranks as ``2`` .. ``A``), the English name, and its
+    ``strength`` under the ranking (bigger wins, equal splits; lowball included).
 
     ``None`` for fewer than five cards (a hand being drawn to).
 
     >>> from standpat.cards import parse_cards
-    >>> hand_value_json(parse_cards("Ah 7c 8d 9s Th"), "short-7a")
+    >>> hand_value_json(parse_cards("Ah 7c 8d 9s Th"), "short-7a")  # doctest: +ELLIPSIS
     {'category': 'straight', 'best': ['Th', '9s', '8d', '7c', 'Ah'], 'key': 'straight', \
-'ranks': ['T'], 'name': 'Straight, ten high'}
+'ranks': ['T'], 'name': 'Straight, ten high', 'strength': ...}
     >>> hand_value_json(parse_cards("9c 9d 9s Kh 2c 4d 7h"), "high")["name"]
     'Three of a kind, nines'
+    >>> low = [hand_value_json(parse_cards(c), "deuce-to-seven")["strength"]
+    ...        for c in ("7c 5d 4h 3s 2c", "8c 5d 4h 3s 2c")]
+    >>> low[0] > low[1]          # the seven-low wins
+    True
     """
     if len(cards) < 5:
         return None
@@ -444,6 +449,7 @@ def _hand_value(cards: tuple[Card, ...], ranking: str) -> tuple[tuple[str, Any],
         ("key", key),
         ("ranks", tuple(RANK_CHARS[r] for r in ranks)),
         ("name", str(value)),
+        ("strength", value.strength),
     )
 
 
@@ -474,7 +480,8 @@ def view_json(view: SeatView, seats: Sequence[int], since: int = 0) -> Json:
 
 def public_json(view: SeatView, seats: Sequence[int]) -> Json:
     """The part of a hand's JSON that is the same for every viewer (a spectator's view
-    holds all of it): positions, bets, pots, cards shown, the events' count."""
+    holds all of it): positions, bets, pots, cards shown, the events' count, and ``deck``:
+    the cards in this hand's deck (Five Card Draw 7-A deals 36 with five players, else 32)."""
     players = []
     ranking = str(view.ranking)
     for i in range(view.players):
@@ -507,6 +514,7 @@ def public_json(view: SeatView, seats: Sequence[int]) -> Json:
         "pots": [{"amount": a, "seats": [seats[s] for s in who]} for a, who in view.pots],
         "draws_left": view.draws_left,
         "stub": view.stub,
+        "deck": len(view.game.deck_for(view.players)[0]),
         "players": players,
         "event_count": len(view.events),
         "over": view.is_over,

@@ -104,7 +104,7 @@ async function drawSessions(box) {
       }
     });
     return el("tr", { "data-session": s.id },
-      el("td", { text: s.agent || "?" }),
+      el("td", { text: s.browser || s.agent || "?", title: s.agent || "" }),
       el("td", { text: new Date(s.created_at).toLocaleString() }),
       el("td", { text: s.current ? t("account.thisSession") : "" }),
       el("td", {}, end));

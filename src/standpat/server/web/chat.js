@@ -21,7 +21,7 @@ export function mountChat(page) {
   let lastDealt = null;
   const muted = new Set(JSON.parse(localStorage.getItem(MUTED_KEY) || "[]"));
   const list = el("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite",
-    "aria-label": t("chat.title") });
+    "aria-label": t("chat.title"), tabindex: "0" });
   const input = el("input", { id: "chat-input", name: "text", maxlength: "200", autocomplete: "off",
     "aria-label": t("chat.say"), placeholder: t("chat.say") });
   const send = el("button", { type: "submit", class: "small", text: t("chat.send") });

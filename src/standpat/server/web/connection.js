@@ -10,6 +10,27 @@ export class TableConnection {
     this.socket = null;
     this.closed = false;
     this.retry = 0;
+    // seat -> the latest name seen there, for the log after a player left; kept for the tab's
+    // life, so that the page drawn again (a language switch, a reload) still names him
+    this.names = new Map(JSON.parse(sessionStorage.getItem(this.namesKey()) || "[]"));
+  }
+
+  namesKey() {
+    return `standpat.names.${this.id}`;
+  }
+
+  /** Note the names of a `table` message's seats. */
+  noteNames(seats) {
+    let named = false;
+    for (const seat of seats) {
+      if (this.names.get(seat.seat) !== seat.name) { this.names.set(seat.seat, seat.name); named = true; }
+    }
+    if (named) sessionStorage.setItem(this.namesKey(), JSON.stringify([...this.names]));
+  }
+
+  /** The name last seen in `seat` ("seat 2" if none was). */
+  knownName(seat) {
+    return this.names.has(seat) ? this.names.get(seat) : t("seat.number", { seat: seat + 1 });
   }
 
   connect() {

@@ -19,11 +19,26 @@ export function toast(text, kind = "error") {
   toastTimer = setTimeout(() => { toastBox.hidden = true; }, 5000);
 }
 
+/**
+ * A server's message as a sentence for a person: without the field's name in quotes
+ * ("'stakes': ..."), without the echo of what was typed ("(got 'abc')": never a password
+ * shown back), starting with a capital.
+ */
+export function readable(message) {
+  let text = String(message).trim()
+    .replace(/^'[\w.]+':\s*/, "")
+    .replace(/;?\s*\(?got [^)]*\)?(?=\.?$)/, "")
+    .replace(/^'([\w.]+)' (must|is)/, (m, name, verb) => `${name.replace(/[._]/g, " ")} ${verb}`);
+  if (!/[.!?]$/.test(text)) text += ".";
+  // a capital for a word, not for a file's name ("illegal.phh: hand 1, ...")
+  return /^[a-z]+(?![\w./])/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
 /** The text of a server error ({code, message}) in the player's language when we have it. */
 export function errorText(error) {
   // The server explains in English; other languages get the catalogue's sentence for the code.
   const known = error && error.code && has(`error.${error.code}`);
-  if (error && error.message && (language() === "en" || !known)) return error.message;
+  if (error && error.message && (language() === "en" || !known)) return readable(error.message);
   return known ? t(`error.${error.code}`) : t("error.network");
 }
 
@@ -89,7 +104,7 @@ function loginView() {
   const form = el("form", { class: "card-panel login", "aria-labelledby": "login-title" },
     el("h1", { id: "login-title", "data-i18n": "login.title" }),
     el("label", {}, el("span", { "data-i18n": "login.name" }),
-      el("input", { name: "name", autocomplete: "username", required: "", maxlength: "32" })),
+      el("input", { name: "name", autocomplete: "username", required: "", maxlength: "24" })),
     el("label", {}, el("span", { "data-i18n": "login.password" }),
       el("input", { name: "password", type: "password", autocomplete: "current-password", required: "" })),
     el("div", { class: "row" },
@@ -100,6 +115,15 @@ function loginView() {
     event.preventDefault();
     const which = event.submitter ? event.submitter.value : "login";
     const data = Object.fromEntries(new FormData(form));
+    // the room's rules for a new account, said before asking it (and never the password back)
+    if (which === "register" && !/^[A-Za-z0-9][A-Za-z0-9._-]{2,23}$/.test(data.name.trim())) {
+      toast(t("login.nameRule"));
+      return;
+    }
+    if (which === "register" && data.password.length < 8) {
+      toast(t("login.passwordRule"));
+      return;
+    }
     try {
       await api("POST", which === "register" ? "/api/accounts" : "/api/session", data);
       await loadMe();
@@ -146,6 +170,11 @@ async function lobbyView() {
   fitForm();
   create.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const bets = /^\s*(\d+)\s*\/\s*(\d+)/.exec(stakes.value);
+    if (!isPinochle() && bets && Number(bets[1]) > Number(bets[2])) {
+      toast(t("lobby.stakesRule", { small: bets[1], big: bets[2] }));
+      return;
+    }
     try {
       const made = await api("POST", "/api/tables", {
         game: gameSelect.value, structure: isPinochle() ? undefined : structureSelect.value,
@@ -189,19 +218,26 @@ async function lobbyView() {
         });
         actions.append(wait);
       }
+      // each cell carries its column's name: a phone, which hides the head row, shows it
+      const label = (key) => t(key);
       return el("tr", { "data-table": line.id, "data-game": line.game },
-        el("td", { text: `#${line.id}` }),
-        el("td", { text: gameTitle(line.game) }),
-        el("td", { text: line.structure ? t(`structure.${line.structure}`) : "-" }),
-        el("td", { class: "stakes" }, line.stakes,
+        el("td", { "data-label": label("lobby.table"), text: `#${line.id}` }),
+        el("td", { "data-label": label("lobby.game"), text: gameTitle(line.game) }),
+        el("td", { "data-label": label("lobby.structure"), text: line.structure ? t(`structure.${line.structure}`) : "-" }),
+        el("td", { class: "stakes", "data-label": label("lobby.stakes") }, line.stakes,
           el("small", { class: "facts", text: ` · ${tableFacts(line)}` })),
-        el("td", { class: "players", text: t("lobby.taken", { taken: line.taken, seats: line.seats })
+        el("td", { class: "players", "data-label": label("lobby.players"), text: t("lobby.taken", { taken: line.taken, seats: line.seats })
           + (line.waiting ? ` · ${t("lobby.waitingCount", { count: line.waiting })}` : "") }),
-        el("td", { class: "average-pot", text: line.average_pot === null ? "-" : String(line.average_pot) }),
-        el("td", { class: "hands-per-hour", text: String(line.hands_per_hour ?? "-") }),
+        el("td", { class: "average-pot", "data-label": label("lobby.averagePot"),
+          text: line.average_pot === null ? "-" : String(line.average_pot) }),
+        el("td", { class: "hands-per-hour", "data-label": label("lobby.handsPerHour"), text: String(line.hands_per_hour ?? "-") }),
         actions);
     }));
-    if (!lines.length) tableBody.append(el("tr", {}, el("td", { colspan: "8", "data-i18n": "lobby.empty" })));
+    if (!lines.length) {
+      // no table at all, or none that the filters let through
+      tableBody.append(el("tr", {}, el("td", { colspan: "8", class: "empty",
+        "data-i18n": filters.query() ? "lobby.noMatch" : "lobby.empty" })));
+    }
     translatePage(tableBody);
   }
   await refresh();
@@ -298,6 +334,11 @@ async function route() {
       if (!me) { navigate(`/login?next=${encodeURIComponent(path)}`, true); return; }
       const module = await import(page.module);
       closeView = await module[page.view](view);
+    } else if (path !== "/" && !match) {
+      view.replaceChildren(el("section", { class: "card-panel not-found" },
+        el("h1", { text: t("app.notFound") }),
+        el("p", { text: t("app.notFoundText", { path }) }),
+        el("a", { href: "/", "data-link": "", class: "button primary", text: t("app.toLobby") })));
     } else if (match) {
       const info = await api("GET", `/api/tables/${match[1]}`);
       closeView = info.kind === "pinochle" ? await openPinochle(view, Number(match[1]), info)

@@ -1,9 +1,14 @@
 // The pinochle table page: Bruce's Pinochle from the server's `table` messages (the view of
-// HostedPinochle), and the player's controls: bid or pass, name trump, discard and draw, play.
+// HostedPinochle), drawn as the poker page is: the players around an oval table, bids, melds
+// and the trick's cards on the felt in front of each, the player's cards and controls below,
+// chat, the game's log and the keys beside. He bids or passes, names trump, discards and
+// draws, and plays, by clicks or keys; his turn shows in the tab's title (and a tone).
 import { t } from "./i18n.js";
 import { TableConnection } from "./connection.js";
 import { api, el, errorText, gameTitle, loadMe, toast } from "./main.js";
 import { cardName, faceUp } from "./cards.js";
+import { mountChat } from "./chat.js";
+import { TurnAlert } from "./alerts.js";
 
 const SUIT_LETTER = { clubs: "c", diamonds: "d", hearts: "h", spades: "s" };
 const SUIT_SYMBOL = { clubs: "\u2663", diamonds: "\u2666", hearts: "\u2665", spades: "\u2660" };
@@ -31,12 +36,14 @@ class PinochlePage extends TableConnection {
     this.selected = new Set();
     this.selectKey = null;
     this.deadline = null;
-    this.onResize = () => this.fit();
+    this.onKey = (event) => this.key(event);
+    this.onResize = () => this.fitHeight();
   }
 
   start() {
     this.build();
     this.timer = setInterval(() => this.tick(), 250);
+    document.addEventListener("keydown", this.onKey);
     window.addEventListener("resize", this.onResize);
     this.connect();
   }
@@ -44,7 +51,10 @@ class PinochlePage extends TableConnection {
   close() {
     this.closed = true;
     clearInterval(this.timer);
+    document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("resize", this.onResize);
+    document.body.classList.remove("at-table");
+    this.alert.close();
     if (this.socket) this.socket.close();
   }
 
@@ -56,6 +66,10 @@ class PinochlePage extends TableConnection {
     } else if (message.type === "left" && message.table === this.id) {
       this.log(t("pinochle.log.youLeft"));
       loadMe();
+    } else if (message.type === "table-restarted" && message.table === this.id) {
+      const text = t(message.reason === "moved" ? "pinochle.restarted.moved" : "pinochle.restarted.restart");
+      this.log(text);
+      this.say(text);
     }
   }
 
@@ -77,46 +91,59 @@ class PinochlePage extends TableConnection {
 
   build() {
     this.status = el("span", { class: "status", role: "status" });
+    this.alert = new TurnAlert();
     this.message = el("p", { class: "table-message", role: "alert", hidden: "" });
-    this.players = el("div", { class: "pn-players", role: "list", "aria-label": t("pinochle.players") });
-    this.rowEls = null; // one row a seat, made by renderPlayers
+    this.felt = el("div", { class: "felt" });
     this.centre = el("section", { class: "pn-centre", "aria-live": "polite" });
+    this.trickEl = el("div", { class: "pn-trick", "data-trick": "current", role: "list",
+      "aria-label": t("pinochle.trick") });
+    this.table = el("div", { class: "pn-table oval", role: "region", "aria-label": t("table.label", { id: this.id }) },
+      this.felt, this.centre, this.trickEl);
+    this.rowEls = null; // one seat box a seat, made by renderPlayers
+    this.spotEls = null; // one place on the felt a seat: his bid, then his meld
     this.handEl = el("div", { class: "pn-hand", "aria-label": t("pinochle.yourHand") });
-    this.prompt = el("p", { class: "pn-prompt" });
+    this.prompt = el("p", { class: "pn-prompt", "aria-live": "polite" });
     this.controls = el("div", { class: "pn-controls row" });
     this.seatRow = el("div", { class: "pn-seat row" });
-    this.logList = el("ul", { class: "pn-log", "aria-label": t("pinochle.log.title") });
+    this.logList = el("ul", { class: "pn-log log", "aria-label": t("pinochle.log.title"), tabindex: "0" });
     const title = `${gameTitle(this.info.game)} · ${t("pinochle.entry", { fee: this.info.stakes.replace(/\D+/g, "") })}`;
-    const rule = t("pinochle.stakeRule");
-    this.root.replaceChildren(el("div", { class: "pn-page", "data-kind": "pinochle" },
-      el("div", { class: "pn-head" },
-        el("a", { href: "/", "data-link": "", class: "back", text: t("table.back") }),
-        el("h1", { text: title, title: rule }),
-        this.status),
-      this.message,
-      this.players,
-      this.centre,
-      el("div", { class: "pn-me" }, this.prompt, this.handEl, this.controls, this.seatRow),
-      this.logList));
-    this.root.focus();
-    this.fit();
+    this.root.replaceChildren(el("div", { class: "pn-page table-page", "data-kind": "pinochle" },
+      el("div", { class: "play" },
+        el("div", { class: "pn-head table-head" },
+          el("a", { href: "/", "data-link": "", class: "back", text: t("table.back") }),
+          el("h1", { text: title, title: t("pinochle.stakeRule") }),
+          this.status,
+          this.alert.toggle,
+          this.seatRow),
+        el("div", { class: "table-banners" },
+          this.factsLine = el("p", { class: "pn-facts-line" }), this.message),
+        this.table,
+        el("div", { class: "pn-me" }, this.prompt, this.handEl, this.controls)),
+      el("div", { class: "side" },
+        el("section", { class: "panel" }, el("h2", { text: t("pinochle.log.title") }), this.logList),
+        el("details", { class: "panel help" }, el("summary", { text: t("shortcuts.title") }),
+          el("p", { text: t("pinochle.shortcuts") })))));
+    document.body.classList.add("at-table");
+    this.fitHeight();
+    window.scrollTo({ top: 0 });
+    mountChat(this);
+    this.root.focus({ preventScroll: true });
     this.setStatus("connecting");
     this.render();
   }
 
-  /** The page fills the window below the header: nothing scrolls but the log and the centre. */
-  fit() {
-    const page = this.root.firstElementChild;
-    if (!page) return;
-    const top = page.getBoundingClientRect().top + window.scrollY;
-    const below = parseFloat(getComputedStyle(this.root).paddingBottom) || 0;
-    page.style.height = `${Math.max(300, Math.floor(window.innerHeight - top - below - 1))}px`;
+  /** The play area fills the window below the top bar, whatever that bar's height. */
+  fitHeight() {
+    const top = document.querySelector("header.top");
+    const height = top ? top.getBoundingClientRect().height : 0;
+    document.documentElement.style.setProperty("--top-h", `${Math.ceil(height)}px`);
   }
 
   // ---- state --------------------------------------------------------------------------------
 
   update(message) {
     this.state = message;
+    this.noteNames(message.seats);
     const game = message.hand;
     if (game) {
       if (this.eventsGame !== game.id) {
@@ -126,7 +153,7 @@ class PinochlePage extends TableConnection {
       const fresh = game.events.slice(Math.max(0, this.events.length - game.events_from));
       for (const event of fresh) {
         const line = this.describe(event, game);
-        if (line) this.log(line);
+        if (line) this.log(line, event.kind === "new-hand" || event.kind === "game-over" ? "hand" : "note");
       }
       this.events = this.events.concat(fresh);
       if (game.over && this.overSeen !== game.id) {
@@ -149,6 +176,7 @@ class PinochlePage extends TableConnection {
       page.dataset.events = String(this.events.length);
     }
     this.render();
+    this.alert.update(this.myTurn(), game ? `${game.id}:${game.events_from + game.events.length}` : null);
     if (page) page.dataset.updates = String(Number(page.dataset.updates || 0) + 1); // drawn
   }
 
@@ -158,7 +186,7 @@ class PinochlePage extends TableConnection {
 
   nameOf(seat) {
     const info = this.seatInfo(seat);
-    return info ? info.name : t("seat.number", { seat: seat + 1 });
+    return info ? info.name : this.knownName(seat);
   }
 
   mySeat() {
@@ -176,9 +204,11 @@ class PinochlePage extends TableConnection {
     this.clockEl.textContent = t("pinochle.clock", { seconds: left });
   }
 
-  log(text) {
-    this.logList.prepend(el("li", { text }));
-    while (this.logList.children.length > 40) this.logList.lastElementChild.remove();
+  /** A line of the game's log, oldest first (as the poker page's). */
+  log(text, kind = "note") {
+    this.logList.append(el("li", { class: `log-${kind}`, text }));
+    while (this.logList.children.length > 80) this.logList.firstElementChild.remove();
+    this.logList.scrollTop = this.logList.scrollHeight;
   }
 
   /** One event of the game in words (null: not worth a line). */
@@ -224,23 +254,46 @@ class PinochlePage extends TableConnection {
     const game = state && state.hand;
     this.renderPlayers(game);
     this.renderCentre(game);
+    this.renderTrick(game);
     this.renderMe(game);
+  }
+
+  /** Where seat `s` sits: the angle of his place round the table, his own seat at the bottom. */
+  place(s) {
+    const count = this.info.seats;
+    const mine = this.mySeat();
+    const k = (s - (mine === null ? 0 : mine) + count) % count;
+    const angle = Math.PI / 2 + (2 * Math.PI * k) / count;
+    return { cos: Math.cos(angle).toFixed(4), sin: Math.sin(angle).toFixed(4) };
   }
 
   renderPlayers(game) {
     const count = this.info.seats;
     if (!this.rowEls || this.rowEls.length !== count) {
       this.rowEls = Array.from({ length: count },
-        (_, s) => el("div", { class: "pn-player", role: "listitem", "data-seat": s }));
-      this.players.replaceChildren(...this.rowEls);
+        (_, s) => el("section", { class: "pn-player seat", "data-seat": s }));
+      this.spotEls = Array.from({ length: count },
+        (_, s) => el("div", { class: "pn-spot", "data-spot-seat": s }));
+      this.table.append(...this.spotEls, ...this.rowEls);
     }
-    for (let s = 0; s < count; s++) this.renderPlayer(s, this.rowEls[s], game);
-    this.clockEl = this.players.querySelector(".pn-clock");
+    for (let s = 0; s < count; s++) {
+      const { cos, sin } = this.place(s);
+      const box = this.rowEls[s];
+      box.style.left = `calc(50% + (50% - var(--seat-half-w)) * ${cos})`;
+      box.style.top = `calc(50% + (50% - var(--seat-half-h)) * ${sin})`;
+      const spot = this.spotEls[s];
+      // his place on the felt: on the way from his seat to the middle (the trick's card nearer)
+      spot.style.left = `calc(50% + (50% - var(--seat-half-w)) * ${cos} * .62)`;
+      spot.style.top = `calc(50% + (50% - var(--seat-half-h)) * ${sin} * .62)`;
+      this.renderPlayer(s, box, game);
+      this.renderSpot(s, spot, game);
+    }
+    this.clockEl = this.table.querySelector(".pn-clock");
     this.tick();
   }
 
   /**
-   * One seat's row. While what it shows is unchanged it stays the same elements: a table
+   * One seat's box. While what it shows is unchanged it stays the same elements: a table
    * message between the press and the release of a click on its Sit button would otherwise
    * swap the button under the pointer, and the click would be lost.
    */
@@ -249,32 +302,34 @@ class PinochlePage extends TableConnection {
     const info = this.seatInfo(s);
     const mine = this.mySeat() === s;
     const player = game ? game.players.find((p) => p.seat === s) : undefined;
-    const key = JSON.stringify([document.documentElement.lang, info, player, target, mine,
+    const shown = player ? { ...player, meld: player.meld && player.meld.total } : undefined;
+    const key = JSON.stringify([document.documentElement.lang, info, shown, target, mine,
       this.mySeat() === null, Boolean(game && game.to_act === s && !game.over),
-      Boolean(game && game.dealer === s), state_clock(this.state, s)]);
+      Boolean(game && game.dealer === s), stateClock(this.state, s)]);
     if (box.dataset.key === key) return;
     box.dataset.key = key;
     box.replaceChildren();
-    box.className = "pn-player";
+    box.className = "pn-player seat";
     if (!info) {
       box.classList.add("empty");
-      box.append(el("span", { class: "pn-name", text: t("seat.number", { seat: s + 1 }) }));
+      box.setAttribute("aria-label", t("seat.emptyLabel", { seat: s + 1 }));
+      box.append(el("span", { class: "pn-name name", text: t("seat.number", { seat: s + 1 }) }));
       const buttons = el("div", { class: "row" });
       if (this.mySeat() === null) {
         buttons.append(el("button", { type: "button", class: "small primary", "data-action": "sit", "data-seat": s,
-          text: t("pinochle.sit"), onclick: () => this.sit(s) }));
+          text: t("pinochle.sit"), "aria-label": t("seat.sitLabel", { seat: s + 1 }), onclick: () => this.sit(s) }));
       }
       buttons.append(el("button", { type: "button", class: "small", "data-action": "bot", "data-seat": s,
-        text: t("pinochle.addBot"), onclick: () => this.addBot() }));
+        text: t("pinochle.addBot"), "aria-label": t("seat.addBotLabel", { seat: s + 1 }), onclick: () => this.addBot() }));
       box.append(buttons);
       return;
     }
-    if (mine) box.classList.add("mine");
-    if (game && game.to_act === s && !game.over) box.classList.add("to-act");
+    if (mine) box.classList.add("mine", "you");
+    if (game && game.to_act === s && !game.over) box.classList.add("to-act", "acting");
     const marks = [];
-    if (game && game.dealer === s) marks.push(el("span", { class: "pn-mark", title: t("pinochle.dealer"), text: "D" }));
-    if (info.bot) marks.push(el("span", { class: "pn-mark bot", text: t("pinochle.bot") }));
-    box.append(el("div", { class: "pn-name" }, el("strong", { text: info.name }), ...marks));
+    if (game && game.dealer === s) marks.push(el("span", { class: "pn-mark badge dealer", title: t("pinochle.dealer"), text: "D" }));
+    if (info.bot) marks.push(el("span", { class: "pn-mark bot bot-tag", title: t("seat.botTitle"), text: t("pinochle.bot") }));
+    box.append(el("div", { class: "pn-name name-line" }, el("strong", { class: "name", text: info.name }), ...marks));
     const score = player ? player.score : 0;
     const bar = el("span", { class: "pn-bar", "aria-hidden": "true" },
       el("span", { style: `width:${Math.max(0, Math.min(100, (100 * score) / target))}%` }));
@@ -283,8 +338,7 @@ class PinochlePage extends TableConnection {
     const facts = [t("pinochle.chips", { chips: info.stack })];
     if (player && player.in_hand) {
       if (!mine && player.cards) facts.push(t("pinochle.cards", { count: player.cards }));
-      if (player.bid !== undefined) facts.push(player.bid ? t("pinochle.bidShort", { amount: player.bid }) : t("pinochle.passed"));
-      if (player.drew !== undefined) facts.push(t("pinochle.drew", { count: player.drew }));
+      if (player.drew !== undefined && game.phase !== "bidding") facts.push(t("pinochle.drew", { count: player.drew }));
       if (player.points !== undefined) facts.push(t("pinochle.points", { points: player.points }));
     } else if (game && player && !player.in_hand) {
       facts.push(t("pinochle.outOfPlayOff"));
@@ -292,20 +346,44 @@ class PinochlePage extends TableConnection {
     if (info.sitting_out) facts.push(t("seat.sittingOut"));
     if (!info.connected) facts.push(t("pinochle.away"));
     box.append(el("div", { class: "pn-facts", text: facts.join(" · ") }));
-    if (game && game.to_act === s && !game.over && state_clock(this.state, s)) {
-      box.append(el("div", { class: "pn-clock" }));
+    // a phone has no room on the felt for his bid and meld: they are said in his seat
+    const spot = [];
+    const bidding = game && !game.over && (game.phase === "bidding" || game.phase === "trump");
+    if (bidding && player && player.bid !== undefined) spot.push(player.bid ? t("pinochle.bidShort", { amount: player.bid }) : t("pinochle.passed"));
+    else if (player && player.meld) spot.push(player.meld.melds.length ? t("pinochle.meldTotal", { points: player.meld.total }) : t("pinochle.noMeld"));
+    if (spot.length) box.append(el("div", { class: "pn-seat-spot", "aria-hidden": "true", text: spot.join(" · ") }));
+    if (game && game.to_act === s && !game.over && stateClock(this.state, s)) {
+      box.append(el("div", { class: "pn-clock", role: "timer" }));
     }
-    if (player && player.meld && player.meld.melds.length) {
+    box.setAttribute("aria-label", t(info.bot ? "seat.botLabel" : "seat.label", { name: info.name, chips: info.stack }));
+  }
+
+  /** His place on the felt: his bid while the bidding runs (as a poker bet), then his meld. */
+  renderSpot(s, spot, game) {
+    const player = game ? game.players.find((p) => p.seat === s) : undefined;
+    const bidding = game && !game.over && (game.phase === "bidding" || game.phase === "trump");
+    const key = JSON.stringify([document.documentElement.lang, bidding, player && ("bid" in player ? player.bid : "-"),
+      player && player.meld, game && game.bidder === s]);
+    if (spot.dataset.key === key) return;
+    spot.dataset.key = key;
+    spot.replaceChildren();
+    spot.className = "pn-spot";
+    if (!player) return;
+    if (bidding && player.bid !== undefined) {
+      spot.classList.add("bid");
+      spot.append(el("span", { class: "pn-bid bet", text: player.bid ? t("pinochle.bidShort", { amount: player.bid }) : t("pinochle.passed") }));
+    } else if (player.meld) {
       const melds = el("div", { class: "pn-melds", "data-meld-seat": s });
-      for (const meld of player.meld.melds) {
-        melds.append(el("div", { class: "pn-meld" },
-          el("span", { class: "cards" }, ...meld.cards.map((c) => faceUp(c, { small: true }))),
-          el("span", { text: t("pinochle.meldLine", { name: this.meldName(meld), points: meld.points }) })));
+      if (player.meld.melds.length) {
+        for (const meld of player.meld.melds) {
+          melds.append(el("div", { class: "pn-meld", title: t("pinochle.meldLine", { name: this.meldName(meld), points: meld.points }) },
+            el("span", { class: "cards" }, ...meld.cards.map((c) => faceUp(c, { small: true })))));
+        }
+        melds.append(el("div", { class: "pn-meld-total", text: t("pinochle.meldTotal", { points: player.meld.total }) }));
+      } else {
+        melds.append(el("div", { class: "pn-meld-total", text: t("pinochle.noMeld") }));
       }
-      melds.append(el("div", { class: "pn-meld-total", text: t("pinochle.meldTotal", { points: player.meld.total }) }));
-      box.append(melds);
-    } else if (player && player.meld) {
-      box.append(el("div", { class: "pn-melds", "data-meld-seat": s, text: t("pinochle.noMeld") }));
+      spot.append(melds);
     }
   }
 
@@ -315,35 +393,64 @@ class PinochlePage extends TableConnection {
     return text === key ? meld.name : text;
   }
 
+  /** The trick's cards on the felt, each played from its player's place toward the middle. */
+  renderTrick(game) {
+    const trick = game && game.trick && game.trick.plays.length ? game.trick : null;
+    const key = JSON.stringify([trick, this.mySeat()]);
+    if (this.trickEl.dataset.key === key) return;
+    this.trickEl.dataset.key = key;
+    this.trickEl.replaceChildren(...(trick ? trick.plays.map((p) => {
+      const { cos, sin } = this.place(p.seat);
+      const card = faceUp(face(p.card), { small: true });
+      card.dataset.card = p.card;
+      card.setAttribute("aria-label", t("pinochle.played", { name: this.nameOf(p.seat), card: cardName(face(p.card)) }));
+      const play = el("span", { class: "pn-play", role: "listitem", "data-play-seat": p.seat }, card);
+      play.style.left = `calc(50% + (50% - var(--seat-half-w)) * ${cos} * .25)`;
+      play.style.top = `calc(50% + (50% - var(--seat-half-h)) * ${sin} * .25)`;
+      return play;
+    }) : []));
+  }
+
   renderCentre(game) {
     const box = this.centre;
+    // while a trick is played its cards lie round the middle: the words keep to a narrow column
+    box.classList.toggle("playing", Boolean(game && !game.over && game.phase === "play"));
     if (!game) {
+      this.factsLine.textContent = "";
       box.replaceChildren(el("p", { class: "pn-wait", text: t("pinochle.waiting") }));
       return;
     }
     const parts = [];
+    // the hand's facts above the table: the felt's middle is the trick's
     const facts = [t("pinochle.deal", { number: game.deal }), t("pinochle.pot", { pot: game.pot })];
     if (game.trump) facts.push(t("pinochle.trumpIs", { suit: this.suitName(game.trump) }));
     if (game.bidder !== null) facts.push(t("pinochle.contract", { name: this.nameOf(game.bidder), bid: game.bid }));
-    if (game.phase === "draw" || game.phase === "bidding" || game.phase === "trump") {
-      facts.push(t("pinochle.stock", { count: game.stock }));
-      if (game.draw_cap !== null && game.draw_cap !== undefined) facts.push(t("pinochle.cap", { cap: game.draw_cap }));
-      else facts.push(t("pinochle.noCap"));
-    }
-    parts.push(el("p", { class: "pn-facts-line", text: facts.join(" · ") }));
-    if (game.phase === "bidding") {
-      parts.push(el("p", { text: t("pinochle.biddingRule") }));
+    const line = facts.join(" · ");
+    if (this.factsLine.textContent !== line) this.factsLine.textContent = line;
+    const last = game.results.length ? game.results[game.results.length - 1] : null;
+    if (game.phase === "bidding" && !game.over) {
+      // the bidding on the felt: the high bid so far, what he must beat, the rule
+      const high = game.bids.filter((b) => b.amount).sort((a, b) => b.amount - a.amount)[0];
+      parts.push(el("p", { class: "pn-bidding", text: high
+        ? t("pinochle.highBid", { name: this.nameOf(high.seat), amount: high.amount })
+        : t("pinochle.noBidYet") }));
+      parts.push(el("p", { class: "pn-rule", text: t("pinochle.biddingRule") }));
+    } else if (!game.over && (game.phase === "draw" || game.phase === "trump")) {
+      const stock = [t("pinochle.stock", { count: game.stock })];
+      stock.push(game.draw_cap !== null && game.draw_cap !== undefined ? t("pinochle.cap", { cap: game.draw_cap }) : t("pinochle.noCap"));
+      parts.push(el("p", { class: "pn-rule", text: stock.join(" · ") }));
     }
     const trick = game.trick && game.trick.plays.length ? game.trick : null;
-    if (trick || game.last_trick) {
-      const shown = trick || game.last_trick;
-      const row = el("div", { class: "pn-trick", "data-trick": trick ? "current" : "last" },
-        el("span", { class: "pn-label", text: trick ? t("pinochle.trick") : t("pinochle.lastTrick", { name: this.nameOf(shown.taker) }) }),
-        ...shown.plays.map((p) => el("span", { class: "pn-play" + (shown.taker === p.seat ? " taker" : "") },
-          faceUp(face(p.card), { small: true }), el("span", { class: "pn-who", text: this.nameOf(p.seat) }))));
-      parts.push(row);
+    if (!trick && game.last_trick && !game.over && game.phase === "play") {
+      const shown = game.last_trick;
+      parts.push(el("div", { class: "pn-trick pn-last", "data-trick": "last" },
+        el("span", { class: "pn-label", text: t("pinochle.lastTrick", { name: this.nameOf(shown.taker) }) }),
+        el("span", { class: "cards" }, ...shown.plays.map((p) => {
+          const card = faceUp(face(p.card), { small: true });
+          card.dataset.card = p.card;
+          return card;
+        }))));
     }
-    const last = game.results.length ? game.results[game.results.length - 1] : null;
     if (last && (game.phase === "bidding" || game.over)) parts.push(this.scoreTable(last));
     if (game.over && game.winner !== null) {
       parts.push(el("p", { class: "pn-winner", text: t("pinochle.winner", { name: this.nameOf(game.winner), pot: game.pot }) }));
@@ -354,11 +461,11 @@ class PinochlePage extends TableConnection {
   /** The last hand's scores: meld, 9s of trump, tricks, change, total; the contract and a renege. */
   scoreTable(result) {
     const head = el("tr", {}, ...["player", "meld", "nines", "tricks", "change", "total"]
-      .map((k) => el("th", { scope: "col", text: t(`pinochle.col.${k}`) })));
+      .map((k) => el("th", { scope: "col", class: `col-${k}`, text: t(`pinochle.col.${k}`) })));
     const body = result.scores.map((s) => el("tr", { "data-seat": s.seat },
       el("th", { scope: "row", text: this.nameOf(s.seat) }),
-      el("td", { text: String(s.meld) }), el("td", { text: String(s.nines) }),
-      el("td", { text: String(s.tricks) }),
+      el("td", { text: String(s.meld) }), el("td", { class: "col-nines", text: String(s.nines) }),
+      el("td", { class: "col-tricks", text: String(s.tricks) }),
       el("td", { text: (s.change > 0 ? "+" : "") + s.change }), el("td", { text: `${s.total}/50` })));
     const lines = [t(result.made ? "pinochle.made" : "pinochle.set",
       { name: this.nameOf(result.bidder), bid: result.bid, number: result.hand })];
@@ -400,30 +507,32 @@ class PinochlePage extends TableConnection {
   }
 
   renderCards(cards, playable, drawing) {
-    this.handEl.replaceChildren(...cards.map((id) => {
+    this.handEl.replaceChildren(...cards.map((id, i) => {
       const card = faceUp(face(id), { clickable: true });
       card.dataset.card = id;
+      card.dataset.index = String(i + 1);
       card.setAttribute("aria-label", cardName(face(id)));
       if (playable) {
         card.classList.add(playable.has(id) ? "legal" : "illegal");
         if (!playable.has(id)) card.setAttribute("aria-label", t("pinochle.notPlayable", { card: cardName(face(id)) }));
       }
-      if (drawing && this.selected.has(id)) card.classList.add("selected");
+      if (drawing) {
+        const on = this.selected.has(id);
+        card.classList.toggle("selected", on);
+        card.setAttribute("aria-pressed", on ? "true" : "false");
+      }
       card.addEventListener("click", () => this.clickCard(id));
       return card;
     }));
   }
 
   renderPrompt(game, me, mine, turn) {
-    if (mine === null) {
-      this.prompt.textContent = game ? t("pinochle.watching") : "";
-    } else if (!game || game.over || !me || !me.in_hand) {
-      this.prompt.textContent = game && game.over ? t("pinochle.nextGame") : t("pinochle.waiting");
-    } else if (!turn) {
-      this.prompt.textContent = game.to_act === null ? "" : t("pinochle.waitFor", { name: this.nameOf(game.to_act) });
-    } else {
-      this.prompt.textContent = this.promptFor(game);
-    }
+    let text;
+    if (mine === null) text = game ? t("pinochle.watching") : "";
+    else if (!game || game.over || !me || !me.in_hand) text = game && game.over ? t("pinochle.nextGame") : t("pinochle.waiting");
+    else if (!turn) text = game.to_act === null ? "" : t("pinochle.waitFor", { name: this.nameOf(game.to_act) });
+    else text = this.promptFor(game);
+    if (this.prompt.textContent !== text) this.prompt.textContent = text;
   }
 
   /** His turn's controls: bid or pass, the trump suits, discard or keep. */
@@ -431,18 +540,12 @@ class PinochlePage extends TableConnection {
     const row = [];
     if (legal && legal.kinds.includes("bid")) {
       const amount = el("input", { type: "number", min: legal.min_bid, step: "1", value: legal.min_bid,
-        "aria-label": t("pinochle.bidAmount"), class: "pn-amount", "data-action": "bid-amount" });
+        "aria-label": t("pinochle.bidAmount"), class: "pn-amount", "data-action": "bid-amount", inputmode: "numeric" });
+      amount.addEventListener("keydown", (event) => { if (event.key === "Enter") this.bid(amount, legal); });
       row.push(amount,
-        el("button", { type: "button", class: "primary", "data-action": "bid",
-          text: t("pinochle.bid"), onclick: () => {
-            const value = Number(amount.value);
-            if (!Number.isInteger(value) || value < legal.min_bid) {
-              this.say(t("pinochle.bidTooLow", { min: legal.min_bid }));
-              return;
-            }
-            this.act({ kind: "bid", amount: value });
-          } }),
-        el("button", { type: "button", "data-action": "pass", text: t("pinochle.pass"),
+        el("button", { type: "button", class: "primary", "data-action": "bid", "data-key": "b",
+          text: t("pinochle.bid"), onclick: () => this.bid(amount, legal) }),
+        el("button", { type: "button", "data-action": "pass", "data-key": "p", text: t("pinochle.pass"),
           onclick: () => this.act({ kind: "pass" }) }));
     } else if (legal && legal.kinds.includes("trump")) {
       for (const suit of legal.suits) {
@@ -453,11 +556,24 @@ class PinochlePage extends TableConnection {
       const n = this.selected.size;
       row.push(
         el("button", { type: "button", class: "primary", "data-action": "discard", disabled: n ? false : "",
-          text: t("pinochle.discard", { count: n }), onclick: () => this.act({ kind: "discard", cards: [...this.selected] }) }),
+          text: t("pinochle.discard", { count: n }), onclick: () => this.discard() }),
         el("button", { type: "button", "data-action": "keep", text: t("pinochle.keep"),
           onclick: () => this.act({ kind: "discard", cards: [] }) }));
     }
     return row;
+  }
+
+  bid(amount, legal) {
+    const value = Number(amount.value);
+    if (!Number.isInteger(value) || value < legal.min_bid) {
+      this.say(t("pinochle.bidTooLow", { min: legal.min_bid }));
+      return;
+    }
+    this.act({ kind: "bid", amount: value });
+  }
+
+  discard() {
+    if (this.selected.size) this.act({ kind: "discard", cards: [...this.selected] });
   }
 
   /** Sit in or out, and leave. */
@@ -518,9 +634,39 @@ class PinochlePage extends TableConnection {
         return;
       } else this.selected.add(id);
       this.render();
+      const again = this.handEl.querySelector(`[data-card="${id}"]`);
+      if (again) again.focus();
     } else {
       this.say(t("pinochle.notNow"));
     }
+  }
+
+  /** The keys: 1-9 play (or select) his first to ninth card, b bid, p pass, d discard, k keep,
+   * c/d/h/s name trump; not while he types in a box. */
+  key(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    const typing = target && (["SELECT", "TEXTAREA"].includes(target.tagName)
+      || (target.tagName === "INPUT" && !["range", "checkbox", "radio", "button"].includes(target.type)));
+    if (typing || !this.myTurn()) return;
+    const game = this.state.hand;
+    const legal = game.legal;
+    const k = event.key.toLowerCase();
+    let done = true;
+    if (/^[1-9]$/.test(k) && (legal.kinds.includes("play") || legal.kinds.includes("discard"))) {
+      const id = game.hand[Number(k) - 1];
+      if (id) this.clickCard(id);
+    } else if (legal.kinds.includes("bid") && k === "b") {
+      const box = this.controls.querySelector("[data-action=bid-amount]");
+      if (box) this.bid(box, legal);
+    } else if (legal.kinds.includes("bid") && k === "p") this.act({ kind: "pass" });
+    else if (legal.kinds.includes("trump") && "cdhs".includes(k) && k.length === 1) {
+      const suit = Object.keys(SUIT_LETTER).find((s) => SUIT_LETTER[s] === k);
+      if (legal.suits.includes(suit)) this.act({ kind: "trump", suit });
+    } else if (legal.kinds.includes("discard") && k === "d") this.discard();
+    else if (legal.kinds.includes("discard") && k === "k") this.act({ kind: "discard", cards: [] });
+    else done = false;
+    if (done) event.preventDefault();
   }
 
   act(action) {
@@ -544,6 +690,6 @@ class PinochlePage extends TableConnection {
   }
 }
 
-function state_clock(state, seat) {
+function stateClock(state, seat) {
   return Boolean(state && state.clock && state.clock.seat === seat);
 }

@@ -4,6 +4,8 @@ import { TableConnection } from "./connection.js";
 import { api, account, el, errorText, gameTitle, loadMe } from "./main.js";
 import { backs, cardText, faceUp, handName } from "./cards.js";
 import { mountChat } from "./chat.js";
+import { showdownLines } from "./showdown.js";
+import { TurnAlert } from "./alerts.js";
 
 /** Open table `id` in `root`; returns a function that closes it. */
 export async function openTable(root, id) {
@@ -40,11 +42,9 @@ class TablePage extends TableConnection {
     this.amount = null;
     this.deadline = null;
     this.lastHandOver = null;
-    this.names = new Map(); // seat -> the latest name seen there, for the log after a player left
     this.preAction = null; // {kind, top, key}: what to do when the turn comes
     this.lastResult = null; // {text, until}: the last hand's result, kept readable into the next
     this.hint = null; // the latest `hint` message for this seat
-    this.turnKey = null;
     this.rebuyOpen = false;
     this.postWanted = false;
     this.shownCards = new Set(); // my cards already drawn on screen (new ones are dealt in)
@@ -68,7 +68,7 @@ class TablePage extends TableConnection {
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("resize", this.onResize);
     document.body.classList.remove("at-table");
-    document.title = "standpat";
+    this.alert.close();
     if (this.socket) this.socket.close();
   }
 
@@ -95,6 +95,9 @@ class TablePage extends TableConnection {
       case "hint":
         if (message.table === this.id) { this.hint = message; this.render(); }
         break;
+      case "table-restarted":
+        if (message.table === this.id) this.restarted(message);
+        break;
       default:
         break;
     }
@@ -105,6 +108,19 @@ class TablePage extends TableConnection {
     this.message.hidden = false;
     clearTimeout(this.messageTimer);
     this.messageTimer = setTimeout(() => { this.message.hidden = true; }, 6000);
+  }
+
+  /** The room restarted the table (or moved it to another node): the hand in play was void
+   * and its chips went back; he is told so, instead of finding the hand gone. */
+  restarted(message) {
+    const voided = (message.voided || []).map((id) => `#${id}`).join(", ");
+    const why = message.reason === "moved" ? "moved" : "restart";
+    const text = voided
+      ? t(`tw.restarted.${why}`, { hands: voided, count: message.voided.length })
+      : t(`tw.restarted.${why}None`);
+    this.log(text, "notice");
+    this.noticeText.textContent = text;
+    this.notice.hidden = false;
   }
 
   // ---- layout -------------------------------------------------------------------------------
@@ -134,25 +150,26 @@ class TablePage extends TableConnection {
     this.sitBox = el("div", { class: "sit-box" }); // kept across renders, unlike the controls
     this.tools = el("div", { class: "row seat-tools" });
     this.message = el("p", { class: "table-message", role: "alert", hidden: "" });
-    this.logList = el("ul", { class: "log", "aria-live": "polite", "aria-label": t("log.title") });
+    this.noticeText = el("span", {});
+    this.notice = el("p", { class: "table-notice", role: "status", hidden: "" }, this.noticeText,
+      el("button", { type: "button", class: "link small", "data-action": "dismiss-notice", text: t("tw.dismiss"),
+        onclick: () => { this.notice.hidden = true; } }));
+    // the log scrolls: it takes the focus, so that the keyboard can scroll it too
+    this.logList = el("ul", { class: "log", "aria-live": "polite", "aria-label": t("log.title"), tabindex: "0" });
     this.history = el("ol", { class: "history" });
-    this.sound = el("input", { type: "checkbox", "data-key": "sound" });
-    this.sound.checked = localStorage.getItem("standpat.sound") === "1";
-    this.sound.addEventListener("change", () => {
-      localStorage.setItem("standpat.sound", this.sound.checked ? "1" : "0");
-      this.sound.blur(); // the shortcut keys go on working after ticking it
-    });
+    this.alert = new TurnAlert();
     const head = el("div", { class: "table-head" },
       el("a", { href: "/", "data-link": "", class: "back", text: t("table.back") }),
       el("h1", { text: `${gameTitle(info.game)} · ${t(`structure.${info.structure}`)} · ${info.stakes}` }),
-      el("span", { class: "table-facts", text: this.facts() }),
+      this.factsEl = el("span", { class: "table-facts", text: this.facts() }),
       this.status,
-      el("label", { class: "tool sound" }, this.sound, el("span", { text: t("tw.sound") })),
+      this.alert.toggle,
       this.tools);
     this.root.replaceChildren(el("div", { class: "table-page" },
       el("div", { class: "play" },
         head,
-        this.message,
+        el("div", { class: "table-banners" }, this.message, this.notice,
+          this.lastLine = el("p", { class: "last-hand", hidden: "" })),
         this.oval,
         el("div", { class: "me" },
           el("div", { class: "mine" }, this.myHand, this.handNameEl, this.hintEl),
@@ -187,7 +204,7 @@ class TablePage extends TableConnection {
   update(message) {
     const hand = message.hand;
     this.state = message; // first: the log below names seats from it
-    for (const seat of message.seats) this.names.set(seat.seat, seat.name);
+    this.noteNames(message.seats);
     if (hand) {
       if (this.eventsHand !== hand.id) {
         if (this.eventsHand !== null && this.resultText) {
@@ -227,8 +244,10 @@ class TablePage extends TableConnection {
       this.rebuyOpen = true;
     }
     if (!you || you.rebuy_in === null || you.rebuy_in === undefined) this.rebuyShown = false;
-    this.rebuyDeadline = you && you.rebuy_in !== null && you.rebuy_in !== undefined
-      ? performance.now() + you.rebuy_in * 1000 : null;
+    // One countdown for his seat: the room may free it for two reasons (away too long, busted
+    // and not bought in again); the page counts down to whichever comes first.
+    const due = you ? [you.rebuy_in, you.freed_in].filter((s) => s !== null && s !== undefined) : [];
+    this.seatDeadline = due.length ? performance.now() + Math.min(...due) * 1000 : null;
     if (you && this.postWanted && you.choices.includes("post-bb")) {
       // he ticked "post a big blind" when he sat down: he is not asked again
       this.postWanted = false;
@@ -276,27 +295,8 @@ class TablePage extends TableConnection {
   turnAlert(hand) {
     const mine = this.myTurn();
     const key = mine ? `${hand.id}:${hand.events_from + hand.events.length}` : null;
-    document.title = mine ? `\u25B6 ${t("tw.yourTurn")} · standpat` : "standpat";
-    if (mine && key !== this.turnKey) {
-      if (this.sound.checked && !this.preAction) this.beep();
-      // the play area fits the window: bring it back if he scrolled down to the log
-      if (window.scrollY > 0) window.scrollTo({ top: 0 });
-    }
-    this.turnKey = key;
-  }
-
-  beep() {
-    try {
-      const Audio = window.AudioContext || window.webkitAudioContext;
-      this.audio = this.audio || new Audio();
-      const tone = this.audio.createOscillator();
-      const gain = this.audio.createGain();
-      tone.frequency.value = 660;
-      gain.gain.value = 0.08;
-      tone.connect(gain).connect(this.audio.destination);
-      tone.start();
-      tone.stop(this.audio.currentTime + 0.15);
-    } catch (e) { /* no sound on this browser */ }
+    // the play area fits the window: bring it back if he scrolled down to the log
+    if (this.alert.update(mine, key, Boolean(this.preAction)) && window.scrollY > 0) window.scrollTo({ top: 0 });
   }
 
   /** The bet he faces: the highest bet of the round less his own. */
@@ -336,8 +336,7 @@ class TablePage extends TableConnection {
 
   nameOf(seat) {
     const info = this.seatInfo(seat);
-    if (info) return info.name;
-    return this.names.has(seat) ? this.names.get(seat) : t("seat.number", { seat: seat + 1 });
+    return info ? info.name : this.knownName(seat);
   }
 
   mySeat() {
@@ -396,6 +395,10 @@ class TablePage extends TableConnection {
       betEl.style.top = `calc(50% + (50% - var(--seat-half-h) * 2.6) * ${sin})`;
       this.renderSeat(s, seatEl, betEl, hand);
     }
+    // the header says which deck this hand uses (7-A: 36 cards with five players, else 32)
+    const grows = /with/.test(this.info.deck || "");
+    const facts = grows && hand && hand.deck ? `${this.facts()} · ${t("tw.deckNow", { cards: hand.deck })}` : this.facts();
+    if (this.factsEl.textContent !== facts) this.factsEl.textContent = facts;
     this.renderCentre(hand);
     this.renderMyHand(hand);
     this.renderControls(hand);
@@ -447,18 +450,19 @@ class TablePage extends TableConnection {
         title: t(`seat.marker.${info.marker}`), text: info.marker }));
     }
     const status = [];
-    if (info.bot) status.push(t("seat.bot"));
     if (info.sitting_out) status.push(t("seat.sittingOut"));
     // "waiting" is only "not dealt in yet": he may have posted and wait for the next hand
-    else if (info.waiting) status.push(t("tw.waiting"));
+    else if (info.waiting) status.push(t("tw.waitingShort"));
     if (!info.connected) status.push(t("seat.disconnected"));
     if (player && player.folded) status.push(t("seat.folded"));
     if (player && player.all_in) status.push(t("seat.allIn"));
     const stack = player ? player.stack : info.stack;
     // Four short lines: name; stack and badges; cards; what happened (status, draw, win, clock).
     seatEl.append(
-      el("span", { class: "name", title: info.name }, info.name,
-        you ? el("span", { class: "you-tag", text: ` (${t("seat.you")})` }) : ""),
+      el("span", { class: "name-line" },
+        el("span", { class: "name", title: info.name }, info.name,
+          you ? el("span", { class: "you-tag", text: ` (${t("seat.you")})` }) : ""),
+        info.bot ? el("span", { class: "bot-tag", title: t("seat.botTitle"), text: t("seat.bot") }) : ""),
       el("span", { class: "line" },
         el("span", { class: "stack", "data-stack": stack, text: t("seat.stack", { chips: stack }) }), badges));
     if (info.missed) status.push(t("tw.missed", { count: info.missed }));
@@ -466,7 +470,7 @@ class TablePage extends TableConnection {
     if (player && !you) {
       if (player.shown) {
         const best = new Set(player.value && player.shown.length > 5 ? player.value.best : []);
-        const row = el("span", { class: "cards shown" }, ...player.shown.map((c) => {
+        const row = el("span", { class: `cards shown${player.shown.length > 5 ? " seven" : ""}` }, ...player.shown.map((c) => {
           const card = faceUp(c, { small: true });
           if (best.size) card.classList.add(best.has(c) ? "best" : "unused");
           return card;
@@ -479,10 +483,17 @@ class TablePage extends TableConnection {
         seatEl.append(backs(player.cards));
       }
     }
-    if (status.length) tail.append(el("span", { class: "seat-status", text: status.join(" · ") }));
+    if (status.length) {
+      tail.append(el("span", { class: "seat-status", text: status.join(" · "),
+        title: info.waiting && !info.sitting_out ? t("tw.waiting") : "" }));
+    }
     if (player && player.drew !== undefined && player.drew !== null && !hand.over) {
       tail.append(el("span", { class: "drew", "data-drew": player.drew,
         text: player.drew ? t("seat.drew", { count: player.drew }) : t("seat.pat") }));
+    }
+    // a phone has no room on the felt between the seats and the middle: the bet is in the seat
+    if (player && player.bet > 0 && !hand.over) {
+      tail.append(el("span", { class: "seat-bet", "aria-hidden": "true", text: t("tw.bet", { chips: player.bet }) }));
     }
     if (player && hand.over && player.won > 0) {
       seatEl.classList.add("winning");
@@ -503,7 +514,7 @@ class TablePage extends TableConnection {
       betEl.textContent = String(player.bet);
       betEl.setAttribute("aria-label", t("seat.betLabel", { name: info.name, chips: player.bet }));
     }
-    seatEl.setAttribute("aria-label", t("seat.label", { name: info.name, chips: stack }));
+    seatEl.setAttribute("aria-label", t(info.bot ? "seat.botLabel" : "seat.label", { name: info.name, chips: stack }));
   }
 
   renderCentre(hand) {
@@ -535,24 +546,22 @@ class TablePage extends TableConnection {
       parts.push(el("p", { class: "winner last", text: t("tw.lastHand", { text: last.text }) }));
     }
     this.centre.replaceChildren(...parts);
+    // a phone's table has no room in the middle for it: the line goes above the table there
+    const lastText = last ? t("tw.lastHand", { text: last.text }) : "";
+    if (this.lastLine.textContent !== lastText) this.lastLine.textContent = lastText;
+    this.lastLine.hidden = !last;
   }
 
-  /** Who won what, with which hand, over which: "alice wins 12 with Three of a kind, aces over
-   * bob's Two pair, kings and queens". */
+  /** Who won what, with which hand, over the best hand shown against it, pot by pot
+   * (showdown.js): "alice wins 12 with Three of a kind, aces, over cy's Two pair, kings and
+   * queens". */
   resultLines(hand) {
-    const valueOf = (p) => p.value || (p.seat === this.mySeat() && p.shown ? hand.value : null);
-    const winners = hand.players.filter((p) => p.won > 0);
-    const losers = hand.players.filter((p) => !(p.won > 0) && !p.folded && valueOf(p));
-    return winners.map((w) => {
-      const name = this.nameOf(w.seat);
-      const value = valueOf(w);
-      if (!value) return t("table.wins", { name, chips: w.won });
-      const mine = handName(value, hand.ranking);
-      if (!losers.length) return t("table.winsWith", { name, chips: w.won, hand: mine });
-      const beaten = losers[0];
-      return t("tw.winsOver", { name, chips: w.won, hand: mine, loser: this.nameOf(beaten.seat),
-        other: handName(valueOf(beaten), hand.ranking) });
-    });
+    const valueOf = (seat) => {
+      const p = hand.players.find((q) => q.seat === seat);
+      if (!p) return null;
+      return p.value || (p.seat === this.mySeat() && p.shown ? hand.value : null);
+    };
+    return showdownLines(hand, this.events, (seat) => this.nameOf(seat), valueOf);
   }
 
   renderMyHand(hand) {
@@ -608,7 +617,8 @@ class TablePage extends TableConnection {
     if (this.hintShown === hint && this.hintLang === document.documentElement.lang) return;
     this.hintShown = hint; // the same hint stays the same buttons: a click in flight lands
     this.hintLang = document.documentElement.lang;
-    const pct = (p) => `${(100 * p).toFixed(1)}%`;
+    // no chance at all is "-", as the terminal's odds say it (not "0.0%")
+    const pct = (p) => (p > 0 ? `${(100 * p).toFixed(1)}%` : "-");
     const lows = (probabilities) => Object.entries(probabilities).slice(0, 3)
       .map(([name, p]) => `${lowName(name)} ${pct(p)}`).join(", ");
     // "7-low" (the odds' outcome names) in the player's language
@@ -617,16 +627,20 @@ class TablePage extends TableConnection {
       const what = hold.discard.length
         ? t("tw.hint.keep", { cards: hold.keep.map(cardText).join(" ") || t("tw.hint.nothing"), count: hold.discard.length })
         : t("tw.hint.pat");
-      const chance = hold.improve === null || hold.improve === undefined
+      let chance = hold.improve === null || hold.improve === undefined
         ? lows(hold.probabilities)
         : t("tw.hint.improves", { chance: pct(hold.improve) });
+      // ranked by the mean strength: each line shows the figure it is ranked by, first
+      if (hint.aim === "strength") chance = `${t("tw.hint.beats", { share: pct(hold.chance) })}; ${chance}`;
       return el("li", { "data-hold": i, title: hold.discard.join(" ") },
         el("button", { type: "button", class: "link small", "data-action": "use-hint", "data-hold": i,
           text: what, onclick: () => this.useHint(hold) }),
         el("span", { text: `: ${chance}` }));
     });
-    // ranked by the aim: the chance to improve, or (aim "strength") the hand made on average
-    const title = hint.aim === "strength" ? t("tw.hint.byStrength") : t("tw.hint.title");
+    // what the holds are ranked by, said plainly: the chance to improve, the share of all hands
+    // the final hand beats on average (aim "strength"), or the chance of a low
+    const title = t(hint.aim === "strength" ? "tw.hint.byStrength"
+      : hint.aim === "improve" ? "tw.hint.byImprove" : "tw.hint.byLow", { low: lowName(hint.aim) });
     this.hintEl.replaceChildren(el("span", { class: "hint-title", text: title }),
       el("ol", {}, ...items));
     this.hintEl.hidden = false;
@@ -725,11 +739,12 @@ class TablePage extends TableConnection {
     const hand = this.state && this.state.hand;
     const inHand = Boolean(you && hand && !hand.over
       && hand.players.some((p) => p.seat === you.seat && !p.folded));
-    const freed = you && you.freed_in !== null && you.freed_in !== undefined
-      ? Math.ceil(you.freed_in) : null;
+    // the seat's countdown is here only while the rebuy dialog (which shows it) is closed
+    const countdown = this.seatDeadline !== null
+      && (this.rebuyBox.hidden || !this.rebuyBox.querySelector("[data-rebuy-clock]"));
     const key = JSON.stringify([document.documentElement.lang, you && [you.seat,
       info && info.sitting_out, info && info.stack === 0, you.sit_out_next_big_blind,
-      you.leaving_after_hand, inHand, freed]]);
+      you.leaving_after_hand, inHand, countdown]]);
     if (key === this.tools.dataset.key) return; // the same buttons: a click in flight lands
     this.tools.dataset.key = key;
     const row = [];
@@ -758,9 +773,7 @@ class TablePage extends TableConnection {
       }
       row.push(el("button", { type: "button", class: "small", "data-action": "leave", text: t("seat.leave"),
         onclick: () => this.send({ type: "leave", table: this.id, when: "now" }) }));
-      if (you.freed_in !== null && you.freed_in !== undefined) {
-        row.push(el("span", { class: "note warn", text: t("tw.freedIn", { seconds: Math.ceil(you.freed_in) }) }));
-      }
+      if (countdown) row.push(el("span", { class: "note warn", "data-seat-clock": "", role: "timer" }));
     }
     this.tools.replaceChildren(...row);
   }
@@ -907,15 +920,18 @@ class TablePage extends TableConnection {
   }
 
   tick() {
-    const rebuy = this.root.querySelector("[data-rebuy-clock]");
-    if (rebuy && this.rebuyDeadline !== null) {
-      const left = Math.max(0, (this.rebuyDeadline - performance.now()) / 1000);
-      rebuy.textContent = t("tw.rebuy.clock", { seconds: Math.ceil(left) });
+    if (this.seatDeadline !== null) {
+      const seconds = Math.ceil(Math.max(0, (this.seatDeadline - performance.now()) / 1000));
+      const rebuy = this.root.querySelector("[data-rebuy-clock]");
+      if (rebuy) rebuy.textContent = t("tw.rebuy.clock", { seconds });
+      const freed = this.root.querySelector("[data-seat-clock]");
+      if (freed) freed.textContent = t("tw.freedIn", { seconds });
     }
     if (this.lastResult && this.lastResult.until <= performance.now()) {
       this.lastResult = null;
       const stale = this.centre.querySelector(".winner.last");
       if (stale) stale.remove();
+      this.lastLine.hidden = true;
     }
     const clocks = this.root.querySelectorAll("[data-clock]");
     if (!clocks.length || this.deadline === null) return;
@@ -1075,6 +1091,8 @@ class TablePage extends TableConnection {
       if (line.status !== "done") return el("li", {}, text, el("span", { text: t(`history.${line.status}`) }));
       return el("li", { "data-hand": line.id },
         text,
+        el("a", { href: `/replay/${line.id}`, "data-link": "", class: "replay-link",
+          text: t("history.replay"), "aria-label": t("history.replayLabel", { number: line.id }) }),
         el("a", { href: `/api/hands/${line.id}/phh`, download: `standpat-hand-${line.id}.phh`, class: "download",
           text: "PHH", "aria-label": t("history.downloadPhh", { number: line.id }) }),
         el("a", { href: `/api/hands/${line.id}/text`, download: `standpat-hand-${line.id}.txt`, class: "download",

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .browser import Relay, launch_chromium, open_page, screenshot, wait_until, web_args
+from .browser import launch_chromium, open_page, screenshot, wait_until, web_args
 from .live import PATIENCE, Server
 from .scenes import FakeSocket, Scene, showdown
 
@@ -261,15 +261,13 @@ def test_the_header_names_this_hands_deck_and_recent_hands_replay(
 
 def test_a_restart_is_explained(browser: Any, tmp_path: Path) -> None:
     """kill -9 in the middle of a hand, then the room starts again: the page says the room
-    restarted and the hand was void, chips back. (The room's ``table-restarted`` message is
-    the lead's part of issue 33: until the server sends it, the test sends it on the new
-    socket, in the shape agreed.)"""
+    restarted and the hand was void, chips back (the room's ``table-restarted`` message), and
+    the player sits as he was: in the next hand, not sitting out owing a blind."""
     srv = Server(f"sqlite:///{tmp_path / 'room.db'}", "--bot-delay", "0.2",
                  "--between-hands", "0.3", "--demo-tables", "0", *web_args(),
                  log=tmp_path / "server.log").start()
     try:
         page = logged_in(browser, srv)
-        relay = Relay(page, ".table-page")
         table = new_table(page, seats=2)
         page.goto(f"/tables/{table}")
         page.wait_for_selector(".status[data-status=online]")
@@ -283,15 +281,18 @@ def test_a_restart_is_explained(browser: Any, tmp_path: Path) -> None:
         page.wait_for_selector(".status[data-status=reconnecting]")
         srv.start()
         page.wait_for_selector(".status[data-status=online]", timeout=30_000 * PATIENCE)
-        wait_until(lambda: len(relay.routes) >= 2, 10, "the new socket")
-        relay.routes[-1].send(json.dumps({"type": "table-restarted", "table": table,
-                                          "voided": [hand], "reason": "restart"}))
         notice = page.locator(".table-notice")
-        notice.wait_for()
+        notice.wait_for(timeout=30_000 * PATIENCE)
         text = notice.inner_text()
         assert f"The room restarted: hand #{hand} was called off" in text, text
         assert "went back to its player" in text
         assert f"hand #{hand} was called off" in page.inner_text(".log")
+        # seated as he was: dealt into the next hand (his cards), not sitting out
+        page.wait_for_function(
+            f"Number(document.querySelector('.table-page').dataset.hand) > {hand}",
+            timeout=30_000 * PATIENCE)
+        page.wait_for_selector(".my-hand [data-card]", timeout=30_000 * PATIENCE)
+        assert page.locator(".seat.you").inner_text().find("sitting out") < 0
         screenshot(page, "pages-restart-notice")
         assert not page.js_errors, page.js_errors
         page.context.close()

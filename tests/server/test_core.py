@@ -219,3 +219,21 @@ def test_a_player_whose_node_died_keeps_sitting_in_while_he_comes_back() -> None
     clock.time += CONFIG.reconnect + 1  # long after: nobody sits her out
     fake.run(core.tick())
     assert not [line for line in core.table.lines() if line.seat == 0 and line.sitting_out]
+
+
+def test_room_bots_have_readable_names_marked_as_bots() -> None:
+    """A room bot's account is unique (bot-Ada-3f2a09c1); what the pages are sent is its
+    readable name, marked as a bot, different from the other bots' at its table."""
+    from standpat.bots.names import NAMES
+
+    clock = Clock()
+    core, fake, outboxes = _play_a_hand_with_people(clock)
+    accounts = [s.name for s in core.sitters.values() if s.bot is not None]
+    assert len(accounts) == 2 and all(a.startswith("bot-") for a in accounts)
+    frame = [m for m in outboxes["ann"].messages if m["type"] == "table"][-1]
+    bots = [s for s in frame["seats"] if s["bot"] is not None]
+    assert len({s["name"] for s in bots}) == 2 and all(s["name"] in NAMES for s in bots)
+    lobby = [p for p in core.summary()["players"] if p["bot"] is not None]
+    assert sorted(p["name"] for p in lobby) == sorted(s["name"] for s in bots)
+    people = [s["name"] for s in frame["seats"] if s["bot"] is None]
+    assert sorted(people) == ["ann", "bob"]

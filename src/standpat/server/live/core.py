@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from standpat.bots.names import shown
 from standpat.errors import TableError
 from standpat.fairness import FairRandom, SeedChain, commitment, hand_key
 from standpat.server.config import ServerConfig
@@ -595,12 +596,11 @@ class TableCore:
 
     def summary(self) -> Json:
         """The lobby line of this table."""
-        players = [
-            {"seat": line.seat, "name": line.name,
-             "bot": None if line.seat not in self.sitters else self.sitters[line.seat].bot,
-             "stack": line.stack, "sitting_out": line.sitting_out}
-            for line in self.table.lines()
-        ]
+        players = []
+        for line in self.table.lines():
+            bot = None if line.seat not in self.sitters else self.sitters[line.seat].bot
+            players.append({"seat": line.seat, "name": line.name if bot is None else shown(
+                line.name), "bot": bot, "stack": line.stack, "sitting_out": line.sitting_out})
         options = self.options
         return {
             "id": self.id,

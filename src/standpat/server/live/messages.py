@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from standpat.bots.names import shown
 from standpat.server.frames import Frame, text
 from standpat.server.host import Outbox
 from standpat.server.live.clock import Clock
@@ -37,7 +38,8 @@ def public_state(
         owner = sitters.get(line.seat)
         seats.append({
             "seat": line.seat,
-            "name": line.name,
+            # a room bot is shown by its readable name (its account is bot-Ada-3f2a09c1)
+            "name": line.name if owner is None or owner.bot is None else shown(line.name),
             "stack": line.stack,
             "bot": None if owner is None else owner.bot,
             "sitting_out": line.sitting_out,

@@ -4,10 +4,11 @@ One agent per seat.  An episode is one hand, ``hands`` hands, or (``hands=None``
 whole game to 50 points, cut short (truncated, not terminated) after ``max_hands``
 hands (default :data:`MAX_HANDS`) when no one has won by then.  The first dealer
 of an episode is drawn from the episode's random stream (``dealer="random"``, the
-default), moves one seat each episode (``"rotate"``), or is a fixed seat (an int).  Rewards are the points each seat's score changes by when a
-hand is scored.  Actions are those of :class:`~standpat.env.actions.PinochleActions`:
-pass, bid 1..60, name a trump, discard a subset of the seat's cards (positions in its
-cards sorted by deck order), play the card at a position.
+default), moves one seat each episode (``"rotate"``), or is a fixed seat (an int).
+Rewards are the points each seat's score changes by when a hand is scored.  Actions are
+those of :class:`~standpat.env.actions.PinochleActions`: pass, bid 1..60, name a trump,
+discard a subset of the seat's cards (positions in its cards sorted by deck order), play
+the card at a position.
 
 The observation holds the seat's own cards and discards and everything public: the
 dealer and the seat to act, the phase, every bid and pass, the bidder, the bid, trump,

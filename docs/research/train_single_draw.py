@@ -51,7 +51,7 @@ def train(opponents: str, hands: int, window: int, seed: int,
           rate: float) -> tuple[list[float], list[float]]:
     """Train against ``opponents``; the mean bb per hand of each window, and its std error."""
     env = gymnasium.make("standpat/SingleSeat-v0", game="deuce-to-seven-single-draw",
-                         structure="fixed-limit", opponents=opponents, budget=0.02).unwrapped
+                         structure="fixed-limit", opponents=opponents, samples=SAMPLES).unwrapped
     rng = np.random.default_rng(seed)
     size = env.observation_space["observation"].shape[0]
     policy = LinearPolicy(size, int(env.action_space.n), rng)

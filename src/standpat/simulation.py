@@ -27,7 +27,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, replace
 from typing import Any
 
-from standpat.bots import LEVELS, make_bot, prepare_game
+from standpat.bots import LEVELS, SAMPLES, make_bot, prepare_game
 from standpat.engine import Hand, Stakes, Structure, get_game
 
 __all__ = ["Chunk", "SimulationResult", "default_chunk", "play_chunk", "simulate"]
@@ -47,7 +47,7 @@ class Chunk:
     deals: int
     first_deal: int
     duplicate: bool
-    budget: float
+    samples: int
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
     n = len(chunk.levels)
     stakes = Stakes.parse(chunk.stakes)
     rng = random.Random(chunk.seed)
-    bots = [make_bot(level, rng=random.Random(rng.getrandbits(64)), budget=chunk.budget)
+    bots = [make_bot(level, rng=random.Random(rng.getrandbits(64)), samples=chunk.samples)
             for level in chunk.levels]
     prepare_game(chunk.game)
     rotations = range(n) if chunk.duplicate else range(1)
@@ -144,14 +144,14 @@ class SimulationResult(dict[str, list[Any]]):
 
 def _chunks(game: str, structure: str, levels: Sequence[str], stakes: str, stack: int,
             hands: int, chunk: int, seed: int, duplicate: bool,
-            budget: float) -> Iterator[Chunk]:
+            samples: int) -> Iterator[Chunk]:
     per_deal = len(levels) if duplicate else 1
     deals = max(1, hands // per_deal)
     size = max(1, chunk // per_deal)
     rng = random.Random(seed)
     for first in range(0, deals, size):
         yield Chunk(game, structure, tuple(levels), stakes, stack, rng.getrandbits(63),
-                    min(size, deals - first), first, duplicate, budget)
+                    min(size, deals - first), first, duplicate, samples)
 
 
 def default_chunk(hands: int) -> int:
@@ -176,7 +176,7 @@ def simulate(
     workers: int | None = None,
     ray: str | bool | None = None,
     seed: int = 0,
-    budget: float = 0.2,
+    samples: int = SAMPLES,
     progress: bool | Callable[[int], None] = True,
 ) -> SimulationResult:
     """Play ``hands`` hands between bot levels ``seats`` and sum up each seat.
@@ -187,7 +187,8 @@ def simulate(
     on ``hands``, ``chunk`` and ``seed``, never on where the tasks run).  ``workers``: local
     processes (default: every core; 1 plays in this process).  ``ray``: run the chunks
     as Ray tasks instead, on the cluster at that address (``True``: start or join a
-    local one).  ``progress``: a tqdm bar, or a callback given the hands played.
+    local one).  ``samples``: the strong bot's simulated deals a betting decision.
+    ``progress``: a tqdm bar, or a callback given the hands played.
     """
     levels = [s.strip() for s in seats.split(",")] if isinstance(seats, str) else list(seats)
     spec = get_game(game)
@@ -203,7 +204,7 @@ def simulate(
     if chunk is None:
         chunk = default_chunk(hands)
     jobs = list(_chunks(spec.name.value, structure, levels, stakes, stack_bbs * big, hands,
-                        chunk, seed, duplicate, budget))
+                        chunk, seed, duplicate, samples))
     total = sum(j.deals * (len(levels) if duplicate else 1) for j in jobs)
     bar: Any = None
     if progress is True:

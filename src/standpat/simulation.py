@@ -25,7 +25,7 @@ import os
 import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -273,24 +273,17 @@ def _run_local(jobs: list[Chunk], workers: int,
 
 
 @contextmanager
-def local_ray(num_cpus: int | None = None) -> Iterator[None]:
-    """A new local Ray cluster of ``num_cpus`` CPUs (default: every core) for the
-    ``with`` block, listening on 127.0.0.1 only (see :data:`LOOPBACK_RAY`)."""
+def _on_loopback() -> Iterator[None]:
+    """This process, and the Ray processes it starts, keep Ray on 127.0.0.1 meanwhile."""
     saved = {k: os.environ.get(k) for k in LOOPBACK_RAY}
     os.environ.update(LOOPBACK_RAY)  # for the cluster's processes
-    import ray
     from ray._private import ray_constants
 
     # this process read the variable when it first imported ray, perhaps before
     switch = ray_constants.ENABLE_RAY_CLUSTER
     ray_constants.ENABLE_RAY_CLUSTER = False
     try:
-        ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
-                 log_to_driver=False, _node_ip_address="127.0.0.1")
-        try:
-            yield
-        finally:
-            ray.shutdown()
+        yield
     finally:
         ray_constants.ENABLE_RAY_CLUSTER = switch
         for key, value in saved.items():
@@ -298,6 +291,21 @@ def local_ray(num_cpus: int | None = None) -> Iterator[None]:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
+
+
+@contextmanager
+def local_ray(num_cpus: int | None = None) -> Iterator[None]:
+    """A new local Ray cluster of ``num_cpus`` CPUs (default: every core) for the
+    ``with`` block, listening on 127.0.0.1 only (see :data:`LOOPBACK_RAY`)."""
+    import ray
+
+    with _on_loopback():
+        ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
+                 log_to_driver=False, _node_ip_address="127.0.0.1")
+        try:
+            yield
+        finally:
+            ray.shutdown()
 
 
 def _run_ray(jobs: list[Chunk], address: str | bool,
@@ -308,11 +316,18 @@ def _run_ray(jobs: list[Chunk], address: str | bool,
         if address is True:
             with local_ray():
                 return _run_ray(jobs, address, tick)
-        ray.init(address=str(address), log_to_driver=False)
-        try:
-            return _run_ray(jobs, address, tick)
-        finally:
-            ray.shutdown()
+        host = str(address).removeprefix("ray://").rsplit(":", 1)[0]
+        with ExitStack() as stack:
+            if host in ("127.0.0.1", "localhost"):  # a cluster started on loopback
+                stack.enter_context(_on_loopback())
+                ray.init(address=str(address), log_to_driver=False,
+                         _node_ip_address="127.0.0.1")
+            else:
+                ray.init(address=str(address), log_to_driver=False)
+            try:
+                return _run_ray(jobs, address, tick)
+            finally:
+                ray.shutdown()
     task = ray.remote(max_retries=3)(play_chunk)
     pending = [task.remote(job) for job in jobs]
     results = []

@@ -143,3 +143,19 @@ def test_a_poker_session_is_truncated_at_max_hands() -> None:
     assert env.unwrapped.hands_played == 4 and truncated
     with pytest.raises(ValueError, match="max_hands"):
         aec("five-card-draw", players=2, max_hands=0)
+
+
+def test_the_pinochle_dealer_is_drawn_or_rotates_like_the_button() -> None:
+    env = aec("pinochle-5", players=3)
+    dealers: Counter[int] = Counter()
+    for seed in range(60):
+        env.reset(seed=seed)
+        dealers[env.unwrapped.game_state.dealer] += 1
+    assert set(dealers) == {0, 1, 2} and min(dealers.values()) >= 8, dealers
+    turning = aec("pinochle-7", players=4, button="rotate")
+    turning.reset(seed=1)
+    seen = [turning.unwrapped.game_state.dealer]
+    for _ in range(4):
+        turning.reset()
+        seen.append(turning.unwrapped.game_state.dealer)
+    assert seen == [0, 1, 2, 3, 0]

@@ -34,12 +34,13 @@ test: $(VENV)/.dev-installed
 		scripts/ensure-postgres.sh scripts/ensure-redis.sh $(BIN)/python -m pytest -n 2 -q \
 		-m "not long"
 
-## long: the long suites, apart from make test (CI runs both): the node fault suite (three
-## nodes, their own PostgreSQL and Redis, each fault in turn) and a table over 20,000 hands
+## long: the long suites, apart from make test (CI runs both), one at a time: the node fault
+## suite (three nodes, their own PostgreSQL and Redis, each fault in turn), a table over 20,000
+## hands, every bot's seeded play replayed under load
 long: $(VENV)/.dev-installed
 	STANDPAT_REQUIRE_PG=1 STANDPAT_REQUIRE_REDIS=1 \
 		scripts/ensure-postgres.sh scripts/ensure-redis.sh $(BIN)/python -m pytest -q -s \
-		-m long -p no:cacheprovider tests/faults tests/server/test_table_memory.py
+		-m long -p no:cacheprovider tests
 
 lint: $(VENV)/.dev-installed lint-js
 	$(BIN)/ruff check src tests benchmarks scripts docs

@@ -17,6 +17,7 @@ import json
 import sys
 import time
 
+from standpat.bots import SAMPLES
 from standpat.bots.match import MatchResult, duplicate_match
 from standpat.engine import GAMES, Structure
 
@@ -38,7 +39,8 @@ def main() -> None:
     parser.add_argument("--pairing", action="append", choices=list(PAIRINGS),
                         help="a pairing (repeatable; default strong-normal and normal-easy)")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--budget", type=float, default=0.2, help="strong bot seconds/decision")
+    parser.add_argument("--samples", type=int, default=SAMPLES,
+                        help="the strong bot's simulated deals a betting decision")
     parser.add_argument("--every", type=int, default=500, help="progress every N hands")
     parser.add_argument("--out", help="append one JSON line per match to this file")
     args = parser.parse_args()
@@ -63,7 +65,7 @@ def main() -> None:
                               f"{rate * 1000:.1f} ms/hand", file=sys.stderr, flush=True)
 
                 result = duplicate_match(game, structure, first, second, hands=args.hands,
-                                         seed=args.seed, budget=args.budget, progress=progress)
+                                         seed=args.seed, samples=args.samples, progress=progress)
                 seconds = time.perf_counter() - start
                 worst = max(result.clock.worst.values(), default=0.0)
                 print(f"| {first} vs {second} | {game} | {structure} | {result.hands:,} | "

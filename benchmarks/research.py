@@ -10,8 +10,9 @@ All in one process run, each figure the median of ``--repeats`` timings:
    ``Hand.view(seat)`` for every observation, the past draw counts and betting
    rebuilt from the view's events each time); and the glue and the env taking turns of a
    few hands, their CPU time per step (``--turns``), the ratio of each turn.
-2. **simulate**: ``standpat.simulate`` of bots on 1 and 2 local processes and on a
-   local Ray cluster of 2 CPUs.
+2. **simulate**: ``standpat.simulate`` of bots on 1 and 2 local processes, and on a
+   local Ray cluster (127.0.0.1 only, :func:`standpat.simulation.local_ray`) of 1 CPU
+   and of 2 CPUs, each with its 1 -> 2 scaling ratio.
 3. **evaluate**: ``standpat.evaluate`` per call (cards already parsed, and card text)
    against ``eval7.evaluate`` (5 and 7 cards, ``high``) and PokerKit's
    ``ShortDeckHoldemHand`` (``short-6a``); ``evaluate_batch`` on 5 cards against
@@ -317,22 +318,22 @@ def bench_simulate(repeats: int, hands: int, chunk: int | None = None) -> None:
     cpu1, cpu2 = statistics.median(cpu[1]), statistics.median(cpu[2])
     print(f"  CPU seconds (user + system): 1 process {cpu1:.2f}, 2 processes {cpu2:.2f} "
           f"(together) -> {cpu1 / cpu2:.2f} of the work per CPU second")
-    import ray
+    from standpat.simulation import local_ray
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        standpat.simulate("five-card-draw", "fixed-limit", seats, ray=True, hands=200, chunk=100,
-                          progress=False)  # warm the workers
+    def run_on_ray() -> int:
+        standpat.simulate("five-card-draw", "fixed-limit", seats, ray=True,
+                          seed=next(seeds), **kw)
+        return hands
 
-        def run_on_ray() -> int:
-            standpat.simulate("five-card-draw", "fixed-limit", seats, ray=True,
-                              seed=next(seeds), **kw)
-            return hands
-
-        on_ray = median_rate(run_on_ray, repeats)
-    finally:
-        ray.shutdown()
-    print(f"  local Ray cluster (2 CPUs) {on_ray:8,.0f} hands/s -> {on_ray / one:.2f}x one process")
+    on_ray: dict[int, float] = {}
+    for cpus in (1, 2):
+        with local_ray(num_cpus=cpus):  # listens on 127.0.0.1 only
+            standpat.simulate("five-card-draw", "fixed-limit", seats, ray=True, hands=200,
+                              chunk=100, progress=False)  # warm the workers
+            on_ray[cpus] = median_rate(run_on_ray, repeats)
+        print(f"  local Ray cluster ({cpus} CPU{'s' if cpus > 1 else ''}) "
+              f"{on_ray[cpus]:8,.0f} hands/s -> {on_ray[cpus] / one:.2f}x one process")
+    print(f"  Ray 1 -> 2 CPUs: {on_ray[2] / on_ray[1]:.2f}x (linear: 2.00x)")
     print(f"  load after: {os.getloadavg()[0]:.1f}")
 
 

@@ -10,7 +10,7 @@ from typing import TypedDict
 import pytest
 
 from standpat.cli import main
-from standpat.simulation import simulate
+from standpat.simulation import local_ray, simulate
 
 
 class Options(TypedDict):
@@ -58,16 +58,38 @@ def _descendants(pid: int) -> set[int]:
     return found
 
 
+def _listening(pids: set[int]) -> set[str]:
+    """The addresses (hex, as /proc/net/tcp writes them) that ``pids`` listen on."""
+    inodes: set[str] = set()
+    for pid in pids:
+        fds = Path(f"/proc/{pid}/fd")
+        try:
+            links = [os.readlink(fd) for fd in fds.iterdir()]
+        except OSError:  # gone, or not ours to read
+            continue
+        inodes |= {link[8:-1] for link in links if link.startswith("socket:[")}
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and fields[9] in inodes:  # 0A: LISTEN
+                found.add(fields[1].rsplit(":", 1)[0])
+    return found
+
+
+LOOPBACK = {"0100007F", "0000000000000000FFFF00000100007F", "00000000000000000000000001000000"}
+"""127.0.0.1 as /proc/net/tcp writes it, as tcp6 writes it mapped, and ::1."""
+
+
 def test_a_local_ray_cluster_gives_the_same_table_and_leaves_nothing_behind() -> None:
-    ray = pytest.importorskip("ray")
+    pytest.importorskip("ray")
     before = _descendants(os.getpid())
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
+    with local_ray(num_cpus=2):
         started = _descendants(os.getpid()) - before
         assert started  # the cluster's own processes
         on_ray = simulate("five-card-draw", "no-limit", ["normal", "easy"], ray=True, **KW)
-    finally:
-        ray.shutdown()
+        listening = _listening(started | {os.getpid()})
+        assert listening and listening <= LOOPBACK, listening  # 127.0.0.1 only
     local = simulate("five-card-draw", "no-limit", ["normal", "easy"], workers=1, **KW)
     assert on_ray == local
     deadline = time.monotonic() + 30

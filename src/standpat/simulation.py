@@ -3,7 +3,8 @@
 :func:`simulate` plays ``hands`` hands of one poker game between bot levels (one per
 seat), in chunks of ``chunk`` hands.  Each chunk is one task: a process of a local
 pool (all cores by default) or a Ray task (``ray=`` an address, or ``True`` for a
-local Ray).  Every hand starts from fresh stacks; the button moves each hand.  With
+local Ray that listens on 127.0.0.1 only: :func:`local_ray`).  Every hand starts
+from fresh stacks; the button moves each hand.  With
 ``duplicate=True`` every deal is played once per rotation of the bots round the
 table (same cards, same button), so each bot holds every seat's cards: the luck of
 the deal cancels.  The result is a table of one row per seat: its bot, hands played,
@@ -24,13 +25,25 @@ import os
 import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
-from standpat.bots import LEVELS, make_bot, prepare_game
+from standpat.bots import LEVELS, SAMPLES, make_bot, prepare_game
 from standpat.engine import Hand, Stakes, Structure, get_game
 
-__all__ = ["Chunk", "SimulationResult", "default_chunk", "play_chunk", "simulate"]
+__all__ = ["LOOPBACK_RAY", "Chunk", "SimulationResult", "default_chunk", "local_ray",
+           "play_chunk", "simulate"]
+
+LOOPBACK_RAY = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0"}
+"""The environment that keeps a Ray node on the loopback address.
+
+Ray takes a node's address from the network (it resolves 127.0.0.1 to it) and its
+servers listen there, or on every interface, unless the node is one that no other
+can join: Ray's switch for that (meant for laptops) makes its address 127.0.0.1,
+and every server of the node (GCS, raylet, workers, agents) then listens on it alone.
+``ray start`` needs it too: ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0 ray start --head
+--node-ip-address=127.0.0.1 --include-dashboard=false`` (docs/research.md)."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +60,7 @@ class Chunk:
     deals: int
     first_deal: int
     duplicate: bool
-    budget: float
+    samples: int
 
 
 @dataclass(frozen=True)
@@ -65,7 +78,7 @@ def play_chunk(chunk: Chunk) -> ChunkResult:
     n = len(chunk.levels)
     stakes = Stakes.parse(chunk.stakes)
     rng = random.Random(chunk.seed)
-    bots = [make_bot(level, rng=random.Random(rng.getrandbits(64)), budget=chunk.budget)
+    bots = [make_bot(level, rng=random.Random(rng.getrandbits(64)), samples=chunk.samples)
             for level in chunk.levels]
     prepare_game(chunk.game)
     rotations = range(n) if chunk.duplicate else range(1)
@@ -144,14 +157,14 @@ class SimulationResult(dict[str, list[Any]]):
 
 def _chunks(game: str, structure: str, levels: Sequence[str], stakes: str, stack: int,
             hands: int, chunk: int, seed: int, duplicate: bool,
-            budget: float) -> Iterator[Chunk]:
+            samples: int) -> Iterator[Chunk]:
     per_deal = len(levels) if duplicate else 1
     deals = max(1, hands // per_deal)
     size = max(1, chunk // per_deal)
     rng = random.Random(seed)
     for first in range(0, deals, size):
         yield Chunk(game, structure, tuple(levels), stakes, stack, rng.getrandbits(63),
-                    min(size, deals - first), first, duplicate, budget)
+                    min(size, deals - first), first, duplicate, samples)
 
 
 def default_chunk(hands: int) -> int:
@@ -176,7 +189,7 @@ def simulate(
     workers: int | None = None,
     ray: str | bool | None = None,
     seed: int = 0,
-    budget: float = 0.2,
+    samples: int = SAMPLES,
     progress: bool | Callable[[int], None] = True,
 ) -> SimulationResult:
     """Play ``hands`` hands between bot levels ``seats`` and sum up each seat.
@@ -186,8 +199,10 @@ def simulate(
     every core gets many tasks and none waits long for the last one; the table depends
     on ``hands``, ``chunk`` and ``seed``, never on where the tasks run).  ``workers``: local
     processes (default: every core; 1 plays in this process).  ``ray``: run the chunks
-    as Ray tasks instead, on the cluster at that address (``True``: start or join a
-    local one).  ``progress``: a tqdm bar, or a callback given the hands played.
+    as Ray tasks instead, on the cluster at that address (``True``: the cluster this
+    process has joined, else a new local one for this call, on 127.0.0.1 only).
+    ``samples``: the strong bot's simulated deals a betting decision.
+    ``progress``: a tqdm bar, or a callback given the hands played.
     """
     levels = [s.strip() for s in seats.split(",")] if isinstance(seats, str) else list(seats)
     spec = get_game(game)
@@ -203,7 +218,7 @@ def simulate(
     if chunk is None:
         chunk = default_chunk(hands)
     jobs = list(_chunks(spec.name.value, structure, levels, stakes, stack_bbs * big, hands,
-                        chunk, seed, duplicate, budget))
+                        chunk, seed, duplicate, samples))
     total = sum(j.deals * (len(levels) if duplicate else 1) for j in jobs)
     bar: Any = None
     if progress is True:
@@ -257,28 +272,71 @@ def _run_local(jobs: list[Chunk], workers: int,
         return results
 
 
+@contextmanager
+def _on_loopback() -> Iterator[None]:
+    """This process, and the Ray processes it starts, keep Ray on 127.0.0.1 meanwhile."""
+    saved = {k: os.environ.get(k) for k in LOOPBACK_RAY}
+    os.environ.update(LOOPBACK_RAY)  # for the cluster's processes
+    from ray._private import ray_constants
+
+    # this process read the variable when it first imported ray, perhaps before
+    switch = ray_constants.ENABLE_RAY_CLUSTER
+    ray_constants.ENABLE_RAY_CLUSTER = False
+    try:
+        yield
+    finally:
+        ray_constants.ENABLE_RAY_CLUSTER = switch
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+@contextmanager
+def local_ray(num_cpus: int | None = None) -> Iterator[None]:
+    """A new local Ray cluster of ``num_cpus`` CPUs (default: every core) for the
+    ``with`` block, listening on 127.0.0.1 only (see :data:`LOOPBACK_RAY`)."""
+    import ray
+
+    with _on_loopback():
+        ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
+                 log_to_driver=False, _node_ip_address="127.0.0.1")
+        try:
+            yield
+        finally:
+            ray.shutdown()
+
+
 def _run_ray(jobs: list[Chunk], address: str | bool,
              tick: Callable[[int], None]) -> list[ChunkResult]:
     import ray
 
-    started = False
     if not ray.is_initialized():
-        ray.init(address=None if address is True else str(address),
-                 include_dashboard=False, log_to_driver=False)
-        started = True
-    try:
-        task = ray.remote(max_retries=3)(play_chunk)
-        pending = [task.remote(job) for job in jobs]
-        results = []
-        while pending:
-            finished, pending = ray.wait(pending, num_returns=1)
-            for done in ray.get(finished):
-                tick(done.hands)
-                results.append(done)
-        return results
-    finally:
-        if started:
-            ray.shutdown()
+        if address is True:
+            with local_ray():
+                return _run_ray(jobs, address, tick)
+        host = str(address).removeprefix("ray://").rsplit(":", 1)[0]
+        with ExitStack() as stack:
+            if host in ("127.0.0.1", "localhost"):  # a cluster started on loopback
+                stack.enter_context(_on_loopback())
+                ray.init(address=str(address), log_to_driver=False,
+                         _node_ip_address="127.0.0.1")
+            else:
+                ray.init(address=str(address), log_to_driver=False)
+            try:
+                return _run_ray(jobs, address, tick)
+            finally:
+                ray.shutdown()
+    task = ray.remote(max_retries=3)(play_chunk)
+    pending = [task.remote(job) for job in jobs]
+    results = []
+    while pending:
+        finished, pending = ray.wait(pending, num_returns=1)
+        for done in ray.get(finished):
+            tick(done.hands)
+            results.append(done)
+    return results
 
 
 def _summarise(results: list[ChunkResult], levels: Sequence[str], big: int,

@@ -1,4 +1,4 @@
-"""Every bot level plays every game and structure: legal actions only, within its budget."""
+"""Every bot level plays every game and structure: legal actions only."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from standpat.engine import GAMES, Action, ActionKind, Hand, Stakes, Structure
 
 GAME_NAMES = [g.value for g in GAMES]
 STRUCTURES = [s.value for s in Structure]
-BUDGET = 0.05
+FEW = 100
+"""The strong bot's samples a decision here: fewer than its default, for speed."""
 
 
 def random_hand(game: str, structure: str, rng: random.Random) -> Hand:
@@ -34,7 +35,7 @@ def test_every_level_plays_legally(game: str, structure: str) -> None:
             hand = random_hand(game, structure, rng)
             bots: list[Bot] = [
                 make_bot(rng.choice([level, *LEVELS]), rng=random.Random(rng.random()),
-                         budget=BUDGET)
+                         samples=FEW)
                 for _ in range(hand.players)
             ]
             names = [type(b).__name__ for b in bots]
@@ -51,7 +52,7 @@ def test_bots_draw_by_the_view() -> None:
     for level in LEVELS:
         hand = Hand("five-card-draw-7a", "fixed-limit", Stakes.from_bets(2), [100, 100],
                     hole_cards=[parse_cards(flush), other], rng=1)
-        bot = make_bot(level, rng=random.Random(2), budget=BUDGET)
+        bot = make_bot(level, rng=random.Random(2), samples=FEW)
         while hand.phase != "draw":
             seat = hand.to_act
             assert seat is not None
@@ -79,7 +80,7 @@ def test_strong_folds_junk_to_a_pat_hand_and_calls_with_the_nuts() -> None:
         hand.apply(Action.discard(cards[:their_draw]))
         hand.apply(Action.stand_pat())
         hand.apply(Action.bet(hand.legal_actions().max_to))   # seat 1 bets the pot
-        return StrongBot(random.Random(3), BUDGET).act(hand.view(0))
+        return StrongBot(random.Random(3)).act(hand.view(0))
 
     assert final_decision("Kc Qd 8h 5s 3c", "Ah Kh Qh Jh Th", 0).kind is ActionKind.FOLD
     assert final_decision("9c 9d 9h 9s 3c", "Ah Kh 7c 4d 2s", 3).kind in {
@@ -111,6 +112,5 @@ def test_bots_decide_on_the_view_alone() -> None:
     for hand in hands:
         hand.apply(Action.raise_to(6))      # the button (seat 1) raises
     for level in LEVELS:
-        # a long budget: the strong bot samples its full count, so its play is reproducible
-        acts = [make_bot(level, rng=random.Random(4), budget=5.0).act(h.view(0)) for h in hands]
+        acts = [make_bot(level, rng=random.Random(4)).act(h.view(0)) for h in hands]
         assert acts[0] == acts[1]

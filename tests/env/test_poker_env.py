@@ -56,7 +56,8 @@ def test_random_play_through_the_env_and_the_engine_gives_the_same_stacks(
     for episode in range(6):
         env.reset(seed=episode)
         deals = random.Random(episode)  # the env's own Random: every hand deals from it
-        chips, button = list(stacks), 0
+        # the first button is the stream's first draw (button="random", the default)
+        chips, button = list(stacks), deals.randrange(players)
         twin: Hand | None = None
         seats: list[int] = []
         totals = [0.0] * players

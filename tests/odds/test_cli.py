@@ -61,6 +61,62 @@ def test_odds_fractions_in_text() -> None:
     assert "1552/5405" in result.stdout and "864/5405" in result.stdout  # 2592/16215
 
 
+def test_odds_fractions_over_several_draws() -> None:
+    """Triple draw with draws to come: exact fractions too, not percentages (1 - 39/47 38/46)."""
+    args = ("odds", "7s 6d 3c 2h Kc", "--game", "deuce-to-seven-triple-draw", "--keep",
+            "7s 6d 3c 2h", "--draws", "2", "--fractions")
+    result = standpat(*args)
+    assert result.returncode == 0, result.stderr
+    row = result.stdout.splitlines()[-1]
+    assert "340/1081" in row and "%" not in row and "exact fractions" in result.stdout
+    doc = json.loads(standpat(*args, "--json").stdout)
+    assert doc["holds"][0]["probabilities"]["7-low"] == "340/1081"
+
+
+def test_odds_fractions_agree_with_the_floats_of_every_hold_shown() -> None:
+    from fractions import Fraction
+
+    plain = standpat("odds", "8s 6d 3c 2h Kc", "--game", "deuce-to-seven-triple-draw",
+                     "--draws", "2", "--top", "4", "--json")
+    exact = standpat("odds", "8s 6d 3c 2h Kc", "--game", "deuce-to-seven-triple-draw",
+                     "--draws", "2", "--top", "4", "--json", "--fractions")
+    floats = {tuple(h["keep"]): h for h in json.loads(plain.stdout)["holds"]}
+    holds = json.loads(exact.stdout)["holds"]
+    assert len(holds) == len(floats) == 32
+    for hold in holds[:6]:
+        twin = floats[tuple(hold["keep"])]
+        assert float(Fraction(hold["improve"])) == pytest.approx(twin["improve"], abs=1e-12)
+        for name, value in hold["probabilities"].items():
+            assert float(Fraction(value)) == pytest.approx(twin["probabilities"][name],
+                                                           abs=1e-12)
+
+
+def test_equity_fractions() -> None:
+    args = ("equity", "--game", "deuce-to-seven-single-draw", "7s 5d 3c 2h", "draws", "1", "vs",
+            "pat", "9c 8d 6h 4s 2c", "--fractions")
+    result = standpat(*args)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("exact fractions, every one of 43 deals")
+    assert lines[2].split()[-4:] == ["12/43", "-", "31/43", "12/43"]
+    doc = json.loads(standpat(*args, "--json").stdout)
+    assert [(p["win"], p["tie"], p["equity"]) for p in doc["players"]] == [
+        ("12/43", "0", "12/43"), ("31/43", "0", "31/43")]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--game", "deuce-to-seven-triple-draw", "--draws-left", "2", "7s 5d 3c 2h", "vs", "pat",
+      "9-low+", "--fractions"), "an exact count needs"),
+    (("--game", "five-card-draw", "Qs Qd", "vs", "9c 9d 9s", "--fractions", "--monte-carlo"),
+     "--fractions needs an exact count"),
+])
+def test_equity_fractions_say_when_they_cannot_be_had(args: tuple[str, ...],
+                                                      message: str) -> None:
+    result = standpat("equity", *args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert message in result.stderr
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (("Qs Qd 9c 4h", "--game", "five-card-draw"), "holds 5 cards, but 'Qs Qd 9c 4h' has 4"),
     (("Qs Qd 9c 4h 2s", "--game", "five-card-draw-7a"), "4h is not in the 32-card deck"),

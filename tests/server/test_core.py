@@ -227,7 +227,7 @@ def test_room_bots_have_readable_names_marked_as_bots() -> None:
     from standpat.bots.names import NAMES
 
     clock = Clock()
-    core, fake, outboxes = _play_a_hand_with_people(clock)
+    core, _, outboxes = _play_a_hand_with_people(clock)
     accounts = [s.name for s in core.sitters.values() if s.bot is not None]
     assert len(accounts) == 2 and all(a.startswith("bot-") for a in accounts)
     frame = [m for m in outboxes["ann"].messages if m["type"] == "table"][-1]

@@ -7,7 +7,10 @@ accepts.  Three levels:
 - ``easy``: random legal betting, sane draws (keeps pairs and made hands);
 - ``normal``: rules of thumb on hand strength, draw odds, pot odds and position;
 - ``strong``: Monte Carlo draw equity against the ranges opponents' draw counts
-  and bets reveal, within a time budget per decision (0.2 s by default).
+  and bets reveal, over a fixed number of simulated deals per decision.
+
+Every level is reproducible: a bot made with a seeded ``rng`` takes the same
+decisions on any machine, at any load (none of them looks at a clock).
 
 >>> import random
 >>> from standpat.engine import Hand, Stakes
@@ -29,11 +32,11 @@ from typing import Protocol
 
 from standpat.bots.easy import EasyBot
 from standpat.bots.normal import NormalBot
-from standpat.bots.strong import StrongBot, prepare_game
+from standpat.bots.strong import SAMPLES, StrongBot, prepare_game
 from standpat.engine import Action, SeatView
 
 __all__ = [
-    "LEVELS", "SAMPLED_STRONG", "Bot", "EasyBot", "NormalBot", "StrongBot", "make_bot",
+    "LEVELS", "SAMPLED_STRONG", "SAMPLES", "Bot", "EasyBot", "NormalBot", "StrongBot", "make_bot",
     "prepare_game",
 ]
 
@@ -53,12 +56,13 @@ SAMPLED_STRONG = "strong-sampled"
 """The strong bot without exact draw odds (as it was before them), for benchmarks."""
 
 
-def make_bot(level: str, *, rng: random.Random | None = None, budget: float = 0.2) -> Bot:
+def make_bot(level: str, *, rng: random.Random | None = None, samples: int = SAMPLES) -> Bot:
     """A bot of ``level`` (``easy``, ``normal`` or ``strong``; ``strong-sampled`` for
     comparisons).
 
-    ``rng`` makes its play reproducible; ``budget`` is the strong bot's time
-    per decision in seconds.
+    ``rng`` makes its play reproducible; ``samples`` is the strong bot's number of
+    simulated deals per betting decision (its draws scale with it), its only
+    measure of effort: no bot looks at a clock.
 
     >>> type(make_bot("strong")).__name__
     'StrongBot'
@@ -68,7 +72,7 @@ def make_bot(level: str, *, rng: random.Random | None = None, budget: float = 0.
     if level == "normal":
         return NormalBot(rng)
     if level == "strong":
-        return StrongBot(rng, budget)
+        return StrongBot(rng, samples)
     if level == SAMPLED_STRONG:
-        return StrongBot(rng, budget, exact=False)
+        return StrongBot(rng, samples, exact=False)
     raise ValueError(f"unknown bot level {level!r}; the levels are {', '.join(LEVELS)}.")

@@ -25,7 +25,6 @@ True
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -150,8 +149,7 @@ def _deal(model: DrawModel, opp: Opponent, taken: set[int], rng: random.Random,
 
 def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequence[int],
            opponents: Sequence[Opponent], *, keep: frozenset[int] | None = None,
-           rng: random.Random | None = None, samples: int = 400,
-           deadline: float | None = None, min_samples: int = 16, exact: bool = False,
+           rng: random.Random | None = None, samples: int = 400, exact: bool = False,
            mean_percentile: float | None = None) -> float:
     """Share of the pot ``hand`` wins against ``opponents`` at the showdown, 0..1.
 
@@ -159,8 +157,8 @@ def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequenc
     of them, default the rule of thumb; later ones follow the rule of thumb);
     ``dead`` are cards known out of play (own discards).  Opponents who bet or
     raised since their latest draw weigh their stronger showdown hands more.
-    Stops early at ``deadline`` (a ``time.perf_counter()`` value), after at
-    least ``min_samples`` samples.  ``exact`` deals the opponents from the
+    It plays exactly ``samples`` deals (no clock: the same ``rng`` state gives
+    the same share on any machine).  ``exact`` deals the opponents from the
     libraries ranked by exact potentials (see :class:`Library`).
 
     ``mean_percentile`` is the exact mean showdown percentile of our final hand
@@ -179,11 +177,7 @@ def equity(model: DrawModel, hand: Sequence[int], draws_left: int, dead: Sequenc
     sum_p = sum_pp = sum_xp = 0.0  # weighted sums for the control variate
     pending = sum(model.draws - opp.draws_done for opp in opponents) + draws_left
     need = model.max_discard * pending
-    for i in range(samples):
-        if deadline is not None and i >= min_samples and not i & 3 and (
-            time.perf_counter() > deadline
-        ):
-            break
+    for _ in range(samples):
         taken = set(out)
         opp_hands = [_deal(model, opp, taken, rng, exact) for opp in opponents]
         pool = [c for c in model.deck if c not in taken]

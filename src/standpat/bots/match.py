@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from standpat.bots import SAMPLED_STRONG, Bot, make_bot
+from standpat.bots import SAMPLED_STRONG, SAMPLES, Bot, make_bot
 from standpat.bots.strong import prepare_game
 from standpat.engine import Hand, Stakes, Structure, get_game
 from standpat.errors import IllegalActionError
@@ -102,7 +102,7 @@ class MatchResult:
 
 def duplicate_match(game: str, structure: str | Structure, first: str, second: str, *,
                     hands: int, seed: int = 0, stakes: Stakes | None = None,
-                    stack_bbs: int = 100, budget: float = 0.2,
+                    stack_bbs: int = 100, samples: int = SAMPLES,
                     progress: Callable[[int, MatchResult], None] | None = None) -> MatchResult:
     """Heads-up duplicate match of bot level ``first`` against ``second``.
 
@@ -114,7 +114,7 @@ def duplicate_match(game: str, structure: str | Structure, first: str, second: s
     stakes = stakes or Stakes.from_bets(2)
     rng = random.Random(seed)
     bots = {
-        name: make_bot(level, rng=random.Random(rng.getrandbits(32)), budget=budget)
+        name: make_bot(level, rng=random.Random(rng.getrandbits(32)), samples=samples)
         for name, level in (("first", first), ("second", second))
     }
     clock = DecisionClock()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from itertools import combinations
 
 from standpat.bots.equity import equity, library
@@ -12,12 +11,16 @@ from standpat.bots.reading import Reading, bet_or_raise, first_legal, read, size
 from standpat.bots.strength import DrawModel
 from standpat.engine import Action, ActionKind, Game, SeatView, get_game
 
-__all__ = ["EXACT_CANDIDATES", "StrongBot", "prepare", "prepare_game"]
+__all__ = ["DRAW_SAMPLES", "EXACT_CANDIDATES", "SAMPLES", "StrongBot", "prepare", "prepare_game"]
 
 CALL_MARGIN = 0.03
 """Equity over the pot odds a call needs once the draws are over."""
 EXACT_CANDIDATES = 3
 """Holds with the best exact potential added to the candidates at a five-card last draw."""
+SAMPLES = 500
+"""Simulated deals behind a betting decision (the default of ``samples``)."""
+DRAW_SAMPLES = 240
+"""Simulated deals behind each candidate keep of a draw, at the default ``samples``."""
 
 
 def prepare(model: DrawModel, exact: bool = True) -> None:
@@ -53,7 +56,12 @@ class StrongBot:
     Betting: value bets and raises above fixed equity thresholds, calls when
     the equity beats the pot odds, bluffs now and then at a final-round
     opponent who drew two or more; pot-limit and no-limit sizes grow with the
-    equity.  Every decision stops sampling at 60% of ``budget`` seconds.
+    equity.
+
+    Every decision counts its samples (``samples`` deals for a bet; for a draw,
+    :attr:`draw_samples` for each candidate keep) and never looks at a clock, so a
+    seeded bot makes the same decisions on any machine at any load; the tables
+    and range libraries it needs are built before it samples (:func:`prepare`).
 
     Exact draw odds (``exact``, the default): at a five-card hand's last draw
     the candidates include the holds with the best exact potential (mean
@@ -64,28 +72,32 @@ class StrongBot:
     ``exact=False`` is the bot as it was before, for comparisons.
     """
 
-    def __init__(self, rng: random.Random | None = None, budget: float = 0.2,
+    def __init__(self, rng: random.Random | None = None, samples: int = SAMPLES,
                  exact: bool = True) -> None:
-        """A bot sampling with ``rng``, spending at most ``budget`` seconds a decision."""
+        """A bot sampling with ``rng``, ``samples`` simulated deals a betting decision."""
+        if samples < 1:
+            raise ValueError(f"the strong bot needs at least one sample, not {samples}.")
         self.rng = rng or random.Random()
-        self.budget = budget
+        self.samples = samples
         self.exact = exact
+
+    @property
+    def draw_samples(self) -> int:
+        """Simulated deals for each candidate keep of a draw."""
+        return max(1, round(self.samples * DRAW_SAMPLES / SAMPLES))
 
     def act(self, view: SeatView) -> Action:
         """A legal action for the seat to act."""
-        start = time.perf_counter()
         legal = view.legal
         if legal is None:
             raise ValueError("act() needs the view of the seat to act.")
         reading = read(view)
-        deadline = start + 0.6 * self.budget
         prepare(reading.model, self.exact)
         if ActionKind.DISCARD in legal.kinds:
-            thrown = self.draw(reading, legal.max_discard, deadline)
+            thrown = self.draw(reading, legal.max_discard)
             return first_legal(legal, [Action.discard(thrown)])
         share = equity(reading.model, reading.hand, max(reading.draws_left, 0), reading.dead,
-                       reading.ranges, rng=self.rng, samples=500, deadline=deadline,
-                       exact=self.exact)
+                       reading.ranges, rng=self.rng, samples=self.samples, exact=self.exact)
         return self.bet(view, reading, share)
 
     # -- the draw -------------------------------------------------------------------
@@ -121,7 +133,7 @@ class StrongBot:
                 unique.append(keep)
         return unique[:8]
 
-    def draw(self, reading: Reading, max_discard: int, deadline: float) -> list[int]:
+    def draw(self, reading: Reading, max_discard: int) -> list[int]:
         """The cards to throw: the keep with the best simulated share of the pot.
 
         With exact draw odds at a last draw, each keep's share is corrected by
@@ -134,16 +146,11 @@ class StrongBot:
         seed = self.rng.getrandbits(32)
         best_keep, best_share = options[0], -1.0
         for i, keep in enumerate(options):
-            now = time.perf_counter()
-            if i and now > deadline:
-                break
-            slice_end = now + (deadline - now) / (len(options) - i)
             mean = None if potentials is None else potentials[
                 sum(1 << j for j, c in enumerate(reading.hand) if c in keep)]
             share = equity(reading.model, reading.hand, reading.draws_left, reading.dead,
-                           reading.ranges, keep=keep, rng=random.Random(seed), samples=240,
-                           deadline=slice_end, min_samples=16 if i == 0 else 4,
-                           exact=self.exact, mean_percentile=mean)
+                           reading.ranges, keep=keep, rng=random.Random(seed),
+                           samples=self.draw_samples, exact=self.exact, mean_percentile=mean)
             if i == 0:
                 share += 0.015  # the rule of thumb wins near-ties: sampling noise is not an edge
             if share > best_share:

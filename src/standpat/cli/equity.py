@@ -57,6 +57,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=float, default=10.0, metavar="S",
                         help="Monte Carlo stops after S seconds anyway (default 10)")
     parser.add_argument("--seed", type=int, help="seed of the Monte Carlo")
+    parser.add_argument("--fractions", action="store_true",
+                        help="exact fractions instead of percentages (counts every deal, like "
+                        "--exact; an error where no exact count is possible)")
     parser.add_argument("--json", action="store_true",
                         help='print {"method", "deals", "seconds", "players": [...]}')
 
@@ -82,7 +85,10 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--precision must be between 0 and 0.5, not {args.precision}.")
     if args.seconds <= 0:
         return _fail(f"--seconds must be positive, not {args.seconds}.")
-    if sys.stderr.isatty() and not args.exact:
+    if args.fractions and args.monte_carlo:
+        return _fail("--fractions needs an exact count, not --monte-carlo.")
+    exact = True if args.exact or args.fractions else False if args.monte_carlo else None
+    if sys.stderr.isatty() and not exact:
         print(f"Counting, or sampling for up to {args.seconds:g} s...", file=sys.stderr,
               flush=True)
     texts = _groups(args.players)
@@ -93,18 +99,20 @@ def run(args: argparse.Namespace) -> int:
         result = equity(seats, args.game, dead=args.dead, deck=args.deck,
                         draws_left=args.draws_left, target=5 + LOWS.index(args.target),
                         precision=args.precision, max_seconds=args.seconds, rng=args.seed,
-                        exact=True if args.exact else False if args.monte_carlo else None)
+                        exact=exact)
     except StandpatError as error:
         return _fail(str(error))
     if args.json:
-        print(json.dumps(result.to_json()))
+        print(json.dumps(result.to_json(fractions=args.fractions)))
         return 0
-    print("\n".join(render(result)))
+    print("\n".join(render(result, fractions=args.fractions)))
     return 0
 
 
-def render(result: Equity) -> list[str]:
-    """The lines of the text report."""
+def render(result: Equity, *, fractions: bool = False) -> list[str]:
+    """The lines of the text report (``fractions``: exact ones, from an exact count)."""
+    if fractions and result.method == "exact":
+        return _render_fractions(result)
     if result.method == "exact":
         how = f"exact, every one of {result.deals:,} deals"
     else:
@@ -120,4 +128,21 @@ def render(result: Equity) -> list[str]:
         ci = f" ±{100 * s.ci95:.2f}" if s.ci95 is not None else ""
         lines.append(f"{s.seat.text:<{width}}  {draws:>5}  {100 * s.win:6.2f}%  "
                      f"{100 * s.tie:6.2f}%  {100 * s.lose:6.2f}%  {100 * s.equity:6.2f}%{ci}")
+    return lines
+
+
+def _render_fractions(result: Equity) -> list[str]:
+    rows = []
+    for s in result.seats:
+        exact = s.exact_fractions()
+        assert exact is not None
+        rows.append([s.seat.text, "pat" if not s.seat.draws else str(s.seat.draws),
+                     *("-" if not v else f"{v.numerator}/{v.denominator}"
+                       for v in exact.values())])
+    head = ["player", "draws", "win", "tie", "lose", "equity"]
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    lines = [f"exact fractions, every one of {result.deals:,} deals ({result.seconds:.1f} s)."]
+    for row in [head, *rows]:
+        lines.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                               for i, (c, w) in enumerate(zip(row, widths, strict=True))))
     return lines

@@ -10,7 +10,7 @@ from fractions import Fraction
 from standpat.cards import format_cards
 from standpat.engine.games import GameName
 from standpat.errors import StandpatError
-from standpat.odds.analysis import IMPROVE, STRENGTH, Analysis, Hold, analyse
+from standpat.odds.analysis import IMPROVE, STRENGTH, Analysis, Hold, analyse, with_fractions
 
 NAME = "odds"
 HELP = "Draw odds: the chance of each outcome for every hold of a hand, best first."
@@ -66,7 +66,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help='print {"holds": [{"keep", "discard", "probabilities", "improve"}]}')
     parser.add_argument("--fractions", action="store_true",
-                        help="exact fractions instead of percentages (single draws)")
+                        help="exact fractions instead of percentages (several draws: the holds "
+                        "shown are counted again exactly, up to seconds each)")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="draw the outcomes of the best holds to a PNG (needs matplotlib)")
 
@@ -98,10 +99,15 @@ def run(args: argparse.Namespace) -> int:
             plot_holds(analysis, args.plot, top=len(analysis.holds) if args.all else args.top)
         except OSError as error:
             return _fail(f"cannot write {args.plot!r}: {error.strerror or error}.")
+    shown = analysis.holds if args.all or args.json else analysis.holds[:args.top]
+    if args.fractions and not analysis.exact:
+        if sys.stderr.isatty():
+            print(f"Counting {len(shown)} holds exactly in fractions (up to seconds each)...",
+                  file=sys.stderr, flush=True)
+        shown = with_fractions(analysis, shown)
     if args.json:
-        print(json.dumps(analysis.to_json(fractions=args.fractions)))
+        print(json.dumps({"holds": [h.to_json(fractions=args.fractions) for h in shown]}))
         return 0
-    shown = analysis.holds if args.all else analysis.holds[:args.top]
     print("\n".join(render(analysis, shown, fractions=args.fractions)))
     if args.plot:
         print(f"Plot written to {args.plot}.")
@@ -116,10 +122,14 @@ def _percent(p: float) -> str:
     return f"{100 * p:.2f}%" if p >= 0.0001 else "<0.01%"
 
 
+def _fraction(value: Fraction) -> str:
+    return "-" if not value else f"{value.numerator}/{value.denominator}"
+
+
 def _cell(hold: Hold, name: str, fractions: bool) -> str:
-    if fractions and hold.exact is not None:
-        value: Fraction = hold.exact[name]
-        return "-" if not value else f"{value.numerator}/{value.denominator}"
+    exact = hold.exact
+    if fractions and exact is not None:
+        return _fraction(exact[name])
     return _percent(hold.probabilities[name])
 
 
@@ -136,7 +146,10 @@ def render(analysis: Analysis, holds: tuple[Hold, ...], *, fractions: bool = Fal
     aim = ("the chance to improve" if analysis.aim == IMPROVE else
            "the mean strength of the final hand (share of all hands it beats)"
            if analysis.aim == STRENGTH else f"the chance of {analysis.aim} or better")
-    how = "exact" if analysis.exact else "re-drawing toward each low; floats to about 1e-15"
+    exact = all(h.exact is not None for h in holds)
+    how = ("exact" if analysis.exact else
+           "re-drawing toward each low; exact fractions" if fractions and exact else
+           "re-drawing toward each low; floats to about 1e-15")
     total = len(analysis.holds)
     lines.append(f"Holds sorted by {aim} ({how}); {len(holds)} of {total} shown.")
     names = [n for n in analysis.outcomes if n in holds[0].probabilities] if holds else []
@@ -144,10 +157,11 @@ def render(analysis: Analysis, holds: tuple[Hold, ...], *, fractions: bool = Fal
     head = "at or under:" if low else ""
     width_keep = max([len(format_cards(h.keep)) for h in holds] + [9])
     fmt = [max(len(lbl), 7) for lbl in labels]
-    if fractions and analysis.exact:
+    if fractions and exact:
         fmt = [max(f, max(len(_cell(h, n, True)) for h in holds)) for f, n in
                zip(fmt, names, strict=True)]
-    improve_width = 11 if fractions and analysis.exact else 8
+    improve_width = max([11] + [len(_fraction(h.exact_improve)) for h in holds
+                                if h.exact_improve is not None]) if fractions and exact else 8
     strength = analysis.aim == STRENGTH
     header = (f"{'#':>3}  {'keep':<{width_keep}}  draw  "
               + (f"{'strength':>8}  " if strength else "")
@@ -157,8 +171,7 @@ def render(analysis: Analysis, holds: tuple[Hold, ...], *, fractions: bool = Fal
     for i, hold in enumerate(holds, 1):
         keep = format_cards(hold.keep) or "(nothing)"
         if fractions and hold.exact_improve is not None:
-            imp = hold.exact_improve
-            improve = "-" if not imp else f"{imp.numerator}/{imp.denominator}"
+            improve = _fraction(hold.exact_improve)
         else:
             improve = _percent(hold.improve)
         cells = " ".join(f"{_cell(hold, n, fractions):>{w}}" for n, w in

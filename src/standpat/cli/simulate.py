@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from standpat.bots import LEVELS
+from standpat.bots import LEVELS, SAMPLES
 from standpat.engine import GameName, Structure
 
 NAME = "simulate"
@@ -31,8 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ray", nargs="?", const=True, default=None, metavar="ADDRESS",
                         help="run the tasks on a Ray cluster (no ADDRESS: a local one)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--budget", type=float, default=0.2,
-                        help="the strong bot's seconds per decision")
+    parser.add_argument("--samples", type=int, default=SAMPLES,
+                        help=f"the strong bot's simulated deals a betting decision "
+                             f"(default {SAMPLES}; it never looks at a clock)")
     parser.add_argument("--plot", default="simulation.png", metavar="PNG",
                         help="where to save the chart (default simulation.png)")
     parser.add_argument("--no-plot", action="store_true", help="save no chart")
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         result = simulate(
             args.game, args.structure, args.seats, hands=args.hands, stakes=args.stakes,
             stack_bbs=args.stack, duplicate=args.duplicate, chunk=args.chunk,
-            workers=args.workers, ray=args.ray, seed=args.seed, budget=args.budget,
+            workers=args.workers, ray=args.ray, seed=args.seed, samples=args.samples,
             progress=not args.quiet,
         )
     except ValueError as error:

@@ -32,6 +32,8 @@ def aec(
     render_mode: str | None = None,
     *,
     hands: int | None = 1,
+    button: str | int = "random",
+    max_hands: int | None = None,
 ) -> Any:
     """A PettingZoo AEC environment of ``game`` (a poker game or ``pinochle-5``/``-7``).
 
@@ -39,15 +41,25 @@ def aec(
     (default 100 big blinds), rewards in big blinds.  Pinochle: rewards in points;
     ``structure``, ``stakes`` and ``stacks`` do not apply.  ``hands`` is the number of
     hands an episode lasts (``None``: until the game is decided: one seat holds every
-    chip, or a pinochle game is won).
+    chip, or a pinochle game is won); ``max_hands`` truncates a longer one (default:
+    poker never, pinochle after :data:`~standpat.env.pinochle.MAX_HANDS` hands).
+    ``button``: who has the button (pinochle: deals) in an episode's first hand:
+    ``"random"`` (the default: drawn from the episode's seeded random stream),
+    ``"rotate"`` (one seat on each episode) or a seat number.
+
+    Raises :class:`ValueError` for an unknown game, structure, stakes or render mode,
+    a player count the game does not seat, and any other option out of its range.
     """
     if game.startswith("pinochle"):
-        from standpat.env.pinochle import PinochleEnv
+        from standpat.env.pinochle import MAX_HANDS, PinochleEnv
 
-        return PinochleEnv(game, players=players, hands=hands, render_mode=render_mode)
+        return PinochleEnv(game, players=players, hands=hands, render_mode=render_mode,
+                           dealer=button, max_hands=MAX_HANDS if max_hands is None
+                           else max_hands)
     from standpat.env.poker import PokerEnv
 
-    return PokerEnv(game, structure, players, stakes, stacks, hands, render_mode)
+    return PokerEnv(game, structure, players, stakes, stacks, hands, render_mode,
+                    button=button, max_hands=max_hands)
 
 
 def __getattr__(name: str) -> Any:

@@ -92,7 +92,12 @@ class PokerActions:
         self._masks: dict[object, npt.NDArray[np.int8]] = {}
 
     def targets(self, hand: Hand, legal: LegalActions) -> list[int]:
-        """The "to" amount of each bet action in order (0 where that size is not offered)."""
+        """The "to" amount of each bet action in order (0 where that size is not offered).
+
+        Every offered amount is larger than the one before it, so no two actions
+        mean the same bet: a pot fraction that rounds to an amount already offered,
+        and the maximum when it equals the minimum, are not offered.
+        """
         low, high = legal.min_to, legal.max_to
         if self.fixed:
             return [low]
@@ -100,10 +105,15 @@ class PokerActions:
         current = hand.bets[seat] + legal.to_call
         after_call = hand.pot + legal.to_call
         out = [low]
+        last = low
         for fraction in self.sizes:
             to = current + round(fraction * after_call)
-            out.append(to if low < to < high else 0)
-        out.append(high)
+            if last < to < high:
+                out.append(to)
+                last = to
+            else:
+                out.append(0)
+        out.append(high if high > low else 0)
         return out
 
     def mask(self, hand: Hand, legal: LegalActions | None = None) -> npt.NDArray[np.int8]:

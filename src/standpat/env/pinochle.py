@@ -1,10 +1,14 @@
 """The PettingZoo AEC environment of Bruce's 5 Card and 7 Card Pinochle.
 
 One agent per seat.  An episode is one hand, ``hands`` hands, or (``hands=None``) a
-whole game to 50 points.  Rewards are the points each seat's score changes by when a
-hand is scored.  Actions are those of :class:`~standpat.env.actions.PinochleActions`:
-pass, bid 1..60, name a trump, discard a subset of the seat's cards (positions in its
-cards sorted by deck order), play the card at a position.
+whole game to 50 points, cut short (truncated, not terminated) after ``max_hands``
+hands (default :data:`MAX_HANDS`) when no one has won by then.  The first dealer
+of an episode is drawn from the episode's random stream (``dealer="random"``, the
+default), moves one seat each episode (``"rotate"``), or is a fixed seat (an int).
+Rewards are the points each seat's score changes by when a hand is scored.  Actions are
+those of :class:`~standpat.env.actions.PinochleActions`: pass, bid 1..60, name a trump,
+discard a subset of the seat's cards (positions in its cards sorted by deck order), play
+the card at a position.
 
 The observation holds the seat's own cards and discards and everything public: the
 dealer and the seat to act, the phase, every bid and pass, the bidder, the bid, trump,
@@ -31,6 +35,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from standpat.env.actions import MAX_BID, PinochleActions
+from standpat.env.seats import check_first_seat, first_seat
 from standpat.pinochle import (
     Bid,
     CardPlayed,
@@ -48,7 +53,10 @@ from standpat.pinochle import (
 )
 from standpat.pinochle.actions import Action
 
-__all__ = ["PinochleEnv"]
+__all__ = ["MAX_HANDS", "PinochleEnv"]
+
+MAX_HANDS = 200
+"""Hands after which a ``hands=None`` episode is truncated (random play may never reach 50)."""
 
 _FACES = 24
 _FIRST = 28  # the card int of the nine of clubs: faces are card - 28
@@ -71,13 +79,26 @@ class PinochleEnv(AECEnv):  # type: ignore[misc]
     }
 
     def __init__(self, game: str = "pinochle-5", players: int = 3, hands: int | None = 1,
-                 render_mode: str | None = None) -> None:
-        """A table of ``players`` seats playing ``game`` (``pinochle-5`` or ``pinochle-7``)."""
+                 render_mode: str | None = None, *, max_hands: int = MAX_HANDS,
+                 dealer: str | int = "random") -> None:
+        """A table of ``players`` seats playing ``game`` (``pinochle-5`` or ``pinochle-7``).
+
+        Raises :class:`ValueError` for a player count the game does not seat
+        (``pinochle-5``: 2 to 6, ``pinochle-7``: 2 to 5), ``hands`` or ``max_hands``
+        below 1, an unknown ``dealer`` or ``render_mode``.
+        """
         super().__init__()
         self.rules = get_game(game)
-        self.rules.check_players(players)
+        if not self.rules.min_players <= players <= self.rules.max_players:
+            raise ValueError(f"{self.rules.name} is for {self.rules.min_players} to "
+                             f"{self.rules.max_players} players, not {players}.")
         if hands is not None and hands < 1:
             raise ValueError(f"an episode needs at least one hand, not {hands}.")
+        if max_hands < 1:
+            raise ValueError(f"max_hands must be at least 1, not {max_hands}.")
+        self.dealer_choice = check_first_seat("dealer", dealer, players)
+        self.max_hands = max_hands
+        self._episodes = 0
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of "
                              f"{self.metadata['render_modes']}.")
@@ -116,6 +137,7 @@ class PinochleEnv(AECEnv):  # type: ignore[misc]
         """Start an episode; ``seed`` makes its deals reproducible."""
         if seed is not None:
             self._rng = random.Random(seed)
+            self._episodes = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -123,7 +145,9 @@ class PinochleEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
-        self.game_state = GameState(self.rules, self.players,
+        dealer = first_seat(self.dealer_choice, self._episodes, self.players, self._rng)
+        self._episodes += 1
+        self.game_state = GameState(self.rules, self.players, dealer=dealer,
                                     rng=random.Random(self._rng.getrandbits(64)))
         self._new_hand()
         self._select()
@@ -179,7 +203,7 @@ class PinochleEnv(AECEnv):  # type: ignore[misc]
         """What ``agent``'s seat may know, and its action mask (zeros when not its turn)."""
         seat = self._seat[agent]
         if (agent == self.agent_selection and not self.terminations.get(agent, True)
-                and self.game_state.to_act == seat):
+                and not self.truncations.get(agent, True) and self.game_state.to_act == seat):
             mask = self.actions.as_array(self._legal(seat))
         else:
             mask = np.zeros(self.actions.size, dtype=np.int8)
@@ -274,9 +298,11 @@ class PinochleEnv(AECEnv):  # type: ignore[misc]
             for s in state.results[-1].scores:
                 self.rewards[self.possible_agents[s.seat]] += float(s.delta)
             done = state.is_over or (self.hands is not None and len(state.results) >= self.hands)
-            if done:
+            cut = not done and len(state.results) >= self.max_hands
+            if done or cut:
+                ended = self.terminations if done else self.truncations
                 for name in self.agents:
-                    self.terminations[name] = True
+                    ended[name] = True
             else:
                 self._new_hand()
         self._select()

@@ -2,12 +2,17 @@
 
 One agent per seat (``player_0`` ...).  An episode is one hand, or a session of
 ``hands`` hands (stacks carried from hand to hand, the button moving one seat a
-hand; a seat that goes broke leaves the episode).  Rewards are chips won or lost in
+hand; a seat that goes broke leaves the episode), truncated after ``max_hands``
+hands if given.  The button of an episode's first hand is drawn from the
+episode's random stream (``button="random"``, the default: every seat has it
+equally often, and a seeded reset gives the same one), moves one seat each
+episode (``"rotate"``), or stays at one seat (an int; ``0`` was the only choice
+before).  Rewards are chips won or lost in
 big blinds, given to every seat when a hand ends.  Observations are dicts: the seat's
 ``observation`` (see :mod:`standpat.env.observe`) and its ``action_mask`` over the
 discrete actions of :class:`~standpat.env.actions.PokerActions`.
 
->>> env = PokerEnv("deuce-to-seven-triple-draw", players=3, stakes="2/4")
+>>> env = PokerEnv("deuce-to-seven-triple-draw", players=3, stakes="2/4", button=0)
 >>> env.reset(seed=1)
 >>> env.agent_selection, int(env.action_space("player_0").n)
 ('player_0', 35)
@@ -43,6 +48,7 @@ from standpat.engine import (
 )
 from standpat.env.actions import PokerActions
 from standpat.env.observe import PokerObserver
+from standpat.env.seats import check_first_seat, first_seat
 
 __all__ = ["PokerEnv"]
 
@@ -64,11 +70,20 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         stacks: int | Sequence[int] | None = None,
         hands: int | None = 1,
         render_mode: str | None = None,
+        *,
+        button: str | int = "random",
+        max_hands: int | None = None,
     ) -> None:
         """A table of ``players`` seats playing ``game`` under ``structure``.
 
         ``stacks``: chips per seat (one int for all, or one per seat; default 100 big
         blinds).  ``hands``: hands per episode (``None``: until one seat has every chip).
+        ``button``: the first hand's button (see the module docstring).  ``max_hands``:
+        the episode is truncated after that many hands (default: never).
+
+        Raises :class:`ValueError` for a player count the game does not seat, stacks
+        that do not give each seat chips, ``hands`` or ``max_hands`` below 1, an unknown
+        ``button`` or ``render_mode``.
         """
         super().__init__()
         spec = get_game(game)
@@ -77,9 +92,14 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
                              f"players, not {players}.")
         if hands is not None and hands < 1:
             raise ValueError(f"an episode needs at least one hand, not {hands}.")
+        if max_hands is not None and max_hands < 1:
+            raise ValueError(f"max_hands must be at least 1, not {max_hands}.")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of "
                              f"{self.metadata['render_modes']}.")
+        self.button_choice = check_first_seat("button", button, players)
+        self.max_hands = max_hands
+        self._episodes = 0
         self.game = spec
         self.structure = Structure(structure)
         self.stakes = Stakes.parse(stakes) if isinstance(stakes, str) else stakes
@@ -129,6 +149,7 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         """Start an episode; ``seed`` makes its deals reproducible."""
         if seed is not None:
             self._rng.seed(seed)
+            self._episodes = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -139,7 +160,9 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         self.stacks = list(self.starting_stacks)
         """Each seat's chips between hands (the hand's own stacks during it)."""
         self.hands_played = 0
-        self.button = 0
+        self.button = first_seat(self.button_choice, self._episodes, len(self.stacks), self._rng)
+        """The button's table seat."""
+        self._episodes += 1
         self._paid = False
         """Whether ``rewards`` holds anything but zeros (set when a hand ends)."""
         self._deal()
@@ -150,7 +173,8 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         """What ``agent``'s seat may know, and its action mask (zeros when not its turn)."""
         hand = self.hand
         if (agent == self.agent_selection and hand.to_act is not None
-                and not self.terminations.get(agent, True)):  # the seat to act
+                and not self.terminations.get(agent, True)
+                and not self.truncations.get(agent, True)):  # the seat to act
             legal = self._legal
             if legal is None:
                 legal = self._legal = hand.legal_actions()
@@ -243,6 +267,11 @@ class PokerEnv(AECEnv):  # type: ignore[misc]
         if (self.hands is not None and self.hands_played >= self.hands) or len(funded) < 2:
             for name in self.agents:
                 self.terminations[name] = True
+            self.agent_selection = self.agents[0]
+            return True
+        if self.max_hands is not None and self.hands_played >= self.max_hands:
+            for name in self.agents:
+                self.truncations[name] = True
             self.agent_selection = self.agents[0]
             return True
         for name in self.agents:

@@ -30,7 +30,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from standpat.bots import make_bot
+from standpat.bots import SAMPLES, make_bot
 from standpat.engine import Stakes
 from standpat.errors import IllegalActionError
 from standpat.pinochle import RandomBot, SimpleBot
@@ -57,15 +57,24 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         stakes: str | Stakes = "2/4",
         stacks: int | Sequence[int] | None = None,
         hands: int | None = 1,
-        budget: float = 0.05,
+        button: str | int = "random",
+        max_hands: int | None = None,
+        samples: int = SAMPLES,
         illegal: str = "substitute",
         render_mode: str | None = None,
     ) -> None:
-        """``opponents``: one bot level for every other seat, or one per other seat."""
+        """``opponents``: one bot level for every other seat, or one per other seat.
+
+        ``button`` and ``max_hands`` are those of :func:`standpat.env.aec` (by default the
+        first button of each episode is drawn at random, so the seat plays every
+        position); ``samples`` is the strong bot's effort (see
+        :func:`standpat.bots.make_bot`).
+        """
         from standpat.env import aec
 
         self.pinochle = game.startswith("pinochle")
-        self.table = aec(game, structure, players, stakes, stacks, render_mode, hands=hands)
+        self.table = aec(game, structure, players, stakes, stacks, render_mode, hands=hands,
+                         button=button, max_hands=max_hands)
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not a seat of a {players}-player table.")
         levels = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
@@ -76,7 +85,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if illegal not in ("substitute", "raise"):
             raise ValueError(f"illegal must be 'substitute' or 'raise', not {illegal!r}.")
         self.levels = levels
-        self.budget = budget
+        self.samples = samples
         self.illegal = illegal
         self.render_mode = render_mode
         self.agent = f"player_{seat}"
@@ -91,7 +100,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         for name, level in zip(others, self.levels, strict=True):
             bot_rng = random.Random(rng.getrandbits(64))
             if not self.pinochle:
-                self._bots[name] = make_bot(level, rng=bot_rng, budget=self.budget)
+                self._bots[name] = make_bot(level, rng=bot_rng, samples=self.samples)
             elif level == "simple":
                 self._bots[name] = SimpleBot()
             else:
@@ -107,11 +116,11 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         else:
             self.table.reset()
         skipped, lost = 0, 0.0
-        reward, done = self._advance()
+        reward, done, _ = self._advance()
         while done:  # the bots ended the episode before the seat had a decision: deal on
             skipped, lost = skipped + 1, lost + reward
             self.table.reset()
-            reward, done = self._advance()
+            reward, done, _ = self._advance()
         info = {"reward_before_first_decision": reward, "skipped_episodes": skipped,
                 "skipped_reward": lost, "illegal": False}
         return self.table.observe(self.agent), info
@@ -119,7 +128,8 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Play the seat's action, then the bots until the seat decides again or the end."""
         table = self.table
-        if not table.agents or table.terminations.get(self.agent, True):
+        if (not table.agents or table.terminations.get(self.agent, True)
+                or table.truncations.get(self.agent, True)):
             raise RuntimeError("the episode is over: call reset() before step().")
         mask = table.observe(self.agent)["action_mask"]
         index = int(action)
@@ -130,11 +140,11 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             index = self._default(mask)
         table.step(index)
         reward = float(table.rewards.get(self.agent, 0.0))
-        more, done = self._advance()
+        more, done, cut = self._advance()
         obs = table.observe(self.agent)
         if self.render_mode == "human":
             self.render()
-        return obs, reward + more, done, False, {"illegal": wrong}
+        return obs, reward + more, done and not cut, cut, {"illegal": wrong}
 
     def _default(self, mask: Any) -> int:
         legal = np.flatnonzero(mask)
@@ -143,22 +153,25 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         first_discard = self.table.actions.first_discard
         return 1 if mask[1] else first_discard  # check/call, else stand pat
 
-    def _advance(self) -> tuple[float, bool]:
-        """Let the bots act until it is the seat's turn or its episode is over."""
+    def _advance(self) -> tuple[float, bool, bool]:
+        """Let the bots act until it is the seat's turn or its episode is over.
+
+        The reward since, whether the episode is over, and whether it was cut short.
+        """
         table = self.table
         reward = 0.0
         while table.agents:
             agent = table.agent_selection
-            if table.terminations[agent]:
+            if table.terminations[agent] or table.truncations[agent]:
                 if agent == self.agent:
-                    return reward, True
+                    return reward, True, bool(table.truncations[agent])
                 table.step(None)
                 continue
             if agent == self.agent:
-                return reward, False
+                return reward, False, False
             table.play(self._bots[agent].act(self._view(agent)))
             reward += float(table.rewards.get(self.agent, 0.0))
-        return reward, True
+        return reward, True, bool(table.truncations.get(self.agent, False))
 
     def _view(self, agent: str) -> Any:
         seat = int(agent.split("_")[1])

@@ -14,7 +14,10 @@ the aim the holds are sorted by.
   ``A-low``).  With one draw left it is exact, from the tables; with two or
   three, the player re-draws by the policy of :mod:`~standpat.odds.lowpolicy`
   and the chances come from :mod:`~standpat.odds.lowball` (floats), for the
-  lows of :data:`MULTI_DRAW_LOWS` and the ones the aim and "improve" need.
+  lows of :data:`MULTI_DRAW_LOWS` and the ones the aim and "improve" need;
+  :func:`with_fractions` counts the same chances of chosen holds exactly, in
+  fractions, with the reference solver :mod:`~standpat.odds.lowball_exact`
+  (up to seconds a hold).
 
 "Improve" means a better category than the hand holds now (high games), or
 finishing with a better low than the hand holds now, any low when it holds
@@ -30,6 +33,11 @@ hand beats (five-card hands, one draw; from value tables like the class counts).
 >>> a = analyse("7s 6d 3c 2h Kc", "deuce-to-seven-single-draw", keep="7s 6d 3c 2h")
 >>> a.holds[0].exact["7-low"]
 Fraction(8, 47)
+>>> a = analyse("7s 6d 3c 2h Kc", "deuce-to-seven-triple-draw", keep="7s 6d 3c 2h", draws=2)
+>>> a.exact, a.holds[0].exact
+(False, None)
+>>> with_fractions(a, a.holds)[0].exact["7-low"]                # 1 - (39/47)(38/46)
+Fraction(340, 1081)
 """
 
 from __future__ import annotations
@@ -59,6 +67,7 @@ from standpat.odds.tables import (
 
 __all__ = [
     "IMPROVE", "MULTI_DRAW_LOWS", "STRENGTH", "Analysis", "Hold", "aims", "analyse",
+    "with_fractions",
 ]
 
 IMPROVE: Final = "improve"
@@ -96,17 +105,26 @@ class Hold:
     strength: Fraction | None = None
     """Mean share of the deck's five-card hands the final hand beats (ties half), 0 to 1:
     the aim ``strength`` (five-card hands, one draw)."""
+    fractions: Mapping[str, Fraction] | None = None
+    """Several draws: ``probabilities`` counted exactly (:func:`with_fractions`), else None."""
+    fraction_improve: Fraction | None = None
+    """Several draws: ``improve`` counted exactly (:func:`with_fractions`), else None."""
 
     @property
     def exact(self) -> dict[str, Fraction] | None:
-        """``probabilities`` as exact fractions (a single draw), else ``None``."""
+        """``probabilities`` as exact fractions (a single draw, or a hold given
+        :func:`with_fractions`), else ``None``."""
+        if self.fractions is not None:
+            return dict(self.fractions)
         if self.tally is None or not self.completions:
             return None
         return {k: Fraction(v, self.completions) for k, v in self.tally.items()}
 
     @property
     def exact_improve(self) -> Fraction | None:
-        """``improve`` as an exact fraction (a single draw), else ``None``."""
+        """``improve`` as an exact fraction (as for :attr:`exact`), else ``None``."""
+        if self.fraction_improve is not None:
+            return self.fraction_improve
         if self.improved is None or not self.completions:
             return None
         return Fraction(self.improved, self.completions)
@@ -259,14 +277,51 @@ def _single_draw(situation: Situation, kept: list[tuple[Card, ...]], masks: list
     return found
 
 
+def _better_low(situation: Situation, now: str) -> int:
+    """Index in LOWS of the low that "improve" means for a hand that is ``now``; -1: none."""
+    current = outcomes(situation.ranking).index(now)
+    return current - 1 if 0 < current < len(LOWS) else (len(LOWS) - 1 if current else -1)
+
+
+def with_fractions(analysis: Analysis, holds: Iterable[Hold]) -> tuple[Hold, ...]:
+    """``holds`` of ``analysis`` with their chances as exact fractions.
+
+    A single draw's holds have them already; a deuce-to-seven hold over several draws
+    is counted again by the reference solver (:func:`standpat.odds.lowball_exact.chance`,
+    the same re-drawing policy), from a few milliseconds to several seconds a hold (the
+    longest: drawing five with three draws to come).
+    """
+    from dataclasses import replace
+
+    from standpat.odds.lowball_exact import chance
+
+    s = analysis.situation
+    better = _better_low(s, analysis.now) if s.ranking.low else -1
+    hand = [int(c) for c in s.hand]
+    stub = [int(c) for c in s.stub]
+    out = []
+    for hold in holds:
+        if hold.exact is not None:
+            out.append(hold)
+            continue
+        keep = [int(c) for c in hold.keep]
+        fractions = {}
+        for name in hold.probabilities:
+            found = chance(hand, keep, target=5 + LOWS.index(name), draws=s.draws, stub=stub,
+                           exact=True)
+            assert isinstance(found, Fraction)
+            fractions[name] = found
+        improve = fractions[LOWS[better]] if better >= 0 else Fraction(0)
+        out.append(replace(hold, fractions=fractions, fraction_improve=improve))
+    return tuple(out)
+
+
 def _multi_draw(situation: Situation, kept: list[tuple[Card, ...]], masks: list[int],
                 now: str, aim: str) -> list[tuple[Hold, tuple[float, ...]]]:
-    names = outcomes(situation.ranking)
-    current = names.index(now)
     hand = [int(c) for c in situation.hand]
     stub = [int(c) for c in situation.stub]
     holds = [[int(c) for c in k] for k in kept]
-    better = current - 1 if 0 < current < len(LOWS) else (len(LOWS) - 1 if current else -1)
+    better = _better_low(situation, now)
     wanted = set(MULTI_DRAW_LOWS)
     if better >= 0:
         wanted.add(LOWS[better])

@@ -91,14 +91,31 @@ class SeatResult:
     exact_tie: Fraction | None = None
     exact_equity: Fraction | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        """The player as in ``standpat equity --json``."""
+    def to_json(self, *, fractions: bool = False) -> dict[str, Any]:
+        """The player as in ``standpat equity --json``; ``fractions`` (an exact count)
+        writes win, tie, lose and equity as exact strings ("a/b", or "0")."""
         doc: dict[str, Any] = {"player": self.seat.text, "draws": self.seat.draws,
                                "win": self.win, "tie": self.tie, "lose": self.lose,
                                "equity": self.equity}
+        exact = self.exact_fractions()
+        if fractions and exact is not None:
+            doc.update({k: str(v) for k, v in exact.items()})
         if self.ci95 is not None:
             doc["ci95"] = self.ci95
         return doc
+
+    def exact_fractions(self) -> dict[str, Fraction] | None:
+        """Win, tie, lose and equity as exact fractions (an exact count), else ``None``.
+
+        >>> r = equity(["7s 5d 3c 2h", "9c 8d 6h 4s 2c"], "deuce-to-seven-single-draw")
+        >>> {k: str(v) for k, v in r.seats[1].exact_fractions().items()}
+        {'win': '31/43', 'tie': '0', 'lose': '12/43', 'equity': '31/43'}
+        """
+        if self.exact_win is None or self.exact_tie is None or self.exact_equity is None:
+            return None
+        lose = 1 - self.exact_win - self.exact_tie
+        return {"win": self.exact_win, "tie": self.exact_tie, "lose": lose,
+                "equity": self.exact_equity}
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +128,10 @@ class Equity:
     deals: int
     seconds: float
 
-    def to_json(self) -> dict[str, Any]:
-        """``{"method", "deals", "seconds", "players": [...]}``."""
+    def to_json(self, *, fractions: bool = False) -> dict[str, Any]:
+        """``{"method", "deals", "seconds", "players": [...]}`` (see :meth:`SeatResult.to_json`)."""
         return {"method": self.method, "deals": self.deals, "seconds": round(self.seconds, 3),
-                "players": [s.to_json() for s in self.seats]}
+                "players": [s.to_json(fractions=fractions) for s in self.seats]}
 
 
 def _pattern(text: str, ranking: Ranking) -> frozenset[int] | None:

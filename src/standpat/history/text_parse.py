@@ -310,6 +310,9 @@ def _read_action(draft: _Draft, name: str, rest: str, line: int) -> bool:
                 kind = "dead"  # a second small blind is dead, as PokerStars writes it
             draft.posts.append((name, kind, amount, allin))
             draft.pay(name, amount, live=kind in ("small-blind", "big-blind"))
+            if kind == "both":  # the small blind in it is dead, the big blind live
+                draft.round[name] = draft.round.get(name, 0) + max(
+                    0, amount - min(_small_blind(draft), amount))
             return True
     if rest in ("folds", "checks"):
         kind = StepKind.FOLD if rest == "folds" else StepKind.CHECK_CALL
@@ -364,6 +367,22 @@ def _read_summary(draft: _Draft, text: str, line: int) -> None:
         draft.won[name] = draft.chips(won.group("amount"), line)
 
 
+def _first_post(draft: _Draft, kind: str) -> int | None:
+    """The amount of the first whole (not all-in) post of this kind so far."""
+    return next((amount for _, k, amount, allin in draft.posts if k == kind and not allin),
+                None)
+
+
+def _small_blind(draft: _Draft) -> int:
+    """The small blind: the first one posted, else what the stakes give (fixed limit: half
+    the small bet; else the header names the blinds)."""
+    posted = _first_post(draft, "small-blind")
+    if posted is not None:
+        return posted
+    a = int(str(draft.fields["a"]))
+    return max(1, a // 2) if draft.fields["structure"] == Structure.FIXED_LIMIT.value else a
+
+
 def _record(draft: _Draft) -> HandRecord:
     game, structure = str(draft.fields["game"]), str(draft.fields["structure"])
     rules = get_game(game)
@@ -386,16 +405,10 @@ def _record(draft: _Draft) -> HandRecord:
     a, b = int(str(draft.fields["a"])), int(str(draft.fields["b"]))
     fixed = structure == Structure.FIXED_LIMIT.value
 
-    def first(kind: str) -> int | None:
-        return next((amount for _, k, amount, allin in draft.posts if k == kind and not allin),
-                    None)
-
-    small_blind = first("small-blind")
-    if small_blind is None:
-        small_blind = max(1, a // 2) if fixed else a
-    big_blind = first("big-blind")
+    small_blind = _small_blind(draft)
+    big_blind = _first_post(draft, "big-blind")
     if big_blind is None:
-        both = first("both")
+        both = _first_post(draft, "both")
         big_blind = both - small_blind if both is not None else a if fixed else b
     small_bet, big_bet = (a, b) if fixed else (big_blind or b, 2 * (big_blind or b))
     antes = [amount for _, k, amount, allin in draft.posts if k == "ante" and not allin]

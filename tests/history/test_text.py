@@ -149,3 +149,18 @@ def test_a_player_posting_small_and_big_blinds_who_raises_reads_back() -> None:
             assert back.finishing_stacks == done.finishing_stacks, view
             assert replay(back).finishing_stacks == done.finishing_stacks, view
     assert raised > 80
+
+
+def test_every_header_has_a_date_and_no_date_reads_back_as_none() -> None:
+    """Trackers (fpdb) refuse a header without a date: the full view of a hand that has
+    none gets 1970/01/01 00:00:00 UTC, as a player's view does, and reads back dateless;
+    a hand's own date is written and read back."""
+    records = [record_from_hand(h) for h in random_hands(20, seed=8)]
+    text = format_hands((replay(r) for r in records), site="PokerStars")
+    headers = [line for line in text.splitlines() if line.startswith("PokerStars Hand #")]
+    assert len(headers) == 20
+    assert all(h.endswith(" - 1970/01/01 00:00:00 UTC") for h in headers)
+    assert [back.extra for back in read_text(text).hands] == [r.extra for r in records]
+    dated = dataclasses.replace(records[0], extra={"year": 2026, "month": 3, "day": 9})
+    assert format_hands([replay(dated)]).splitlines()[0].endswith(" - 2026/03/09")
+    assert read_text(format_hands([replay(dated)])).hands[0].extra == dated.extra

@@ -149,6 +149,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--operator", action="append", default=[], metavar="NAME",
         help="an operator account: may seat bots anywhere and open any number of tables",
     )
+    parser.add_argument(
+        "--site", default="standpat", metavar="NAME",
+        help="the room's name in the headers of the text hand histories players download "
+        "(default standpat; trackers import only the rooms they know, such as PokerStars)",
+    )
     parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
 
@@ -196,6 +201,7 @@ def run(args: argparse.Namespace) -> int:
         rebuy_time=args.rebuy_time,
         idle_close=args.idle_close,
         operators=tuple(args.operator),
+        site=args.site,
     )
     try:
         app = create_app(config)

@@ -42,7 +42,7 @@ from standpat.engine import Structure, get_game
 from standpat.errors import HistoryFormatError
 from standpat.history.phh import HistoryFile, standard_posts
 from standpat.history.record import HandRecord, PostRecord, Source, Step, StepKind
-from standpat.history.text import GAME_TITLES, STRUCTURE_TITLES, UNIT_FIELD
+from standpat.history.text import EPOCH, GAME_TITLES, STRUCTURE_TITLES, UNIT_FIELD
 
 __all__ = ["is_text", "read_text"]
 
@@ -222,7 +222,8 @@ def _header(draft: _Draft, header: re.Match[str], line: int) -> None:
         a=draft.chips(stakes.group("a"), line), b=draft.chips(stakes.group("b"), line),
         ante=draft.chips(stakes.group("ante"), line) if stakes.group("ante") else 0,
     )
-    when = _DATE.search(header.group("date") or "")
+    date = (header.group("date") or "").strip()
+    when = None if date == EPOCH else _DATE.search(date)  # EPOCH: the hand has no date
     if when is not None:
         draft.extra.update(year=int(when.group("y")), month=int(when.group("m")),
                            day=int(when.group("d")))

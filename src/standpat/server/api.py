@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import csv
+import functools
 import io
 import json
 import logging
@@ -401,7 +402,8 @@ class RestApi:
 
     async def get_hand_text(self, request: Request, data: None) -> Response:
         """GET /api/hands/{id}/text: a hand I played, as a readable text file."""
-        return await self._download(request, readable_text, "text/plain", "txt")
+        write = functools.partial(readable_text, site=self.config.site)
+        return await self._download(request, write, "text/plain", "txt")
 
     async def get_hand_json(self, request: Request, data: None) -> Response:
         """GET /api/hands/{id}/json: a finished hand (or pinochle game) I played, as I saw

@@ -93,6 +93,10 @@ class ServerConfig:
     bots' chips go back; the room's own tables stay open)."""
     operators: tuple[str, ...] = ()
     """Names of operator accounts: they may seat bots at any table and open any number."""
+    site: str = "standpat"
+    """The room's name in the headers of the readable-text downloads (``standpat Hand #12:
+    ...``); trackers import only rooms they know, so an operator whose players use one may
+    name it (``PokerStars``)."""
     secure_cookies: bool = False
     """Mark session cookies Secure (set this behind HTTPS)."""
     static_dir: str | None = None

@@ -152,6 +152,7 @@ class _Draft:
     holes: dict[str, tuple[Card | None, ...]] = field(default_factory=dict)
     acts: list[_Act] = field(default_factory=list)
     mucked: dict[str, tuple[Card | None, ...]] = field(default_factory=dict)
+    unsure: set[str] = field(default_factory=set)  # players whose cards the text garbles
     put: dict[str, int] = field(default_factory=dict)  # chips put in, returns taken off
     round: dict[str, int] = field(default_factory=dict)  # the bet in front, this round
     collected: dict[str, int] = field(default_factory=dict)
@@ -292,6 +293,8 @@ def _read_dealt(draft: _Draft, name: str, rest: str, line: int) -> None:
     if not bracket or last is None or last.kind is not StepKind.DISCARD or last.drawn:
         raise draft.fail(f"cards are dealt to {name} without a discard waiting for them.", line)
     got = _cards(draft, "[" + drawn, line)
+    if name in draft.unsure:
+        got = (None,) * len(last.cards)  # his cards are unknown (see _read_action)
     if len(got) != len(last.cards):
         raise draft.fail(f"{name} discards {len(last.cards)} cards but is dealt {len(got)}.",
                          line)
@@ -336,6 +339,11 @@ def _read_action(draft: _Draft, name: str, rest: str, line: int) -> bool:
         draft.round.clear()
         count = int(m.group(1))
         cards = _cards(draft, m.group(2), line) if m.group(2) else (None,) * count
+        if m.group(2) == "[]" and count:
+            # PokerStars now and then writes a draw it names no card of, and the hand it
+            # deals him after it wrong: his cards in this hand are not to be trusted
+            draft.unsure.add(name)
+            cards = (None,) * count
         if len(cards) != count:
             raise draft.fail(f"{rest!r}: {count} cards are discarded but {len(cards)} named.",
                              line)
@@ -398,10 +406,9 @@ def _record(draft: _Draft) -> HandRecord:
     # PHH order: the first player dealt in left of the button first, the button last.
     names = sorted(playing, key=lambda p: (draft.seats[p][0] <= button, draft.seats[p][0]))
     n = len(names)
-    if not rules.min_players <= n <= rules.max_players:
+    if not rules.min_players <= n <= rules.most_players:
         raise draft.fail(f"{rules.title} is dealt to {rules.min_players} to "
-                         f"{rules.max_players} players, not {n} (standpat's house rules).",
-                         draft.line)
+                         f"{rules.most_players} players, not {n}.", draft.line)
     phh = {name: i for i, name in enumerate(names)}
     a, b = int(str(draft.fields["a"])), int(str(draft.fields["b"]))
     fixed = structure == Structure.FIXED_LIMIT.value
@@ -430,7 +437,8 @@ def _record(draft: _Draft) -> HandRecord:
             posts.append(PostRecord(phh[name], kind, nominal[kind] if allin else amount))
     standard = standard_posts(n, small_blind, big_blind, ante)
     size = rules.hand_size
-    holes = tuple(draft.holes.get(name, (None,) * size) for name in names)
+    holes = tuple((None,) * size if name in draft.unsure else draft.holes.get(name, (None,) * size)
+                  for name in names)
     for name, cards in zip(names, holes, strict=True):
         if len(cards) != size:
             raise draft.fail(f"{name} is dealt {len(cards)} cards; this game deals {size}.",
@@ -438,6 +446,8 @@ def _record(draft: _Draft) -> HandRecord:
     steps = []
     for act in draft.acts:
         cards, drawn = act.cards, act.drawn
+        if act.name in draft.unsure and act.kind is StepKind.DISCARD:
+            cards = drawn = (None,) * len(cards)
         if act.kind is StepKind.DISCARD and len(drawn) < len(cards):
             drawn = (None,) * len(cards)  # the cards he drew are not shown
         if act.kind is StepKind.MUCK and act.name in draft.mucked:

@@ -215,14 +215,17 @@ def make_players(db: str, count: int) -> list[str]:
     """Create the clients' accounts and log-in sessions directly in the database, before the
     server starts: the players' set-up is not what is measured.  Their passwords are hashed
     with a cheap Argon2 setting (the server verifies a hash with the parameters stored in it);
-    returns each player's session cookie."""
+    returns the operator's session cookie (``loadadmin``, who opens the tables: the account
+    ``--operator loadadmin`` reserves), then each player's."""
     from argon2 import PasswordHasher
 
     from standpat.store import Store
+    from standpat.store.operator import account_id_of, reserve_operators
 
     store = Store(db)
     store._hasher = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
-    cookies = []
+    reserve_operators(store, ("loadadmin",))
+    cookies = [f"standpat_session={store.new_session(account_id_of(store, 'loadadmin'))}"]
     for number in range(1, count + 1):
         account = store.create_account(f"load{number}", f"load-password-{number}",
                                        grant=10_000)
@@ -235,12 +238,10 @@ async def main_async(
     args: argparse.Namespace, bases: list[str], cookies: list[str], pids: list[int]
 ) -> Stats:
     stats = Stats()
-    admins = [httpx.AsyncClient(base_url=base, timeout=30) for base in bases]
-    made = await admins[0].post(
-        "/api/accounts", json={"name": "loadadmin", "password": "load-admin-pw"})
-    made.raise_for_status()
-    for admin in admins[1:]:  # the same session on every node: the room's accounts are shared
-        admin.cookies = admins[0].cookies
+    admin_cookie, cookies = cookies[0], cookies[1:]
+    # the same session on every node: the room's accounts are shared
+    admins = [httpx.AsyncClient(base_url=base, timeout=30, headers={"Cookie": admin_cookie})
+              for base in bases]
     tables: list[int] = []
     for i in range(args.tables):
         game, structure = GAMES[i % len(GAMES)]

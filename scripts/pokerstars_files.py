@@ -11,8 +11,7 @@ and replayed, and must reach the stacks its summary implies (the text's own
 posts, bets, uncalled bets, pots collected and rake); a hand that does not is
 reported with the line that stops it.  It prints one line per file and the
 reasons, and exits 1 when a hand fails for a reason other than a refusal
-the docs describe (a cancelled hand, a table of 7, a game standpat does not
-deal, a line PokerStars wrote broken).
+the docs describe (a cancelled hand, a game standpat does not deal).
 """
 
 from __future__ import annotations
@@ -25,9 +24,7 @@ from standpat.history.files import load
 
 EXPLAINED = (
     "'Hand cancelled'",
-    "players, not 7",
     "is not the header of a draw game standpat deals",
-    "are discarded but 0 named",
 )
 """The refusals docs/hand-histories.md explains."""
 

@@ -21,6 +21,7 @@ __all__ = [
     "HistoryFormatError",
     "IllegalActionError",
     "IllegalHistoryError",
+    "NameTakenError",
     "NotFoundError",
     "ProtocolError",
     "StakesError",
@@ -101,6 +102,10 @@ class FairnessError(StandpatError, ValueError):
 
 class AccountError(StandpatError, ValueError):
     """An account request that the card room refuses: a taken name, a wrong password, no chips."""
+
+
+class NameTakenError(AccountError):
+    """A name the card room keeps: another account's (or too like it), or a bot's."""
 
 
 class ProtocolError(StandpatError, ValueError):

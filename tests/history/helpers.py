@@ -126,3 +126,31 @@ def seen_record(hand: Hand, viewer: int) -> HandRecord:
 
 def hidden_at_showdown(hand: Hand, viewer: int) -> bool:
     return any(e.kind is EventKind.MUCK and e.seat != viewer for e in hand.events)
+
+
+def random_comeback_hand(seed: int) -> Hand:
+    """A random hand in which a player coming back posts the small and big blinds together
+    (a dead small blind with his big blind) and, most often, raises before the draw."""
+    rng = random.Random(seed)
+    game = rng.choice([g for g in GAMES.values() if g.max_players >= 3])
+    structure = rng.choice(STRUCTURES)
+    n = rng.randint(3, game.max_players)
+    stakes = Stakes.from_bets(rng.choice([2, 4, 10]), ante=rng.choice([0, 0, 1]))
+    stacks = [rng.randint(60, 400) for _ in range(n)]
+    button = rng.randrange(n)
+    sb, bb = (button + 1) % n, (button + 2) % n
+    newcomer = rng.choice([s for s in range(n) if s not in (sb, bb)])
+    posts = [Post(s, PostKind.ANTE, stakes.ante) for s in range(n)] if stakes.ante else []
+    posts += [Post(sb, PostKind.SMALL_BLIND, stakes.small_blind),
+              Post(bb, PostKind.BIG_BLIND, stakes.big_blind),
+              Post(newcomer, PostKind.BIG_BLIND, stakes.big_blind),
+              Post(newcomer, PostKind.DEAD, stakes.small_blind)]
+    hand = Hand(game, structure, stakes, stacks, button=button, posts=posts, rng=seed)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        if (legal.seat == newcomer and hand.street == 0 and ActionKind.RAISE in legal.kinds
+                and rng.random() < 0.8):
+            hand.apply(Action.raise_to(rng.randint(legal.min_to, legal.max_to)))
+        else:
+            hand.apply(random_action(hand, rng))
+    return hand

@@ -222,10 +222,16 @@ def test_the_player_count_is_the_games_own() -> None:
     five = head.replace("[0, 0, 0]", "[0, 0, 0, 0, 0]").replace(
         "[1, 2, 0]", "[1, 2, 0, 0, 0]").replace("[100, 100, 100]", "[100, 100, 100, 100, 100]")
     assert read(five + 'actions = ["p3 f", "p4 f", "p5 f", "p1 f"]\n').errors == []
+    # the house rules seat five; another room's table of six or seven still replays, and
+    # no 36-card deck deals eight hands
     six = five.replace("[0, 0, 0, 0, 0]", "[0, 0, 0, 0, 0, 0]").replace(
         "[1, 2, 0, 0, 0]", "[1, 2, 0, 0, 0, 0]").replace("100, 100]", "100, 100, 100]")
-    error = only_error(six + 'actions = ["p3 f"]\n')
-    assert "Five Card Draw 7-A is dealt to 2 to 5 players, not 6." in str(error)
+    assert read(six + 'actions = ["p3 f", "p4 f", "p5 f", "p6 f", "p1 f"]\n').errors == []
+    eight = five.replace("[0, 0, 0, 0, 0]", "[0, 0, 0, 0, 0, 0, 0, 0]").replace(
+        "[1, 2, 0, 0, 0]", "[1, 2, 0, 0, 0, 0, 0, 0]").replace(
+        "100, 100]", "100, 100, 100, 100, 100]")
+    error = only_error(eight + 'actions = ["p3 f"]\n')
+    assert "Five Card Draw 7-A is dealt to 2 to 7 players, not 8." in str(error)
     assert str(error).startswith("h.phh: hand 1, line 6: ")
 
 

@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from standpat.engine import Action, Hand, Stakes
+from standpat.engine import Action, Hand, Stakes, get_game
 from standpat.errors import HistoryFormatError
 from standpat.history import dumps, loads, read_text, record_from_hand, replay
 from standpat.history.files import load, load_text
+from standpat.history.record import StepKind
 from standpat.history.text import format_hand
 
 DATA = Path(__file__).parent / "data"
@@ -156,8 +157,6 @@ def test_a_tournament_with_antes_and_a_short_all_in() -> None:
     ("hand", "line", "reason"),
     [
         ("40918000111", 6, "'Hand cancelled': the room cancelled this hand before it was played"),
-        ("40918000222", 12, "Deuce-to-Seven Single Draw is dealt to 2 to 6 players, not 7"),
-        ("52114900033", 57, "'discards 2 cards []': 2 cards are discarded but 0 named"),
         ("48800112233", 71, "Badugi Limit ($0.25/$0.50 USD) - 2010/09/01 9:00:00 ET' is not the "
                             "header of a draw game standpat deals"),
     ],
@@ -166,11 +165,33 @@ def test_a_hand_that_cannot_be_replayed_is_refused_naming_its_line(
     hand: str, line: int, reason: str
 ) -> None:
     loaded = load(DATA / "pokerstars-refused.txt")
-    assert loaded.hands == []
+    assert len(loaded.errors) == 2
     error = next(e for e in loaded.errors if f"hand {hand}," in str(e))
     assert isinstance(error, HistoryFormatError)
     assert f"pokerstars-refused.txt: hand {hand}, line {line}: " in str(error)
     assert reason in str(error)
+
+
+def test_a_table_of_seven_and_a_draw_pokerstars_wrote_broken_replay() -> None:
+    """Trackers read both: a single draw table of seven (standpat's own tables seat six,
+    which must not stop a replay of another room's hand), and 'discards 2 cards []'
+    followed by a deal of his whole hand again (PokerStars wrote the hero's draws wrong:
+    his cards in that hand are taken as unknown)."""
+    seven, broken = load(DATA / "pokerstars-refused.txt").hands
+    assert seven.record.player_count == 7 and seven.record.seat_count == 7
+    assert seven.finishing_stacks == (1975, 2025, 2000, 2000, 2000, 2000, 2000)
+    assert seven.finishing_stacks == seven.record.finishing_stacks
+    assert seven.hand.players == 7 and seven.hand.game.name == "deuce-to-seven-single-draw"
+    assert broken.record.hand == 52114900033
+    hero = broken.record.players.index("Hero")
+    assert broken.record.hole_cards[hero] == (None,) * 5
+    assert [len(s.cards) for s in broken.record.steps
+            if s.seat == hero and s.kind is StepKind.DISCARD] == [2]
+    assert broken.finishing_stacks == broken.record.finishing_stacks == (5525, 2320)
+    # written back, it reads and replays the same; the room's own tables still seat six
+    again = load_text(format_hand(seven), "seven.txt").hands[0]
+    assert again.finishing_stacks == seven.finishing_stacks
+    assert get_game("deuce-to-seven-single-draw").max_players == 6
 
 
 def test_a_pokerstars_hand_written_back_reads_the_same() -> None:

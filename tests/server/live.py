@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import httpx2
+from starlette.testclient import TestClient
 from websockets.asyncio.client import ClientConnection, connect
 
 PATIENCE = float(os.environ.get("STANDPAT_TEST_PATIENCE", "4"))
@@ -52,6 +54,10 @@ class Server:
              "--port", str(self.port), "--login-rate", "1000",
              # STANDPAT_TEST_LOG=info: uvicorn's log too (each socket accepted, ...)
              "--log-level", os.environ.get("STANDPAT_TEST_LOG", "warning"),
+             # tests open many accounts, tables and bots from one address (the limits are
+             # tested on their own)
+             "--registrations", "1000 per minute", "--address-tables", "1000",
+             "--address-bots", "1000",
              # test clients act the instant it is their turn, faster than any person: the
              # flood limit is tested on its own (a later --rate wins)
              "--rate", "1000",
@@ -91,6 +97,33 @@ def register(server: Server, name: str) -> httpx.Client:
     response = client.post("/api/accounts", json={"name": name, "password": f"pw-{name}-pw"})
     assert response.status_code == 201, response.text
     return client
+
+
+def operator(server: Server, name: str) -> httpx.Client:
+    """Log in as the operator the room reserved at start (``--operator NAME``), after giving
+    his account a password with ``standpat admin password`` (as an operator does)."""
+    password = f"pw-{name}-pw"
+    subprocess.run([sys.executable, "-m", "standpat.cli", "admin", "password", name,
+                    "--db", server.db], input=password + "\n", text=True, check=True,
+                   capture_output=True)
+    client = httpx.Client(base_url=server.base, timeout=10)
+    response = client.post("/api/session", json={"name": name, "password": password})
+    assert response.status_code == 200 and response.json()["operator"], response.text
+    return client
+
+
+def log_in_operator(client: TestClient, name: str) -> httpx2.Response:
+    """In a room run in this process (``operators=(name,)``): give the account the room
+    reserved for operator ``name`` the password ``pw-NAME-pw``, as ``standpat admin
+    password`` does, and log in with it; returns the log-in's answer (its cookie)."""
+    from standpat.store.operator import account_id_of
+
+    store = client.app.state.store  # type: ignore[attr-defined]
+    password = f"pw-{name}-pw"
+    store.set_password(account_id_of(store, name), password)
+    response = client.post("/api/session", json={"name": name, "password": password})
+    assert response.status_code == 200 and response.json()["operator"], response.text
+    return response
 
 
 Policy = Callable[[dict[str, Any], random.Random], dict[str, Any]]

@@ -181,7 +181,8 @@ def test_api_password_change_closes_other_sessions_sockets(client: TestClient) -
         assert socket.receive_json()["account"]["name"] == "alice"
         wrong = client.put("/api/me/password", json={"old": "nope", "new": "second-pass"},
                            headers=_as(here))
-        assert wrong.status_code == 400 and "current password" in wrong.json()["error"]["message"]
+        assert wrong.status_code == 403 and "current password" in wrong.json()["error"]["message"]
+        assert wrong.json()["error"]["code"] == "wrong-password"
         short = client.put("/api/me/password", json={"old": "first-pass", "new": "short"},
                            headers=_as(here))
         assert short.status_code == 400 and "'new'" in short.json()["error"]["message"]
@@ -222,7 +223,7 @@ def test_api_ledger_page_and_refill(client: TestClient) -> None:
     rule = client.get("/api/me/refill").json()
     assert rule["allowed"] is False and rule["amount"] == 0 and "1,000" in rule["rule"]
     refused = client.post("/api/me/refill")
-    assert refused.status_code == 400 and "needs less than 1,000" in refused.json()["error"][
+    assert refused.status_code == 409 and "needs less than 1,000" in refused.json()["error"][
         "message"]
     store: Store = client.app.state.store  # type: ignore[attr-defined]
     me = client.get("/api/me").json()["id"]

@@ -13,6 +13,7 @@ from standpat.server.app import COOKIE, create_app
 from standpat.server.config import ServerConfig
 from standpat.server.openapi import OPENAPI
 from standpat.server.schemas import MAX_CHAT
+from tests.server.live import log_in_operator
 
 
 @pytest.fixture
@@ -24,8 +25,11 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def _account(client: TestClient, name: str) -> dict[str, str]:
-    response = client.post("/api/accounts", json={"name": name, "password": f"pw-{name}-pw"})
-    assert response.status_code == 201, response.text
+    if name == "boss":  # the operator the room reserved
+        response = log_in_operator(client, name)
+    else:
+        response = client.post("/api/accounts", json={"name": name, "password": f"pw-{name}-pw"})
+        assert response.status_code == 201, response.text
     token = response.cookies[COOKIE]
     client.cookies.clear()
     return {"Cookie": f"{COOKIE}={token}"}

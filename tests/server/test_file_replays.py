@@ -3,7 +3,7 @@
 Alice's played triple-draw hands are downloaded as PHH (standpat's own writer) and uploaded
 again; the answer must show no card she did not see and give the stored result.  A real WSOP
 file (the PHH specification's Yockey-Arieh hand) shows its known cards and counts its ``??``
-ones; a file that does not read or replay is a 400 with the reader's message, one too large
+ones; a file that does not read or replay is a 422 with the reader's message, one too large
 a 413, and a visitor who is not logged in gets a 401.
 """
 
@@ -101,7 +101,7 @@ def test_a_bad_file_is_refused_with_the_readers_message(room: Room) -> None:
         ("empty.phh", "# nothing here\n"),
     ):
         answer = upload(room.client, text, name=name)
-        assert answer.status_code == 400, (name, answer.text)
+        assert answer.status_code == 422, (name, answer.text)
         message = answer.json()["error"]["message"]
         assert answer.json()["error"]["code"] == "bad-history"
         assert message.startswith(f"{name}:")
@@ -111,7 +111,7 @@ def test_a_bad_file_is_refused_with_the_readers_message(room: Room) -> None:
         if name == "illegal.phh":
             assert "p2 cbr 10" in message
     missing = upload(room.client, YOCKEY.read_text(), name="y.phh", hand=2)
-    assert missing.status_code == 400
+    assert missing.status_code == 422
     assert missing.json()["error"]["message"] == "y.phh: there is no hand 2 in the file (it " \
         "holds 1)."
 
@@ -137,7 +137,7 @@ def test_a_phhs_file_gives_the_hand_asked_for(room: Room) -> None:
     assert first.status_code == 200, first.text
     assert first.json()["hands"] == 2 and first.json()["net"] == [1, -1]
     second = upload(room.client, TWO_HANDS, name="two.phhs", hand=2)
-    assert second.status_code == 400
+    assert second.status_code == 422
     assert second.json()["error"]["message"] == (
         "two.phhs: hand 2, line 17: p2 cbr 3: p2 cannot raise to 3: the only raise allowed is "
         "to 4.")

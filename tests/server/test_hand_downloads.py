@@ -13,7 +13,7 @@ import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -122,7 +122,8 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
     path: Path = tmp_path_factory.mktemp("room") / "room.db"
     # hands follow at once, so alice sends more than the 20 messages a second of a real room
     config = ServerConfig(
-        db=f"sqlite:///{path}", between_hands=0.01, bot_delay=0, rate=1000.0, burst=1000
+        db=f"sqlite:///{path}", between_hands=0.01, bot_delay=0, rate=1000.0, burst=1000,
+        site="PokerStars",
     )
     with TestClient(create_app(config)) as client:
         alice = register(client, "alice")
@@ -217,8 +218,14 @@ def test_a_won_showdown_downloads_as_phh_and_text(room: Room) -> None:
         f'attachment; filename="standpat-hand-{hand_id}.txt"'
     )
     lines = text.text.splitlines()
-    assert lines[0].startswith(f"standpat Hand #{hand_id}: Triple Draw 2-7 Lowball Limit (2/4)")
+    # as a tracker imports it: the room's site name, the date, her cards only
+    started = stored["started_at"].astimezone(UTC).strftime("%Y/%m/%d %H:%M:%S")
+    assert lines[0] == (f"PokerStars Hand #{hand_id}: Triple Draw 2-7 Lowball Limit (2/4) - "
+                        f"{started} UTC")
     assert f"Dealt to alice [{' '.join(dealt)}]" in lines
+    assert [line for line in lines if line.startswith("Dealt to ")] == [
+        line for line in lines if line.startswith("Dealt to alice ")]
+    assert "??" not in text.text
     won = sum(int(e.get("amount", 0)) for e in stored["record"]["events"]
               if e["kind"] == "win" and e["seat"] == me)
     assert f"alice collected {won} from pot" in lines

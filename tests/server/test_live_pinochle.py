@@ -21,6 +21,7 @@ from .live import (
     FAST,
     Player,
     Server,
+    operator,
     pinochle_policy,
     pinochle_tokens,
     pinochle_visible,
@@ -77,9 +78,9 @@ async def play_pinochle(server: Server, tmp_path: Path) -> None:
     strong = owner.http.post(f"/api/tables/{empty}/bots", json={"level": "house"})
     assert strong.status_code == 409 and "pinochle" in strong.json()["error"]["message"]
     bad = owner.http.post("/api/tables", json={"game": "pinochle-5", "structure": "no-limit"})
-    assert bad.status_code == 400 and "structure" in bad.json()["error"]["message"]
+    assert bad.status_code == 409 and "structure" in bad.json()["error"]["message"]
     bad = owner.http.post("/api/tables", json={"game": "pinochle-5", "stakes": "2/4"})
-    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad-stakes"
+    assert bad.status_code == 409 and bad.json()["error"]["code"] == "bad-stakes"
     bad = owner.http.post("/api/tables", json={"game": "pinochle-7", "seats": 6})
     assert bad.status_code == 409
     # play until every table has finished a game with every seat taken (the bots may have
@@ -247,7 +248,7 @@ async def crash_mid_game(db: str, tmp_path: Path) -> None:
     args = ("--between-hands", "0.05", "--bot-delay", "0.02", "--operator", "boss")
     server = Server(db, *args, log=tmp_path / "crash.log").start()
     store = Store(db, migrate=False)
-    boss = Player(server, "boss")
+    boss = Player(server, "boss", http=operator(server, "boss"))
     boss.policy = pinochle_policy
     try:
         table = boss.http.post("/api/tables", json={"game": "pinochle-5", "seats": 4}).json()["id"]

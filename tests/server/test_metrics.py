@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 
 from standpat.server.app import create_app
 from standpat.server.config import ServerConfig
+from tests.server.live import log_in_operator
 
 
 def _samples(text: str) -> dict[str, float]:
@@ -23,8 +24,7 @@ def test_metrics_count_tables_hands_and_actions(tmp_path: Path) -> None:
     with TestClient(create_app(config)) as client:
         before = _samples(client.get("/metrics").text)
         assert before["standpat_tables"] == 0
-        made = client.post("/api/accounts", json={"name": "alice", "password": "pass-alice"})
-        assert made.status_code == 201
+        log_in_operator(client, "alice")
         assert client.post("/api/tables", json={"game": "five-card-draw"}).status_code == 201
         for _ in range(2):
             assert client.post("/api/tables/1/bots", json={"level": "house"}).status_code == 201

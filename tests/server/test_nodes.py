@@ -12,6 +12,7 @@ PostgreSQL database and one Redis.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import time
@@ -31,6 +32,7 @@ from tests.server.live import (
     Player,
     Server,
     check_privacy,
+    operator,
     random_policy,
 )
 
@@ -259,9 +261,7 @@ def test_a_paused_node_writes_nothing_to_a_table_taken_from_it(
     nodes = start_nodes(pg_db, redis_url, tmp_path, 2, "--operator", "boss")
     store = Store(pg_db, migrate=False)
     try:
-        with httpx.Client(base_url=nodes[0].base, timeout=10) as owner:
-            assert owner.post("/api/accounts", json={"name": "boss", "password": "pw-boss-pw"}
-                              ).status_code == 201
+        with contextlib.closing(operator(nodes[0], "boss")) as owner:
             made = owner.post("/api/tables", json={"game": "five-card-draw", "stakes": "2/4",
                                                    "structure": "fixed-limit", "seats": 2})
             table = made.json()["id"]

@@ -15,7 +15,7 @@ from standpat.server.app import COOKIE, create_app
 from standpat.server.config import ServerConfig
 from standpat.server.schemas import SeatBot, TableSpec
 from standpat.server.seatbots import calling_station, game_bot
-from tests.server.live import PATIENCE
+from tests.server.live import PATIENCE, log_in_operator
 
 
 @pytest.fixture
@@ -45,7 +45,8 @@ def test_accounts_and_cookies(client: TestClient) -> None:
     bad = client.post("/api/session", json={"name": "alice", "password": "wrong-password"})
     assert bad.status_code == 401 and bad.json()["error"]["code"] == "wrong-login"
     taken = client.post("/api/accounts", json={"name": "alice", "password": "whatever-else"})
-    assert taken.status_code == 400 and "taken" in taken.json()["error"]["message"]
+    assert taken.status_code == 409 and "taken" in taken.json()["error"]["message"]
+    assert taken.json()["error"]["code"] == "name-taken"
     assert client.delete("/api/session").status_code == 204
     client.cookies.clear()
     assert client.get("/api/me").status_code == 401
@@ -88,7 +89,7 @@ def test_lobby_tables_and_openapi(client: TestClient) -> None:
     bad = client.post("/api/tables", json={"game": "stud"})
     assert bad.status_code == 400 and bad.json()["error"]["code"] == "unknown-game"
     bad = client.post("/api/tables", json={"game": "five-card-draw", "stakes": "4/2"})
-    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad-stakes"
+    assert bad.status_code == 409 and bad.json()["error"]["code"] == "bad-stakes"
     seat = client.post("/api/tables/1/bots", json={"level": "house"})
     assert seat.status_code == 201 and seat.json()["seat"] == 0
     lobby = client.get("/api/tables").json()["tables"]
@@ -201,7 +202,7 @@ def test_a_failing_bot_gets_the_default_action(tmp_path: Path) -> None:
         operators=("alice",),
     )
     with TestClient(create_app(config, bots=bots)) as client:
-        register(client, "alice")
+        log_in_operator(client, "alice")
         client.post("/api/tables", json={"game": "deuce-to-seven-triple-draw", "seats": 2})
         client.post("/api/tables/1/bots", json={"level": "easy"})
         client.post("/api/tables/1/bots", json={"level": "house"})

@@ -1,7 +1,8 @@
 """``standpat admin``: the room operator's tools, on the room's database.
 
-List and close tables, list accounts, suspend (and reinstate) an account, adjust or
-refill a bankroll (a ledger row with the reason), and check the ledger.  Changes to the
+List and close tables, list accounts, make an account an operator, give one a new
+password, suspend (and reinstate) an account, adjust or refill a bankroll (a ledger row
+with the reason), and check the ledger.  Changes to the
 database take effect at once; closing a table and ending a suspended player's
 connections and seats are carried out by the running ``standpat serve`` within a
 second (or when it next starts).
@@ -18,7 +19,8 @@ from standpat.errors import StandpatError
 from standpat.store import BANK, Store, user_wallet
 
 NAME = "admin"
-HELP = "The room operator's tools: tables, accounts, suspensions, bankrolls, the ledger check."
+HELP = ("The room operator's tools: tables, accounts, operators, passwords, suspensions, "
+        "bankrolls, the ledger check.")
 
 _EPILOG = """\
 examples:
@@ -27,6 +29,8 @@ examples:
   standpat admin accounts                    people with bankrolls (--bots: bots too)
   standpat admin suspend mallory --reason "chip dumping"
   standpat admin unsuspend mallory
+  standpat admin operator carol              make carol an operator (--revoke: no longer)
+  standpat admin password carol              give carol a new password (read from stdin)
   standpat admin adjust alice 500 --reason "lost to a server fault on table 2"
   standpat admin adjust alice -200 --reason "collusion winnings returned"
   standpat admin refill alice --to 10000 --reason "welcome back"
@@ -89,6 +93,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                description="Let a suspended account log in and sit again.")
     unsuspend.add_argument("name", help="the account's name (any case)")
     unsuspend.set_defaults(_act=_unsuspend)
+
+    operator = add_parser(
+        "operator", help="make an account an operator",
+        description="Make an existing account one of the room's operators: it may seat bots "
+        "at any table, open any number of tables and set any table's chat. Registering never "
+        "makes an operator, whatever the name; standpat serve --operator NAME reserves a name "
+        "and makes its account at start (give it a password with standpat admin password).",
+    )
+    operator.add_argument("name", help="the account's name (any case)")
+    operator.add_argument("--revoke", action="store_true", help="no longer an operator")
+    operator.set_defaults(_act=_operator)
+
+    password = add_parser(
+        "password", help="give an account a new password",
+        description="Give an account a new password, read from standard input (asked twice "
+        "at a terminal); every log-in session of the account ends. For the account "
+        "standpat serve --operator made, and for a player who lost his.",
+    )
+    password.add_argument("name", help="the account's name (any case)")
+    password.set_defaults(_act=_password)
 
     adjust = add_parser(
         "adjust", help="add chips to a bankroll, or take them back",
@@ -171,7 +195,7 @@ def _accounts(store: Store, args: argparse.Namespace) -> int:
     for a in lines:
         state = "suspended " + f"{a.suspended:%Y-%m-%d %H:%M} UTC" if a.suspended else ""
         print(f"{a.id:>5}  {a.name:<24} {a.bankroll:>12,} {a.on_tables:>10,}  "
-              f"{'bot ' if a.bot else ''}{state}".rstrip())
+              f"{'bot ' if a.bot else ''}{'operator ' if a.operator else ''}{state}".rstrip())
     print(f"{len(lines)} account{'s' if len(lines) != 1 else ''}.")
     return 0
 
@@ -191,6 +215,33 @@ def _unsuspend(store: Store, args: argparse.Namespace) -> int:
 
     unsuspend(store, account_id_of(store, args.name))
     print(f"{args.name}: may log in and sit again.")
+    return 0
+
+
+def _operator(store: Store, args: argparse.Namespace) -> int:
+    from standpat.store.operator import account_id_of, make_operator
+
+    make_operator(store, account_id_of(store, args.name), operator=not args.revoke)
+    print(f"{args.name}: {'no longer an operator' if args.revoke else 'an operator'}.")
+    return 0
+
+
+def _password(store: Store, args: argparse.Namespace) -> int:
+    from standpat.store.operator import account_id_of
+
+    account_id = account_id_of(store, args.name)
+    if sys.stdin.isatty():
+        import getpass
+
+        new = getpass.getpass(f"new password for {args.name}: ")
+        if getpass.getpass("again: ") != new:
+            print("standpat admin: error: the two passwords differ.", file=sys.stderr)
+            return 1
+    else:
+        new = sys.stdin.readline().rstrip("\r\n")
+    ended = store.set_password(account_id, new)
+    print(f"{args.name}: new password set; {len(ended)} session{'s' if len(ended) != 1 else ''}"
+          " ended.")
     return 0
 
 

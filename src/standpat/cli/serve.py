@@ -100,8 +100,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--account-logins", default="5 per 5 minutes", metavar="LIMIT",
-        help="failed log-ins an account may have before its log-ins wait (default "
-        "'5 per 5 minutes')",
+        help="failed log-ins to an account from one address before its log-ins from that "
+        "address wait (default '5 per 5 minutes')",
+    )
+    parser.add_argument(
+        "--account-lock", default="100 per 5 minutes", metavar="LIMIT",
+        help="failed log-ins to an account from every address together before all its "
+        "log-ins wait (default '100 per 5 minutes'); --account-logins counts per address",
+    )
+    parser.add_argument(
+        "--registrations", default="5 per hour", metavar="LIMIT",
+        help="new accounts one address may open (default '5 per hour')",
     )
     parser.add_argument(
         "--seat-offer", type=float, default=30.0, metavar="S",
@@ -139,6 +148,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="tables one player may have open at once (default 3)",
     )
     parser.add_argument(
+        "--address-tables", type=int, default=6, metavar="N",
+        help="players' tables open at once that one address opened, whatever the accounts "
+        "(default 6)",
+    )
+    parser.add_argument(
+        "--address-bots", type=int, default=10, metavar="N",
+        help="bots at once at the tables one address opened (default 10)",
+    )
+    parser.add_argument(
+        "--room-tables", type=int, default=100, metavar="N",
+        help="players' tables open at once in the whole room (default 100)",
+    )
+    parser.add_argument(
+        "--room-bots", type=int, default=200, metavar="N",
+        help="bots at once at players' tables in the whole room (default 200)",
+    )
+    parser.add_argument(
         "--away-limit", type=float, default=600.0, metavar="S",
         help="seconds a player may be disconnected or sit out before his seat is freed and "
         "his chips cashed out (default 600)",
@@ -157,7 +183,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--operator", action="append", default=[], metavar="NAME",
-        help="an operator account: may seat bots anywhere and open any number of tables",
+        help="reserve NAME for an operator at start: its account (made now if there is none: "
+        "give it a password with 'standpat admin password NAME') may seat bots anywhere and "
+        "open any number of tables; registering never makes an operator",
+    )
+    parser.add_argument(
+        "--site", default="standpat", metavar="NAME",
+        help="the room's name in the headers of the text hand histories players download "
+        "(default standpat; trackers import only the rooms they know, such as PokerStars)",
     )
     parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
@@ -195,6 +228,8 @@ def run(args: argparse.Namespace) -> int:
         rate=args.rate,
         burst=max(1, int(2 * args.rate)),
         account_logins=args.account_logins,
+        account_lock=args.account_lock,
+        registrations=args.registrations,
         chat_rate=args.chat_rate,
         seat_offer=args.seat_offer,
         proxies=tuple(args.proxy),
@@ -203,11 +238,16 @@ def run(args: argparse.Namespace) -> int:
         per_address=args.per_address,
         max_watchers=args.max_watchers,
         max_tables=args.max_tables,
+        address_tables=args.address_tables,
+        address_bots=args.address_bots,
+        room_tables=args.room_tables,
+        room_bots=args.room_bots,
         away_limit=args.away_limit,
         missed_blinds=args.missed_blinds,
         rebuy_time=args.rebuy_time,
         idle_close=args.idle_close,
         operators=tuple(args.operator),
+        site=args.site,
     )
     try:
         app = create_app(config)

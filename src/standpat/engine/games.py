@@ -14,6 +14,7 @@ Stakes(small_bet=2, big_bet=4, small_blind=1, big_blind=2, ante=1)
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -91,9 +92,39 @@ class Game:
             return SHORT_7A, RankingName.SHORT_7A
         return STANDARD, self.ranking
 
+    @property
+    def most_players(self) -> int:
+        """The most players a hand of this game can be dealt to: each gets his cards from
+        the one deck (the discards are reshuffled for the draws), at most nine.
+        ``max_players`` is the house rules' table, a real room's may be larger, and a
+        history of one still replays (:meth:`for_players`).
+
+        >>> get_game("deuce-to-seven-single-draw").most_players
+        9
+        >>> get_game("seven-card-draw").most_players, get_game("five-card-draw-7a").most_players
+        (7, 7)
+        """
+        return max(n for n in range(self.min_players, _MOST_SEATS + 1)
+                   if n * self.hand_size <= len(self.deck_for(n)[0]))
+
+    def for_players(self, players: int) -> Game:
+        """These rules for a hand of ``players``: the game itself within the house rules'
+        ``max_players``, else the same game with room for them (up to
+        :attr:`most_players`: the engine deals it, the room's tables never do).
+
+        >>> get_game("deuce-to-seven-single-draw").for_players(7).max_players
+        7
+        """
+        if players <= self.max_players or players > self.most_players:
+            return self
+        return dataclasses.replace(self, max_players=players)
+
     def __str__(self) -> str:
         return self.title
 
+
+_MOST_SEATS: Final = 9
+"""The most players any hand is dealt to (the engine's seat tables go that far)."""
 
 _GAME_LIST: Final = (
     Game(

@@ -600,9 +600,9 @@ def _record(hand: _Hand) -> HandRecord:
     stacks = _ints(hand, "starting_stacks", minimum=1)
     n = len(stacks)
     rules = get_game(game)
-    if not rules.min_players <= n <= rules.max_players:
+    if not rules.min_players <= n <= rules.most_players:
         raise hand.fail(f"{rules.title} is dealt to {rules.min_players} to "
-                        f"{rules.max_players} players, not {n}.",
+                        f"{rules.most_players} players, not {n}.",
                         hand.line_of_key("starting_stacks"))
     stakes, posts = _stakes(hand, structure, n)
     holes, steps = _actions(hand, n, rules.hand_size)

@@ -341,7 +341,10 @@ def _deal(record: HandRecord, resolved: HandRecord) -> Hand:
     seeded = _seeded(record)
     holes = None if seeded else [[c for c in h if c is not None] for h in resolved.hole_cards]
     try:
-        hand = Hand(record.game, record.structure, stakes, record.starting_stacks,
+        # a real room's table may be larger than the house rules' (PokerStars deals single
+        # draw to seven): the hand is dealt as the history says, up to what the deck deals
+        hand = Hand(get_game(record.game).for_players(n), record.structure, stakes,
+                    record.starting_stacks,
                     button=n - 1, posts=posts, rng=record.seed if seeded else 0,
                     hole_cards=holes)
     except HandSetupError as error:

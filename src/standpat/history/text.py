@@ -6,8 +6,10 @@ the button, the seats in table order with their stacks, the posts,
 ``*** DEALING HANDS ***`` with the cards dealt, each action, the draws
 (``*** FIRST DRAW ***`` ... in triple draw, ``*** DRAW ***`` in the games of
 one draw) with ``discards 2 cards [..]`` and the cards kept and dealt, the
-showdown and a summary with the pots and the rake.  Hands follow one
-another, separated by blank lines.  Chips are written as plain numbers.
+showdown and a summary with the pots and the rake.  Every header ends with
+the hand's date (:data:`EPOCH` for a hand that has none: trackers need one).
+Hands follow one another, separated by blank lines.  Chips are written as
+plain numbers.
 
 Two views of a hand:
 
@@ -26,7 +28,7 @@ hands only under a site they know, ``PokerStars``).  See
 >>> from standpat.history.examples import HEADS_UP_FOLD
 >>> record = loads(HEADS_UP_FOLD)[0]
 >>> print(format_hand(replay(record), 1))
-standpat Hand #1: Triple Draw 2-7 Lowball Limit (2/4)
+standpat Hand #1: Triple Draw 2-7 Lowball Limit (2/4) - 1970/01/01 00:00:00 UTC
 Table 'standpat' 2-max Seat #2 is the button
 Seat 1: ann (100 in chips)
 Seat 2: bob (80 in chips)
@@ -86,7 +88,8 @@ STRUCTURE_TITLES: Final = {"fixed-limit": "Limit", "pot-limit": "Pot Limit",
 """The betting structure as the header line names it."""
 
 EPOCH: Final = "1970/01/01 00:00:00 UTC"
-"""The date a player's view gives a hand that has none (trackers need one)."""
+"""The date the header gives a hand that has none (trackers need one); read back, it is no
+date."""
 
 UNIT_FIELD: Final = "_standpat_unit"
 """The record field that says the chips are cents of a currency (``"0.01 USD"``)."""
@@ -221,7 +224,7 @@ def format_events(
     >>> record = record_from_hand(hand, players=["ann", "bob"])
     >>> seen = phh_events([redact(e, 0) for e in hand.events], hand.button, 2)
     >>> print(format_events(record, seen))  # doctest: +ELLIPSIS
-    standpat Hand #1: 5 Card Draw Limit (2/4)
+    standpat Hand #1: 5 Card Draw Limit (2/4) - 1970/01/01 00:00:00 UTC
     ...
     Dealt to bob [?? ?? ?? ?? ??]
     Dealt to ann [6h Jh 8s Jc As]
@@ -261,12 +264,11 @@ def _format(
         me = names.index(hero)
     draws_in_game = get_game(record.game).draws
     ident = record.hand if record.hand is not None else number if number is not None else 1
-    when = _when(record.extra) or (EPOCH if me is not None else "")
+    when = _when(record.extra) or EPOCH
     order = sorted(range(n), key=record.table_seat)
     lines = [
         f"{site} Hand #{ident}: {GAME_TITLES[record.game]} "
-        f"{STRUCTURE_TITLES[record.structure]} ({stakes_title(record)})"
-        + (f" - {when}" if when else ""),
+        f"{STRUCTURE_TITLES[record.structure]} ({stakes_title(record)}) - {when}",
         f"Table '{record.table or 'standpat'}' {record.seat_count or max(n, 2)}-max "
         f"Seat #{record.button_seat or record.table_seat(n - 1)} is the button",
     ]

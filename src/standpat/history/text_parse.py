@@ -42,7 +42,7 @@ from standpat.engine import Structure, get_game
 from standpat.errors import HistoryFormatError
 from standpat.history.phh import HistoryFile, standard_posts
 from standpat.history.record import HandRecord, PostRecord, Source, Step, StepKind
-from standpat.history.text import GAME_TITLES, STRUCTURE_TITLES, UNIT_FIELD
+from standpat.history.text import EPOCH, GAME_TITLES, STRUCTURE_TITLES, UNIT_FIELD
 
 __all__ = ["is_text", "read_text"]
 
@@ -152,6 +152,7 @@ class _Draft:
     holes: dict[str, tuple[Card | None, ...]] = field(default_factory=dict)
     acts: list[_Act] = field(default_factory=list)
     mucked: dict[str, tuple[Card | None, ...]] = field(default_factory=dict)
+    unsure: set[str] = field(default_factory=set)  # players whose cards the text garbles
     put: dict[str, int] = field(default_factory=dict)  # chips put in, returns taken off
     round: dict[str, int] = field(default_factory=dict)  # the bet in front, this round
     collected: dict[str, int] = field(default_factory=dict)
@@ -222,7 +223,8 @@ def _header(draft: _Draft, header: re.Match[str], line: int) -> None:
         a=draft.chips(stakes.group("a"), line), b=draft.chips(stakes.group("b"), line),
         ante=draft.chips(stakes.group("ante"), line) if stakes.group("ante") else 0,
     )
-    when = _DATE.search(header.group("date") or "")
+    date = (header.group("date") or "").strip()
+    when = None if date == EPOCH else _DATE.search(date)  # EPOCH: the hand has no date
     if when is not None:
         draft.extra.update(year=int(when.group("y")), month=int(when.group("m")),
                            day=int(when.group("d")))
@@ -291,6 +293,8 @@ def _read_dealt(draft: _Draft, name: str, rest: str, line: int) -> None:
     if not bracket or last is None or last.kind is not StepKind.DISCARD or last.drawn:
         raise draft.fail(f"cards are dealt to {name} without a discard waiting for them.", line)
     got = _cards(draft, "[" + drawn, line)
+    if name in draft.unsure:
+        got = (None,) * len(last.cards)  # his cards are unknown (see _read_action)
     if len(got) != len(last.cards):
         raise draft.fail(f"{name} discards {len(last.cards)} cards but is dealt {len(got)}.",
                          line)
@@ -310,6 +314,9 @@ def _read_action(draft: _Draft, name: str, rest: str, line: int) -> bool:
                 kind = "dead"  # a second small blind is dead, as PokerStars writes it
             draft.posts.append((name, kind, amount, allin))
             draft.pay(name, amount, live=kind in ("small-blind", "big-blind"))
+            if kind == "both":  # the small blind in it is dead, the big blind live
+                draft.round[name] = draft.round.get(name, 0) + max(
+                    0, amount - min(_small_blind(draft), amount))
             return True
     if rest in ("folds", "checks"):
         kind = StepKind.FOLD if rest == "folds" else StepKind.CHECK_CALL
@@ -332,6 +339,11 @@ def _read_action(draft: _Draft, name: str, rest: str, line: int) -> bool:
         draft.round.clear()
         count = int(m.group(1))
         cards = _cards(draft, m.group(2), line) if m.group(2) else (None,) * count
+        if m.group(2) == "[]" and count:
+            # PokerStars now and then writes a draw it names no card of, and the hand it
+            # deals him after it wrong: his cards in this hand are not to be trusted
+            draft.unsure.add(name)
+            cards = (None,) * count
         if len(cards) != count:
             raise draft.fail(f"{rest!r}: {count} cards are discarded but {len(cards)} named.",
                              line)
@@ -364,6 +376,22 @@ def _read_summary(draft: _Draft, text: str, line: int) -> None:
         draft.won[name] = draft.chips(won.group("amount"), line)
 
 
+def _first_post(draft: _Draft, kind: str) -> int | None:
+    """The amount of the first whole (not all-in) post of this kind so far."""
+    return next((amount for _, k, amount, allin in draft.posts if k == kind and not allin),
+                None)
+
+
+def _small_blind(draft: _Draft) -> int:
+    """The small blind: the first one posted, else what the stakes give (fixed limit: half
+    the small bet; else the header names the blinds)."""
+    posted = _first_post(draft, "small-blind")
+    if posted is not None:
+        return posted
+    a = int(str(draft.fields["a"]))
+    return max(1, a // 2) if draft.fields["structure"] == Structure.FIXED_LIMIT.value else a
+
+
 def _record(draft: _Draft) -> HandRecord:
     game, structure = str(draft.fields["game"]), str(draft.fields["structure"])
     rules = get_game(game)
@@ -378,24 +406,17 @@ def _record(draft: _Draft) -> HandRecord:
     # PHH order: the first player dealt in left of the button first, the button last.
     names = sorted(playing, key=lambda p: (draft.seats[p][0] <= button, draft.seats[p][0]))
     n = len(names)
-    if not rules.min_players <= n <= rules.max_players:
+    if not rules.min_players <= n <= rules.most_players:
         raise draft.fail(f"{rules.title} is dealt to {rules.min_players} to "
-                         f"{rules.max_players} players, not {n} (standpat's house rules).",
-                         draft.line)
+                         f"{rules.most_players} players, not {n}.", draft.line)
     phh = {name: i for i, name in enumerate(names)}
     a, b = int(str(draft.fields["a"])), int(str(draft.fields["b"]))
     fixed = structure == Structure.FIXED_LIMIT.value
 
-    def first(kind: str) -> int | None:
-        return next((amount for _, k, amount, allin in draft.posts if k == kind and not allin),
-                    None)
-
-    small_blind = first("small-blind")
-    if small_blind is None:
-        small_blind = max(1, a // 2) if fixed else a
-    big_blind = first("big-blind")
+    small_blind = _small_blind(draft)
+    big_blind = _first_post(draft, "big-blind")
     if big_blind is None:
-        both = first("both")
+        both = _first_post(draft, "both")
         big_blind = both - small_blind if both is not None else a if fixed else b
     small_bet, big_bet = (a, b) if fixed else (big_blind or b, 2 * (big_blind or b))
     antes = [amount for _, k, amount, allin in draft.posts if k == "ante" and not allin]
@@ -416,7 +437,8 @@ def _record(draft: _Draft) -> HandRecord:
             posts.append(PostRecord(phh[name], kind, nominal[kind] if allin else amount))
     standard = standard_posts(n, small_blind, big_blind, ante)
     size = rules.hand_size
-    holes = tuple(draft.holes.get(name, (None,) * size) for name in names)
+    holes = tuple((None,) * size if name in draft.unsure else draft.holes.get(name, (None,) * size)
+                  for name in names)
     for name, cards in zip(names, holes, strict=True):
         if len(cards) != size:
             raise draft.fail(f"{name} is dealt {len(cards)} cards; this game deals {size}.",
@@ -424,6 +446,8 @@ def _record(draft: _Draft) -> HandRecord:
     steps = []
     for act in draft.acts:
         cards, drawn = act.cards, act.drawn
+        if act.name in draft.unsure and act.kind is StepKind.DISCARD:
+            cards = drawn = (None,) * len(cards)
         if act.kind is StepKind.DISCARD and len(drawn) < len(cards):
             drawn = (None,) * len(cards)  # the cards he drew are not shown
         if act.kind is StepKind.MUCK and act.name in draft.mucked:

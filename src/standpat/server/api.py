@@ -14,14 +14,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import csv
+import functools
 import io
 import json
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, time, timedelta
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from redis.exceptions import RedisError
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
@@ -59,6 +61,7 @@ from standpat.server.schemas import (
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
 from standpat.store import Account, Store, user_wallet
+from standpat.store.caps import held, note_opening, opened_from
 from standpat.store.db import SuspendedError, token_hash
 from standpat.store.names import name_key
 from standpat.store.refill import RefillRule
@@ -67,7 +70,7 @@ from standpat.store.stats import statistics
 from standpat.table.records import hand_line, player_record
 from standpat.table.rooms import game_kind, offers
 
-__all__ = ["RestApi", "hand_for", "own_hand"]
+__all__ = ["RestApi", "hand_for", "own_hand", "unavailable_response"]
 
 log = logging.getLogger("standpat.server")
 STATS_COLUMNS = ("hands", "net", "bb_per_100", "vpip", "pfr", "draws", "pat", "draw1", "draw2",
@@ -93,6 +96,8 @@ class RestApi:
         self.config = config
         self.throttle = throttle
         self.sockets = sockets
+        self._caps = asyncio.Lock()
+        """Held while a player's table or bot is checked against the caps and added."""
 
     async def db(self, call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """A store call, run in a worker thread."""
@@ -123,6 +128,10 @@ class RestApi:
                 return await handler(request, data)
             except StandpatError as error:
                 return error_response(error)
+            except RedisError as error:  # a room of several nodes, its Redis out of reach
+                log.warning("%s %s: Redis cannot be reached (%s)", request.method,
+                            request.url.path, error)
+                return unavailable_response()
 
         run.__name__ = endpoint.handler
         run.__doc__ = endpoint.summary
@@ -144,7 +153,7 @@ class RestApi:
 
     async def register(self, request: Request, data: Registration) -> Response:
         """POST /api/accounts: create an account and log in."""
-        await self.throttle.login(_address(request))
+        await self.throttle.register(_address(request))
         account = await self.db(
             self.store.create_account, data.name, data.password,
             grant=self.config.starting_bankroll,
@@ -154,14 +163,14 @@ class RestApi:
     async def login(self, request: Request, data: Credentials) -> Response:
         """POST /api/session: log in."""
         await self.throttle.login(_address(request))
-        key = name_key(data.name)
-        await self.throttle.check_account(key)
+        key, address = name_key(data.name), _address(request)
+        await self.throttle.check_account(key, address)
         try:
             account = await self.db(self.store.authenticate, data.name, data.password)
         except SuspendedError as error:
             raise ProtocolError("suspended", str(error)) from None
         except AccountError:
-            await self.throttle.failed_login(key)
+            await self.throttle.failed_login(key, address)
             raise ProtocolError("wrong-login", "wrong name or password.") from None
         return await self._logged_in(request, account)
 
@@ -237,16 +246,17 @@ class RestApi:
         """PUT /api/me/password: a new password; every other session of mine ends."""
         account = await self.need_account(request)
         key = name_key(account.name)
-        await self.throttle.check_account(key)
+        await self.throttle.check_account(key, _address(request))
         try:
             ended = await self.db(
                 self.store.change_password, account.id, data.old, data.new,
                 keep=request.cookies.get(COOKIE, ""),
             )
         except AccountError as error:
-            if "current password" in str(error):
-                await self.throttle.failed_login(key)
-            raise
+            if "current password" not in str(error):
+                raise
+            await self.throttle.failed_login(key, _address(request))
+            raise ProtocolError("wrong-password", str(error)) from None
         for hashed in ended:
             self.sockets.end(hashed)
         return JSONResponse({"ended": len(ended)})
@@ -297,7 +307,10 @@ class RestApi:
     async def refill(self, request: Request, data: None) -> Response:
         """POST /api/me/refill: refill my bankroll as the rule allows (400 when it does not)."""
         account = await self.need_account(request)
-        given = await self.db(self.store.refill, account.id, self.refill_rule())
+        try:
+            given = await self.db(self.store.refill, account.id, self.refill_rule())
+        except AccountError as error:  # the rule allows none now
+            raise ProtocolError("refill-refused", str(error)) from None
         return JSONResponse(await self._refill_json(account, given))
 
     async def _stats(self, request: Request, data: StatsQuery) -> dict[str, Any]:
@@ -355,10 +368,38 @@ class RestApi:
     async def create_table(self, request: Request, data: TableSpec) -> Response:
         """POST /api/tables: open a table, owned by me."""
         account = await self.need_account(request)
-        table_id = await self.host.open_table(
-            data, owner=account.id, operator=self.is_operator(account)
-        )
+        if self.is_operator(account):
+            table_id = await self.host.open_table(data, owner=account.id, operator=True)
+            return JSONResponse(self.host.summary(table_id), status_code=201)
+        address = _address(request)
+        async with self._caps:  # the check and the opening, one request at a time
+            await self._check_caps(address, tables=1)
+            table_id = await self.host.open_table(data, owner=account.id, operator=False)
+            await self.db(note_opening, self.store, table_id, address)
         return JSONResponse(self.host.summary(table_id), status_code=201)
+
+    async def _check_caps(self, address: str | None, *, tables: int = 0, bots: int = 0) -> None:
+        """ProtocolError ``too-many`` (409) when one more table (``tables``) or bot (``bots``)
+        would pass a cap: the room's, or that of the address that opened the tables."""
+        now = await self.db(held, self.store, address or "")
+        config = self.config
+        over = (
+            (tables and now.room_tables >= config.room_tables,
+             f"the room has {now.room_tables} players' tables open, its most; try again when "
+             "one closes."),
+            (tables and now.address_tables >= config.address_tables,
+             f"{now.address_tables} tables opened from your address are open, the most one "
+             "address may hold; close one (leave it empty) first."),
+            (bots and now.room_bots >= config.room_bots,
+             f"the room has {now.room_bots} bots at players' tables, its most; try again "
+             "later."),
+            (bots and address is not None and now.address_bots >= config.address_bots,
+             f"{now.address_bots} bots sit at the tables opened from this table's address, "
+             "the most one address may have."),
+        )
+        for hit, text in over:
+            if hit:
+                raise ProtocolError("too-many", text)
 
     async def get_table(self, request: Request, data: None) -> Response:
         """GET /api/tables/{id}: one table's lobby line."""
@@ -368,20 +409,23 @@ class RestApi:
         """POST /api/tables/{id}/bots: seat a bot (the table's owner, or an operator)."""
         account = await self.need_account(request)
         table_id = request.path_params["table_id"]
-        seat = await self.host.ask(
-            table_id,
-            Command(
-                "seat-bot",
-                account=account.id,
-                payload=SeatBot(level=data.level, seat=data.seat,
-                                operator=self.is_operator(account)),
-            ),
-        )
+        operator = self.is_operator(account)
+        command = Command("seat-bot", account=account.id,
+                          payload=SeatBot(level=data.level, seat=data.seat, operator=operator))
+        if operator:
+            seat = await self.host.ask(table_id, command)
+        else:
+            self.host.summary(table_id)  # 404 for a table that is not open
+            async with self._caps:
+                await self._check_caps(await self.db(opened_from, self.store, table_id),
+                                       bots=1)
+                seat = await self.host.ask(table_id, command)
         return JSONResponse({"table": table_id, "seat": seat}, status_code=201)
 
     def is_operator(self, account: Account) -> bool:
-        """Whether ``account`` is one of the room's operators."""
-        return name_key(account.name) in {name_key(n) for n in self.config.operators}
+        """Whether ``account`` is one of the room's operators (made by the operator:
+        ``standpat admin operator``, or ``standpat serve --operator``; never by a name)."""
+        return account.operator
 
     # -- hands -------------------------------------------------------------------
 
@@ -403,7 +447,8 @@ class RestApi:
 
     async def get_hand_text(self, request: Request, data: None) -> Response:
         """GET /api/hands/{id}/text: a hand I played, as a readable text file."""
-        return await self._download(request, readable_text, "text/plain", "txt")
+        write = functools.partial(readable_text, site=self.config.site)
+        return await self._download(request, write, "text/plain", "txt")
 
     async def get_hand_json(self, request: Request, data: None) -> Response:
         """GET /api/hands/{id}/json: a finished hand (or pinochle game) I played, as I saw
@@ -496,6 +541,19 @@ def _finished(stored: dict[str, Any]) -> None:
 def error_response(error: Exception) -> JSONResponse:
     """An error in the documented shape, with its HTTP status."""
     return JSONResponse(error_body(error_code(error), str(error)), status_code=http_status(error))
+
+
+RETRY_AFTER: Final = 5
+"""Seconds a client is told to wait (``Retry-After``) when a service the room needs is down."""
+
+
+def unavailable_response() -> JSONResponse:
+    """503 ``unavailable`` with ``Retry-After``: the room cannot answer now because a service
+    it needs (its database, or the Redis of a room of several nodes) cannot be reached."""
+    return JSONResponse(
+        error_body("unavailable", "the room cannot do that now (a service it needs is down); "
+                   f"try again in {RETRY_AFTER} s."),
+        status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
 
 
 async def _body(request: Request, model: type[BaseModel]) -> BaseModel:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 from redis.exceptions import RedisError
@@ -26,12 +26,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from standpat.errors import ProtocolError
-from standpat.server.api import RestApi, hand_for, own_hand
+from standpat.server.api import RestApi, hand_for, own_hand, unavailable_response
 from standpat.server.bodies import BodyLimit
 from standpat.server.config import ServerConfig
 from standpat.server.host import BotFactory, Command, TableHost
 from standpat.server.metrics import CONTENT_TYPE, exposition
-from standpat.server.openapi import ENDPOINTS, OPENAPI
+from standpat.server.openapi import ENDPOINTS, OPENAPI, Endpoint
 from standpat.server.orders import OrderDesk
 from standpat.server.origins import check_origin
 from standpat.server.problems import error_body
@@ -42,6 +42,7 @@ from standpat.server.throttle import Throttle
 from standpat.server.ws import serve_socket
 from standpat.store import Store
 from standpat.store.db import token_hash
+from standpat.store.operator import reserve_operators
 
 __all__ = ["COOKIE", "create_app", "hand_for", "open_demo_tables", "own_hand"]
 
@@ -67,6 +68,9 @@ def create_app(
     """Build the app; the lifespan opens the database and starts the tables."""
     config = config or ServerConfig()
     the_store = store or Store(config.db)
+    for name in reserve_operators(the_store, config.operators, config.starting_bankroll):
+        log.warning("operator account %r reserved; give it a password with 'standpat admin "
+                    "password %s'", name, name)
     sockets = SessionSockets()
     the_host: TableHost
     if host is not None:
@@ -128,8 +132,15 @@ def create_app(
         """GET /metrics: this node's counters and tables, in Prometheus's text format."""
         return Response(exposition(the_host), media_type=CONTENT_TYPE)
 
+    paths: dict[str, list[Endpoint]] = {}
+    for endpoint in ENDPOINTS:
+        paths.setdefault(endpoint.path, []).append(endpoint)
+    # one route a path, with every method of it: a 405's Allow names them all
     routes: list[BaseRoute] = [
-        Route(e.path, api.route(e), methods=[e.method], name=e.handler) for e in ENDPOINTS
+        Route(path, _by_method({e.method: api.route(e) for e in endpoints}),
+              methods=[e.method for e in endpoints],
+              name="+".join(e.handler for e in endpoints))
+        for path, endpoints in paths.items()
     ]
     routes += [
         Route("/api/openapi.json", openapi, methods=["GET"]),
@@ -162,6 +173,18 @@ def create_app(
     return app
 
 
+def _by_method(
+    handlers: dict[str, Callable[[Request], Awaitable[Response]]],
+) -> Callable[[Request], Awaitable[Response]]:
+    """One path's handler: each method's own (HEAD is GET's; the route refuses the rest)."""
+
+    async def dispatch(request: Request) -> Response:
+        return await handlers["GET" if request.method == "HEAD" else request.method](request)
+
+    dispatch.__doc__ = " ".join(filter(None, (h.__doc__ for h in handlers.values())))
+    return dispatch
+
+
 async def _http_error(request: Request, error: Exception) -> Response:
     """Starlette's own refusals (no such path, wrong method) in the room's error shape; a
     browser asking for a page that does not exist gets the client's page (which says so),
@@ -182,20 +205,12 @@ async def _http_error(request: Request, error: Exception) -> Response:
                         headers=error.headers)
 
 
-UNAVAILABLE_RETRY = 5
-"""Seconds a client is told to wait (``Retry-After``) while a service the room needs is out
-of reach."""
-
-
 async def _unavailable(request: Request, error: Exception) -> Response:
     """A service the room needs is out of reach (the database, or a room's Redis, restarting):
     a 503 with ``Retry-After``, not a failure of the room."""
-    log.warning("%s %s: a service the room needs is out of reach (%s)", request.method,
-                request.url.path, type(error).__name__)
-    return JSONResponse(
-        error_body("unavailable", "the room cannot reach its database or its other nodes "
-                   "right now; try again in a few seconds."),
-        status_code=503, headers={"Retry-After": str(UNAVAILABLE_RETRY)})
+    log.warning("%s %s: a service the room needs is out of reach (%s: %s)", request.method,
+                request.url.path, type(error).__name__, error)
+    return unavailable_response()
 
 
 async def _server_error(request: Request, error: Exception) -> Response:

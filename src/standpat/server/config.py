@@ -70,9 +70,15 @@ class ServerConfig:
     """Messages a connection may send at once (token bucket size)."""
     login_rate: float = 1.0
     """Log-ins and registrations per second per client address (over 10-second windows)."""
+    registrations: str = "5 per hour"
+    """New accounts one client address may open (the ``limits`` library's notation): tables
+    and bots are capped per account, so opening accounts is the next step of a flood."""
     account_logins: str = "5 per 5 minutes"
-    """Failed log-ins an account may have in a window before log-ins to it wait (the
-    ``limits`` library's notation)."""
+    """Failed log-ins to an account from one address before log-ins to it from that address
+    wait (the ``limits`` library's notation); its owner, elsewhere, is not locked out."""
+    account_lock: str = "100 per 5 minutes"
+    """Failed log-ins to an account from every address together before every log-in to it
+    waits: guesses spread over many addresses."""
     proxies: tuple[str, ...] = ()
     """Addresses of reverse proxies whose X-Forwarded-For/-Proto headers are trusted (none:
     the client address is the connection's)."""
@@ -87,6 +93,15 @@ class ServerConfig:
     """Spectators a table admits at once (its players aside)."""
     max_tables: int = 3
     """Tables one player may have open at once (operators: no limit)."""
+    address_tables: int = 6
+    """Players' tables open at once that one client address opened, whatever the accounts
+    (operators: no limit)."""
+    address_bots: int = 10
+    """Bots seated at once at the tables one client address opened (operators: no limit)."""
+    room_tables: int = 100
+    """Players' tables open at once in the whole room (the room's own and operators' aside)."""
+    room_bots: int = 200
+    """Bots seated at once at players' tables in the whole room."""
     away_limit: float = 600.0
     """Seconds a player may be disconnected or sit out before his seat is freed (his chips
     cashed out)."""
@@ -98,7 +113,14 @@ class ServerConfig:
     """Seconds a player's table may stay without a person seated before it closes (its
     bots' chips go back; the room's own tables stay open)."""
     operators: tuple[str, ...] = ()
-    """Names of operator accounts: they may seat bots at any table and open any number."""
+    """Names reserved for operators at start: each one's account is made an operator then
+    (made, with a password ``standpat admin password`` gives, when there is none).  Operators
+    may seat bots at any table and open any number; ``standpat admin operator`` makes
+    others."""
+    site: str = "standpat"
+    """The room's name in the headers of the readable-text downloads (``standpat Hand #12:
+    ...``); trackers import only rooms they know, so an operator whose players use one may
+    name it (``PokerStars``)."""
     secure_cookies: bool = False
     """Mark session cookies Secure (set this behind HTTPS)."""
     static_dir: str | None = None

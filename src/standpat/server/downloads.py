@@ -18,7 +18,7 @@ from standpat.engine import Event, Post, PostKind, Stakes
 from standpat.errors import ProtocolError
 from standpat.history import HandRecord, dumps
 from standpat.history.capture import phh_events, record_from_events
-from standpat.history.text import format_events
+from standpat.history.text import SITE, format_events
 from standpat.table.records import seen_events
 
 __all__ = ["phh_text", "readable_text", "seen_history"]
@@ -79,11 +79,16 @@ def phh_text(stored: Mapping[str, Any], account_id: int, *, table: str, seat_cou
 
 
 def readable_text(
-    stored: Mapping[str, Any], account_id: int, *, table: str, seat_count: int
+    stored: Mapping[str, Any], account_id: int, *, table: str, seat_count: int,
+    site: str = SITE,
 ) -> str:
-    """The hand as the player saw it, as readable text (PokerStars' layout)."""
+    """The hand as the player saw it, as readable text in the layout trackers import
+    (PokerStars'): his cards, the others' draws by their count and their cards when shown,
+    the date in the header, and ``site`` as the room's name."""
     record, events = seen_history(stored, account_id, table=table, seat_count=seat_count)
-    return format_events(record, events) + "\n"
+    setup = stored["setup"]
+    hero = setup["names"][list(setup["accounts"]).index(account_id)]
+    return format_events(record, events, hero=hero, site=site) + "\n"
 
 
 def _when(started: datetime.datetime) -> dict[str, object]:

@@ -67,6 +67,9 @@ class Endpoint:
     """The model of its text path parameters (``{session_id}``), checked like a body."""
     errors: tuple[int, ...] = ()
     media: str = "application/json"
+    links: tuple[tuple[str, str, str], ...] = ()
+    """What its answer leads to: (operation id, parameter, where the answer holds it), as
+    OpenAPI links (``GET /api/hands`` gives the ``hand_id`` of ``GET /api/hands/{hand_id}``)."""
 
     @property
     def changes(self) -> bool:
@@ -87,8 +90,10 @@ class Endpoint:
 _HAND = "/api/hands/{hand_id:int}"
 ENDPOINTS: Final[tuple[Endpoint, ...]] = (
     Endpoint("POST", "/api/accounts", "register",
-             "Register (and log in); a new account gets a play-money bankroll.",
-             a.Account, 201, body=Registration, errors=(400, 429)),
+             "Register (and log in); a new account gets a play-money bankroll. A name taken "
+             "(or too like one that is, or a bot's) is refused with 409 name-taken; an address "
+             "opens a few accounts an hour (429).",
+             a.Account, 201, body=Registration, errors=(400, 409, 429)),
     Endpoint("POST", "/api/session", "login", "Log in (refused, 403, to a suspended account).",
              a.Account, body=Credentials, errors=(400, 401, 403, 429)),
     Endpoint("GET", "/api/session", "session_state",
@@ -104,8 +109,9 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
              "My bankroll movements, newest first, a page at a time.", a.Ledger,
              query=LedgerQuery, session=True, errors=(400,)),
     Endpoint("PUT", "/api/me/password", "change_password",
-             "Change my password; every other session of mine ends (its WebSockets close).",
-             a.PasswordChanged, body=PasswordChange, session=True, errors=(400, 429)),
+             "Change my password; every other session of mine ends (its WebSockets close). "
+             "A wrong current password is refused with 403 wrong-password.",
+             a.PasswordChanged, body=PasswordChange, session=True, errors=(400, 403, 429)),
     Endpoint("GET", "/api/me/sessions", "my_sessions", "My live log-in sessions.",
              a.Sessions, session=True),
     Endpoint("DELETE", "/api/me/sessions/{session_id}", "end_my_session",
@@ -114,8 +120,8 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
     Endpoint("GET", "/api/me/refill", "get_refill",
              "The play-money refill rule and what it gives me now.", a.Refill, session=True),
     Endpoint("POST", "/api/me/refill", "refill",
-             "Refill my play-money bankroll, as the refill rule allows.", a.Refill,
-             session=True, errors=(400,)),
+             "Refill my play-money bankroll, as the refill rule allows (409 refill-refused "
+             "when it allows none now).", a.Refill, session=True, errors=(409,)),
     Endpoint("GET", "/api/me/stats", "my_stats",
              "My statistics (net, bb/100, VPIP, PFR, draws, showdowns), by game and over "
              "time, added up in the database.", a.Stats, query=StatsQuery, session=True,
@@ -128,16 +134,23 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
              "The lobby: the open tables, filtered and sorted as the query asks.", a.Lobby,
              query=LobbyQuery, errors=(400,)),
     Endpoint("POST", "/api/tables", "create_table",
-             "Open a table (a player may have a few open at once).",
-             a.TableLine, 201, body=TableSpec, session=True, errors=(400, 409)),
+             "Open a table. A player may have a few open at once, an address a few more, the "
+             "room a bounded number (409 too-many); stakes or seats the game does not take are "
+             "refused with 409 (bad-stakes, bad-table).",
+             a.TableLine, 201, body=TableSpec, session=True, errors=(400, 409),
+             links=(("get_table", "table_id", "$response.body#/id"),
+                    ("seat_bot", "table_id", "$response.body#/id"))),
     Endpoint("GET", "/api/tables/{table_id:int}", "get_table", "One table.", a.TableLine,
              errors=(404,)),
     Endpoint("POST", "/api/tables/{table_id:int}/bots", "seat_bot",
-             "Seat a bot at a table I opened (or any table, for an operator).",
+             "Seat a bot at a table I opened (or any table, for an operator); the bots at the "
+             "tables one address opened, and in the room, are bounded (409 too-many).",
              a.SeatAnswer, 201, body=BotSpec, session=True, errors=(400, 403, 404, 409)),
     Endpoint("GET", "/api/hands", "my_hands",
              "The hands I was dealt into, newest first, each summed up.", a.HandList,
-             query=HandsQuery, session=True, errors=(400,)),
+             query=HandsQuery, session=True, errors=(400,),
+             links=tuple((handler, "hand_id", "$response.body#/hands/0/id") for handler in (
+                 "get_hand", "get_hand_phh", "get_hand_text", "get_hand_json", "share_hand"))),
     Endpoint("GET", _HAND, "get_hand",
              "A hand I played, as I saw it (with its seed once revealed).", a.HandRecord,
              session=True, errors=(404,)),
@@ -158,29 +171,34 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
              a.HandRecord, session=True, errors=(404, 409)),
     Endpoint("POST", _HAND + "/share", "share_hand",
              "Make a link to a finished hand I played: whoever opens it sees the hand as I "
-             "saw it (never its seed).", a.ShareLink, 201, session=True, errors=(404, 409)),
+             "saw it (never its seed).", a.ShareLink, 201, session=True, errors=(404, 409),
+             links=(("get_shared", "token", "$response.body#/token"),)),
     Endpoint("GET", "/api/shared/{token}", "get_shared",
              "A shared hand, as its sharer saw it at the table (seed null, other players' "
              "discards counted, not named).", a.HandRecord, named=ShareRef, errors=(404,)),
     Endpoint("POST", "/api/replays/phh", "replay_file",
              "Replay one hand of a hand-history file I upload (PHH, or readable text), for "
-             "the replayer: the cards as the file gives them. 400 with the reader's message "
-             f"when the hand does not read or does not replay; 413 over {MAX_PHH_FILE} "
-             "bytes.", a.FileHand, body=HistoryUpload, session=True,
-             errors=(400, 413)),
+             "the replayer: the cards as the file gives them. 422 bad-history with the reader's "
+             "message when the hand does not read or does not replay; 413 over "
+             f"{MAX_PHH_FILE} bytes.", a.FileHand, body=HistoryUpload, session=True,
+             errors=(400, 413, 422)),
     Endpoint("GET", "/api/health", "health", "Liveness.", a.Health),
 )
 """Every REST endpoint of the room (``/api/openapi.json`` itself aside)."""
 
 _ERROR_TEXT: Final = {
-    400: "The input is wrong (bad JSON, a field missing or mistyped, out of range).",
+    400: "The input is not of the documented shape (bad JSON, a field missing or mistyped, "
+         "out of range).",
     401: "Not logged in, or a wrong name or password.",
     403: "Not allowed to this account.",
     404: "No such table or hand (of yours).",
-    409: "Refused by the room's or the table's rules.",
+    409: "Of the documented shape, and refused by the room's or the table's rules.",
     413: "The body is too large.",
     415: "The body is not JSON.",
+    422: "The uploaded hand history does not read or does not replay.",
     429: "Too many requests: wait a little.",
+    503: "The room cannot answer now (a service it needs is down): try again after the "
+         "Retry-After header's seconds.",
 }
 
 
@@ -234,13 +252,18 @@ def _operation(endpoint: Endpoint) -> dict[str, Any]:
         ok["description"] = "The file, sent as an attachment (Content-Disposition)."
         ok["content"] = {endpoint.media: {"schema": {"type": "string"}}}
     error = {"application/json": {"schema": {"$ref": _REF.format(model="ErrorAnswer")}}}
-    statuses = set(endpoint.errors) | {429}
+    statuses = set(endpoint.errors) | {429, 503}
     if endpoint.session:
         statuses.add(401)
     if endpoint.body is not None:
         statuses |= {400, 413, 415}
     if endpoint.path_ids or endpoint.named is not None:
         statuses.add(404)
+    if endpoint.links:
+        ok["links"] = {
+            f"{handler}.{parameter}": {"operationId": handler, "parameters": {parameter: where}}
+            for handler, parameter, where in endpoint.links
+        }
     responses: dict[str, Any] = {str(endpoint.status): ok}
     for status in sorted(statuses):
         responses[str(status)] = {"description": _ERROR_TEXT[status], "content": error}

@@ -10,6 +10,7 @@ from standpat.errors import (
     HandSetupError,
     HistoryError,
     IllegalActionError,
+    NameTakenError,
     NotFoundError,
     ProtocolError,
     StakesError,
@@ -25,14 +26,19 @@ _CODES: tuple[tuple[type[Exception], str, int], ...] = (
     (NotFoundError, "not-found", 404),
     (IllegalActionError, "illegal-action", 409),
     (UnknownGameError, "unknown-game", 400),
-    (StakesError, "bad-stakes", 400),
-    (HandSetupError, "bad-table", 400),
+    (StakesError, "bad-stakes", 409),
+    (HandSetupError, "bad-table", 409),
+    (NameTakenError, "name-taken", 409),
     (AccountError, "account", 400),
     (FairnessError, "bad-seed", 400),
     (TableError, "table", 409),
-    (HistoryError, "bad-history", 400),
+    (HistoryError, "bad-history", 422),
     (StandpatError, "error", 400),
 )
+"""Each error class's code and HTTP status, first match first.  400: the input is not of
+the documented shape; 409: it is, and the room's or the table's rules refuse it (a name
+taken, stakes or seats the game does not deal); 422: an uploaded hand history that does not
+read or replay."""
 
 
 def error_code(error: Exception) -> str:
@@ -54,7 +60,11 @@ _PROTOCOL_STATUS: dict[str, int] = {
     "not-found": 404,
     "no-table": 404,
     "too-slow": 408,
+    "bad-stakes": 409,
     "unfinished-hand": 409,
+    "refill-refused": 409,
+    "too-many": 409,
+    "wrong-password": 403,
     "too-large": 413,
     "not-json": 415,
     "rate-limited": 429,

@@ -24,8 +24,10 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar
 
+import orjson
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     TypeAdapter,
@@ -36,7 +38,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails
 
 from standpat.engine import ActionKind, Stakes, Structure
-from standpat.errors import ProtocolError, StakesError
+from standpat.errors import HandSetupError, ProtocolError, StakesError
 from standpat.pinochle import Suit
 from standpat.pinochle.codec import ActionKind as PinochleActionKind
 from standpat.store.names import NAME_RULE
@@ -69,6 +71,7 @@ __all__ = [
     "ShareRef",
     "StatsQuery",
     "TableSpec",
+    "message_ref",
     "parse_body",
     "parse_client_message",
 ]
@@ -79,15 +82,38 @@ MAX_ID: Final = 2**31 - 1
 MAX_SMALL_BET: Final = 1_000_000
 """The largest small bet a table may have; buy-ins (at most 100 small bets) and every
 sum of chips stay far inside 64-bit integers."""
+BIG_BET_TIMES: Final = 10
+"""A table's big bet is at most this many small bets (and its ante at most one)."""
 MAX_BUY_IN: Final = 100 * MAX_SMALL_BET
 """The largest buy-in or top-up any table can take."""
+MAX_REF: Final = 2**53 - 1
+"""The largest whole-number ``ref`` (the largest whole number JavaScript holds exactly)."""
 
-Id = Annotated[int, Field(ge=1, le=MAX_ID)]
-SeatNumber = Annotated[int, Field(ge=0, le=9, description="a table seat, numbered from 0")]
-Chips = Annotated[int, Field(ge=1, le=MAX_BUY_IN, description="a whole number of chips")]
-Ref = Annotated[int | Annotated[str, Field(max_length=64)] | None, Field(
-    description="echoed by an error this message causes"
-)]
+
+def _whole(value: Any) -> Any:
+    """A JSON number with no fraction is a whole number (JSON Schema's ``integer`` includes
+    ``9.0``); anything else goes on to the strict check."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+WHOLE: Final = BeforeValidator(_whole)
+"""Marks a whole number that may be written ``9`` or ``9.0`` (never ``"9"`` or ``9.5``); it
+comes after the bounds, so that the JSON schema keeps them."""
+Id = Annotated[int, Field(ge=1, le=MAX_ID), WHOLE]
+SeatNumber = Annotated[int, Field(ge=0, le=9, description="a table seat, numbered from 0"), WHOLE]
+Chips = Annotated[int, Field(ge=1, le=MAX_BUY_IN, description="a whole number of chips"), WHOLE]
+Ref = Annotated[
+    Annotated[int, Field(ge=-MAX_REF, le=MAX_REF), WHOLE] | Annotated[str, Field(max_length=64)]
+    | None,
+    Field(description="echoed by an error this message causes (and by a pong)"),
+]
+PLAIN: Final = "^[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]*$"
+"""Text people read (table names, chat): no control characters, no line or paragraph
+separators, and none of the invisible marks that turn text around (U+202E, ...), which
+let a name pass itself off as another."""
+PlainText = Annotated[str, Field(pattern=PLAIN)]
 
 
 class _Strict(BaseModel):
@@ -116,10 +142,17 @@ class Registration(_Strict):
     password: Annotated[str, Field(min_length=8, max_length=256)]
 
 
+STAKES: Final = "^(?:[0-9]+ */ *[0-9]+(?: +ante +[0-9]+)?|(?:entry +)?[0-9]+)?$"
+"""How stakes are written: ``2/4`` or ``2/4 ante 1`` (poker), ``entry 10`` (pinochle), or
+nothing (the game's default)."""
+CLIENT_SEED: Final = "^[ -~]{0,64}$"
+"""A client seed: at most 64 printable ASCII characters."""
+
+
 class ClientSeedBody(_Strict):
     """``PUT /api/me/client-seed``: the seed mixed into the hands dealt to me."""
 
-    seed: Annotated[str, Field(max_length=64)]
+    seed: Annotated[str, Field(max_length=64, pattern=CLIENT_SEED)]
 
 
 if TYPE_CHECKING:
@@ -138,14 +171,22 @@ class TableSpec(_Strict):
         "a poker game, or pinochle-5 / pinochle-7 (Bruce's Pinochle)"))
     structure: Structure | None = Field(default=None, description=(
         "poker: fixed-limit when left out; pinochle has none (refused if given)"))
-    stakes: Annotated[str, Field(max_length=40, examples=["2/4", "2/4 ante 1", "entry 10"])] = (
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, json_schema_extra={
+        "examples": [{"game": "five-card-draw", "structure": "no-limit", "stakes": "2/4"},
+                     {"game": "deuce-to-seven-triple-draw", "stakes": "2/4 ante 1"},
+                     {"game": "pinochle-5", "stakes": "entry 10"}]})
+    stakes: Annotated[str, Field(max_length=40, pattern=STAKES)] = (
         Field(default="", validate_default=True, description=(
-            "poker: small bet / big bet (2/4 when left out); pinochle: the entry fee of a "
-            "game (entry 10 when left out)"))
+            "poker: small bet / big bet, and an ante if any (2/4 when left out; the small "
+            f"bet at most {MAX_SMALL_BET:,}, the big bet at most {BIG_BET_TIMES} small bets, "
+            "the ante at most one); pinochle: the entry fee of a game (entry 10 when left "
+            f"out, at most {MAX_SMALL_BET:,}); stakes the game does not take are refused "
+            "with 409"))
     )
-    seats: Annotated[int, Field(ge=2, le=6)] | None = None
+    seats: Annotated[int, Field(ge=2, le=6), WHOLE] | None = None
     clock: Annotated[float, Field(ge=5, le=300)] | None = None
-    name: Annotated[str, Field(max_length=64)] | None = None
+    name: Annotated[str, Field(max_length=64, pattern=PLAIN, description=(
+        "shown in the lobby: no control characters or invisible direction marks"))] | None = None
     hints: bool | None = Field(
         default=None,
         description="show each player the best holds with their chances at his draw; left out: "
@@ -157,7 +198,7 @@ class TableSpec(_Strict):
     def _structure(cls, structure: Structure | None, info: ValidationInfo) -> Structure | None:
         game = info.data.get("game")
         if structure is not None and game is not None and game_kind(game) == "pinochle":
-            raise ValueError(f"{game} has no betting structure: leave it out")
+            raise HandSetupError(f"{game} has no betting structure: leave it out")
         return structure
 
     @field_validator("stakes")
@@ -174,12 +215,31 @@ class TableSpec(_Strict):
                     f"{parse_fee(stakes):,}."
                 )
             return stakes
-        small_bet = Stakes.parse(stakes).small_bet
-        if small_bet > MAX_SMALL_BET:
-            raise StakesError(
-                f"the small bet is at most {MAX_SMALL_BET:,} chips; got {small_bet:,}."
-            )
+        check_stakes(Stakes.parse(stakes))
         return stakes
+
+
+def check_stakes(stakes: Stakes) -> None:
+    """StakesError for stakes past the room's bounds: every amount is bounded, so buy-ins and
+    every sum of chips stay far inside 64-bit integers, and no table's forced bets dwarf its
+    bets.
+
+    >>> check_stakes(Stakes.parse("1000000/2000000 ante 10"))
+    >>> check_stakes(Stakes.parse("1/10000000000000000000"))
+    Traceback (most recent call last):
+    ...
+    standpat.errors.StakesError: the big bet is at most 10 small bets; got 10,000,000,000,000,\
+000,000 with a small bet of 1.
+    """
+    if stakes.small_bet > MAX_SMALL_BET:
+        raise StakesError(
+            f"the small bet is at most {MAX_SMALL_BET:,} chips; got {stakes.small_bet:,}.")
+    if stakes.big_bet > BIG_BET_TIMES * stakes.small_bet:
+        raise StakesError(f"the big bet is at most {BIG_BET_TIMES} small bets; got "
+                          f"{stakes.big_bet:,} with a small bet of {stakes.small_bet:,}.")
+    if stakes.ante > stakes.small_bet:
+        raise StakesError(f"the ante is at most the small bet ({stakes.small_bet:,}); got "
+                          f"{stakes.ante:,}.")
 
 
 class BotSpec(_Strict):
@@ -221,16 +281,18 @@ MAX_PHH_FILE: Final = 65536
 class HistoryUpload(_Strict):
     """``POST /api/replays/phh``'s body: a hand-history file and which of its hands to step."""
 
-    text: Annotated[str, Field(description=(
+    text: Annotated[str, Field(min_length=1, description=(
         "the file's text: PHH (.phh, or .phhs with several hands), or readable text as "
-        f"standpat replay reads it; at most {MAX_PHH_FILE} bytes in UTF-8 (413 otherwise)"
+        f"standpat replay reads it; at most {MAX_PHH_FILE} bytes in UTF-8 (413 otherwise); "
+        "a file whose hand does not read or replay is refused with 422 and the reader's "
+        "message"
     ))]
-    name: Annotated[str, Field(min_length=1, max_length=200, description=(
+    name: Annotated[str, Field(min_length=1, max_length=200, pattern=PLAIN, description=(
         "the file's name, for the messages"
     ))] = "upload.phh"
     hand: Annotated[int, Field(ge=1, le=100_000, description=(
         "which hand of the file (from 1)"
-    ))] = 1
+    )), WHOLE] = 1
 
 
 class ShareRef(_Strict):
@@ -353,7 +415,7 @@ class ActionBody(_Strict):
     like ``Qs.1``; none keeps the hand) or play (``card``)."""
 
     kind: ActionChoice
-    amount: Annotated[int, Field(ge=0, le=10**15)] | None = None
+    amount: Annotated[int, Field(ge=0, le=10**15), WHOLE] | None = None
     cards: Annotated[list[Annotated[str, Field(max_length=5)]], Field(max_length=7)] | None = None
     suit: Suit | None = None
     card: Annotated[str, Field(max_length=5)] | None = None
@@ -403,7 +465,7 @@ class ClientSeedMessage(_Message):
     """Set one's client seed."""
 
     type: Literal["client-seed"]
-    seed: Annotated[str, Field(max_length=64)]
+    seed: Annotated[str, Field(max_length=64, pattern=CLIENT_SEED)]
 
 
 class Wait(_Message):
@@ -430,13 +492,11 @@ class Chat(_Message):
 
     type: Literal["chat"]
     table: Id
-    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT)]
+    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT, pattern=PLAIN)]
 
     @field_validator("text")
     @classmethod
     def _text(cls, text: str) -> str:
-        if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
-            raise ValueError("a chat line is one line of text, without control characters.")
         text = text.strip()
         if not text:
             raise ValueError("a chat line says something.")
@@ -457,6 +517,8 @@ class SetChatMode(_Strict):
 
     mode: Literal["players", "everyone", "off"]
     operator: bool = False
+    ref: Ref = None
+    """The message's ``ref``, echoed by a refusal."""
 
 
 ClientMessage = Annotated[
@@ -486,6 +548,30 @@ def parse_body(model: type[Model], raw: bytes) -> Model:
         raise ProtocolError("bad-stakes", str(error)) from None
 
 
+_REF: Final[TypeAdapter[Any]] = TypeAdapter(Ref)
+
+
+def message_ref(raw: str | bytes) -> int | str | None:
+    """The ``ref`` of a message that did not validate, when it has a valid one, so that the
+    refusal echoes it (None otherwise).
+
+    >>> message_ref('{"type": "chat", "table": 1, "text": "", "ref": 7}')
+    7
+    >>> message_ref('{"ref": 18446744073709551616}'), message_ref("[1, 2]")
+    (None, None)
+    """
+    try:
+        data = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    try:
+        return _REF.validate_python(data.get("ref"), strict=True)  # type: ignore[no-any-return]
+    except ValidationError:
+        return None
+
+
 def parse_client_message(raw: str | bytes) -> BaseModel:
     """A WebSocket message checked against :data:`ClientMessage`; ProtocolError otherwise."""
     try:
@@ -507,7 +593,9 @@ def _refusal(error: ValidationError) -> ProtocolError:
     first: ErrorDetails = error.errors(include_url=False)[0]
     kind, where = first["type"], [str(p) for p in first["loc"]]
     # a union member's name (Sit, ...) is not part of the field's path
-    where = [p for p in where if not p[:1].isupper() and p not in _TYPE_TAGS]
+    # and neither is a union member's validator ('constrained-str', 'function-after[...]')
+    where = [p for p in where if (p.isidentifier() or p.isdigit()) and not p[:1].isupper()
+             and p not in _TYPE_TAGS and p not in _UNION_MEMBERS]
     name = ".".join(where)
     value = first.get("input")
     if kind == "json_invalid":
@@ -531,8 +619,14 @@ def _refusal(error: ValidationError) -> ProtocolError:
     if kind == "extra_forbidden":
         return ProtocolError("bad-message", f"{name!r} is not a field of this input.")
     if kind == "value_error":
-        code = "bad-stakes" if where == ["stakes"] else "bad-message"
+        cause = first.get("ctx", {}).get("error")
+        code = ("bad-stakes" if isinstance(cause, StakesError)
+                else "bad-table" if isinstance(cause, HandSetupError) else "bad-message")
         return ProtocolError(code, f"{name!r}: {first['msg'].removeprefix('Value error, ')}")
+    if kind == "string_pattern_mismatch" and first.get("ctx", {}).get("pattern") in _PATTERNS:
+        pattern = first["ctx"]["pattern"]
+        code = "bad-seed" if pattern == CLIENT_SEED else "bad-message"
+        return ProtocolError(code, f"{name!r} {_PATTERNS[pattern]} (got {value!r}).")
     if kind in ("enum", "literal_error"):
         expected = first.get("ctx", {}).get("expected", "its allowed values")
         code = "unknown-game" if where == ["game"] else "bad-message"
@@ -547,3 +641,9 @@ def _refusal(error: ValidationError) -> ProtocolError:
 
 
 _TYPE_TAGS: Final = CLIENT_TYPES
+_UNION_MEMBERS: Final = frozenset({"int", "str", "float", "bool", "none", "list", "dict"})
+_PATTERNS: Final = {
+    PLAIN: "is one line of plain text, without control characters or invisible direction marks",
+    CLIENT_SEED: "is at most 64 printable ASCII characters",
+    STAKES: "are written like '2/4', '2/4 ante 1' or 'entry 10'",
+}

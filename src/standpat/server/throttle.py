@@ -1,32 +1,44 @@
 """The room's rate limits, kept by well-kept libraries.
 
-- log-ins and registrations per client address, and failed log-ins per account name (so
-  spreading guesses over many addresses does not help): ``limits``' moving windows;
+- log-ins and registrations per client address, and registrations per address over a longer
+  window (opening accounts is what a flood of tables and bots starts with): ``limits``'
+  moving windows;
+- failed log-ins per account name: first per address and account (a stranger guessing from
+  one address locks that address out of the account, not its owner), then, at a much higher
+  count, per account from every address (so spreading guesses over many addresses does not
+  help either);
 - chat lines per account: a moving window too (``chat_rate``);
 - WebSocket messages per connection: ``aiolimiter``'s leaky bucket (a rate with a burst).
 
 The moving windows live in this process's memory, or, when the room runs as several nodes
 (``config.redis`` set), in the Redis the nodes share, so that a limit holds across the room and
 not once per node: ``limits.aio``'s Redis storage, through the asyncio client of ``redis``, so
-no round trip blocks the event loop.  The per-connection bucket stays with its connection.
+no round trip blocks the event loop.  While Redis cannot be reached, the windows are this
+process's own (the outage is logged once, and Redis is tried again every
+:data:`RETRY_REDIS` seconds): log-in and registration keep answering, each node counting
+apart.  The per-connection bucket stays with its connection.
 
 >>> import asyncio
 >>> from standpat.server.config import ServerConfig
 >>> throttle = Throttle(ServerConfig(db="sqlite://", account_logins="2/minute"))
 >>> async def guess_twice() -> None:
-...     await throttle.failed_login("alice"); await throttle.failed_login("alice")
-...     await throttle.check_account("alice")
+...     await throttle.failed_login("alice", "10.0.0.9")
+...     await throttle.failed_login("alice", "10.0.0.9")
+...     await throttle.check_account("alice", "10.0.0.1")  # her own address: let in
+...     await throttle.check_account("alice", "10.0.0.9")
 >>> asyncio.run(guess_twice())
 Traceback (most recent call last):
 ...
-standpat.errors.ProtocolError: too many failed log-ins for this account; try again in 60 s.
+standpat.errors.ProtocolError: too many failed log-ins to this account from your address; \
+try again in 60 s.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import time
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 from aiolimiter import AsyncLimiter
 from limits import RateLimitItem, RateLimitItemPerSecond, WindowStats, parse
@@ -35,6 +47,7 @@ from limits.aio.storage.redis.redispy import RedispyBridge
 from limits.aio.strategies import MovingWindowRateLimiter as AsyncMovingWindowRateLimiter
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
+from redis.exceptions import RedisError
 
 from standpat.errors import ProtocolError
 from standpat.server.config import ServerConfig
@@ -42,10 +55,16 @@ from standpat.server.config import ServerConfig
 if TYPE_CHECKING:
     import redis.asyncio
 
-__all__ = ["Throttle", "shared_storage_uri"]
+__all__ = ["RETRY_REDIS", "Throttle", "shared_storage_uri"]
 
+log = logging.getLogger("standpat.server")
 _WINDOW = 10
 """Seconds of the per-address log-in window."""
+RETRY_REDIS: Final = 5.0
+"""Seconds between two tries of a Redis that could not be reached (meanwhile the windows are
+this process's own)."""
+REDIS_TIMEOUT: Final = 1.0
+"""Seconds a round trip to Redis (or a connection to it) may take before it counts as down."""
 
 KEY_PREFIX = "standpat-limits"
 """The prefix of the rate-limit keys a room keeps in Redis."""
@@ -92,7 +111,8 @@ class _SharedLimiter:
 
     def __init__(self, url: str) -> None:
         self.storage = RedisStorage(
-            shared_storage_uri(url), implementation="redispy", key_prefix=KEY_PREFIX
+            shared_storage_uri(url), implementation="redispy", key_prefix=KEY_PREFIX,
+            socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT,
         )
         self.limiter = AsyncMovingWindowRateLimiter(self.storage)
 
@@ -116,6 +136,50 @@ class _SharedLimiter:
             await client.aclose()
 
 
+class _SharedOrLocal:
+    """The shared windows in Redis, or this process's while Redis cannot be reached."""
+
+    def __init__(self, shared: _Limiter, retry: float = RETRY_REDIS) -> None:
+        self.shared = shared
+        self.local = _LocalLimiter()
+        self.retry = retry
+        self.down_until: float | None = None
+        """While Redis is down: when to try it again."""
+
+    async def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        now = time.monotonic()
+        if self.down_until is None or now >= self.down_until:
+            try:
+                result = await getattr(self.shared, method)(*args, **kwargs)
+            except (RedisError, OSError) as error:
+                if self.down_until is None:
+                    log.warning("Redis cannot be reached (%s): the rate limits are this "
+                                "node's own until it answers", error)
+                self.down_until = now + self.retry
+            else:
+                if self.down_until is not None:
+                    log.warning("Redis answers again: the rate limits are the room's again")
+                    self.down_until = None
+                return result
+        return await getattr(self.local, method)(*args, **kwargs)
+
+    async def hit(self, item: RateLimitItem, *identifiers: str, cost: int = 1) -> bool:
+        """Count a hit; False past the limit."""
+        return bool(await self._call("hit", item, *identifiers, cost=cost))
+
+    async def test(self, item: RateLimitItem, *identifiers: str, cost: int = 1) -> bool:
+        """Whether a hit would pass, without counting it."""
+        return bool(await self._call("test", item, *identifiers, cost=cost))
+
+    async def get_window_stats(self, item: RateLimitItem, *identifiers: str) -> WindowStats:
+        """When the window resets, and what is left in it."""
+        return cast(WindowStats, await self._call("get_window_stats", item, *identifiers))
+
+    async def close(self) -> None:
+        """Close the connections to Redis."""
+        await self.shared.close()
+
+
 def shared_storage_uri(url: str) -> str:
     """The ``limits`` asyncio storage URI of a Redis URL.
 
@@ -137,12 +201,15 @@ class Throttle:
     def __init__(self, config: ServerConfig) -> None:
         self.shared = config.redis is not None
         self.limiter: _Limiter = (
-            _SharedLimiter(config.redis) if config.redis is not None else _LocalLimiter()
+            _SharedOrLocal(_SharedLimiter(config.redis)) if config.redis is not None
+            else _LocalLimiter()
         )
         self.logins: RateLimitItem = RateLimitItemPerSecond(
             max(1, round(config.login_rate * _WINDOW)), _WINDOW
         )
+        self.registrations: RateLimitItem = parse(config.registrations)
         self.account_logins: RateLimitItem = parse(config.account_logins)
+        self.account_lock: RateLimitItem = parse(config.account_lock)
         self.chat_lines: RateLimitItem = parse(config.chat_rate)
         self.rate = config.rate
         self.burst = config.burst
@@ -155,18 +222,37 @@ class Throttle:
                 "rate-limited", f"too many log-ins from your address; try again in {wait} s."
             )
 
-    async def check_account(self, key: str) -> None:
-        """Refuse (429) a log-in to an account with too many recent failures."""
-        if not await self.limiter.test(self.account_logins, "account", key):
-            wait = await self._wait(self.account_logins, "account", key)
+    async def register(self, address: str) -> None:
+        """Count a registration from ``address`` (and a log-in); 429 past either limit."""
+        await self.login(address)
+        if not await self.limiter.hit(self.registrations, "register", address):
+            wait = await self._wait(self.registrations, "register", address)
+            raise ProtocolError(
+                "rate-limited",
+                f"too many new accounts from your address; try again in {wait} s.",
+            )
+
+    async def check_account(self, key: str, address: str) -> None:
+        """Refuse (429) a log-in to an account with too many recent failures from this
+        address, or (a much higher count) from everywhere."""
+        if not await self.limiter.test(self.account_logins, "account", key, address):
+            wait = await self._wait(self.account_logins, "account", key, address)
+            raise ProtocolError(
+                "rate-limited",
+                f"too many failed log-ins to this account from your address; try again in "
+                f"{wait} s.",
+            )
+        if not await self.limiter.test(self.account_lock, "account-all", key):
+            wait = await self._wait(self.account_lock, "account-all", key)
             raise ProtocolError(
                 "rate-limited",
                 f"too many failed log-ins for this account; try again in {wait} s.",
             )
 
-    async def failed_login(self, key: str) -> None:
-        """Count a failed log-in to the account whose name key is ``key``."""
-        await self.limiter.hit(self.account_logins, "account", key)
+    async def failed_login(self, key: str, address: str) -> None:
+        """Count a failed log-in from ``address`` to the account whose name key is ``key``."""
+        await self.limiter.hit(self.account_logins, "account", key, address)
+        await self.limiter.hit(self.account_lock, "account-all", key)
 
     async def chat(self, account_id: int) -> None:
         """Count a chat line of an account (on any table); refused past ``chat_rate``."""

@@ -20,6 +20,7 @@ import logging
 from typing import Any
 
 from pydantic import BaseModel
+from redis.exceptions import RedisError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from standpat.errors import ProtocolError, StandpatError
@@ -39,6 +40,7 @@ from standpat.server.schemas import (
     SetChatMode,
     Unwatch,
     Watch,
+    message_ref,
     parse_client_message,
 )
 from standpat.server.sessions import LOGGED_OUT, SessionSockets
@@ -155,18 +157,26 @@ async def serve_socket(
                     raise ProtocolError(
                         "too-large", f"a message has at most {config.max_message} bytes."
                     )
-                data = parse_client_message(text)
+                try:
+                    data = parse_client_message(text)
+                except ProtocolError:
+                    ref = message_ref(text)  # a refusal echoes the ref, if it is one
+                    raise
                 ref = getattr(data, "ref", None)
                 await _dispatch(data, conn, host, api, account, tables)
             except StandpatError as error:
                 conn.send(error_message(error_code(error), str(error), ref))
+            except RedisError as error:  # a room of several nodes, its Redis out of reach
+                log.warning("connection %s: Redis cannot be reached (%s)", conn.id, error)
+                conn.send(error_message("unavailable", "the room cannot do that now (a service "
+                                        "it needs is down); try again in a few seconds.", ref))
     except WebSocketDisconnect:
         pass
     finally:
         if session is not None:
             session[1].discard(session[0], conn.id)
         for table_id in tables:
-            with contextlib.suppress(StandpatError):
+            with contextlib.suppress(StandpatError, RedisError):
                 await host.send(
                     table_id,
                     Command(gone, account=None if account is None else account.id,
@@ -227,5 +237,6 @@ async def _dispatch(
     elif isinstance(data, Chat):
         await api.throttle.chat(account.id)
     elif isinstance(data, ChatModeMessage):
-        data = SetChatMode(mode=data.mode, operator=api.is_operator(account))
+        fresh = await api.db(api.store.account, account.id)  # an operator made or unmade since
+        data = SetChatMode(mode=data.mode, operator=api.is_operator(fresh), ref=data.ref)
     await host.send(table_id, Command(kind, account_id, conn, data))

@@ -23,7 +23,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Connection, Engine, create_engine, event, func, select
 from sqlalchemy.exc import IntegrityError
 
-from standpat.errors import AccountError, NotFoundError, TableError
+from standpat.errors import AccountError, NameTakenError, NotFoundError, TableError
 from standpat.store import models as m
 from standpat.store.migrate import upgrade
 from standpat.store.names import check_name, name_key
@@ -93,6 +93,9 @@ class Account:
     name: str
     is_bot: bool
     client_seed: str
+    operator: bool = False
+    """Whether the room's operator made it an operator (it may seat bots anywhere, open
+    any number of tables, set any table's chat)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,7 +396,7 @@ class Store:
                 if grant:
                     self._move(conn, {BANK: -grant, user_wallet(account_id): grant}, "grant")
         except IntegrityError:
-            raise AccountError(
+            raise NameTakenError(
                 f"the name {name!r} is taken (or too like a name that is)."
             ) from None
         return Account(account_id, name, bot, "")
@@ -530,6 +533,24 @@ class Store:
             return self._end_sessions(conn, account_id, token_hash(keep))
 
     # -- play-money refills ---------------------------------------------------------
+
+    def set_password(self, account_id: int, new: str) -> list[str]:
+        """Give an account a new password without the old one (the operator's ``standpat
+        admin password``) and end every session of it, in one transaction; returns the
+        ended sessions' token hashes.  AccountError unless ``new`` has 8 to 256 characters
+        or for a bot (it never logs in)."""
+        if not 8 <= len(new) <= 256:
+            raise AccountError("a password has 8 to 256 characters.")
+        with self._tx() as conn:
+            self._lock_account(conn, account_id)
+            done = conn.execute(
+                m.accounts.update()
+                .where((m.accounts.c.id == account_id) & m.accounts.c.is_bot.is_(False))
+                .values(password_hash=self._hasher.hash(new))
+            ).rowcount
+            if not done:
+                raise AccountError(f"there is no person's account {account_id}.")
+            return self._end_sessions(conn, account_id, None)
 
     @staticmethod
     def _holdings(conn: Connection, account_id: int) -> tuple[int, int]:
@@ -1071,7 +1092,8 @@ def token_hash(token: str) -> str:
 
 
 def _account(row: Any) -> Account:
-    return Account(int(row["id"]), row["name"], bool(row["is_bot"]), row["client_seed"] or "")
+    return Account(int(row["id"]), row["name"], bool(row["is_bot"]), row["client_seed"] or "",
+                   bool(row["operator"]))
 
 
 def _table(row: Any) -> TableRecord:

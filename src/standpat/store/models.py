@@ -22,6 +22,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -38,10 +39,12 @@ accounts = Table(
     Column("client_seed", String(64), nullable=False, default=""),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("suspended_at", DateTime(timezone=True), nullable=True),
+    Column("operator", Boolean, nullable=False, default=False, server_default=false()),
 )
 """Players and bots; a bot has no password and cannot log in.  ``name_key`` is the name with
 case and look-alike characters folded (:func:`standpat.store.names.name_key`): unique, so no
-two accounts have names a reader could confuse."""
+two accounts have names a reader could confuse.  ``operator``: the room's operator made it
+one (``standpat admin operator``, or ``standpat serve --operator``)."""
 
 sessions = Table(
     "sessions",
@@ -93,9 +96,11 @@ tables = Table(
     Column("closed", Boolean, nullable=False, default=False),
     Column("state", JSON, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("opened_from", String(64), nullable=True),
 )
-"""Card-room tables: who opened them (``owner_id``; none for the room's own), game,
-structure, stakes, options and their secret seed chain."""
+"""Card-room tables: who opened them (``owner_id``; none for the room's own) and from which
+client address (``opened_from``, for the caps per address), game, structure, stakes,
+options and their secret seed chain."""
 
 seats = Table(
     "seats",

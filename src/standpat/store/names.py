@@ -18,7 +18,7 @@ True
 >>> check_name("bot-7")
 Traceback (most recent call last):
 ...
-standpat.errors.AccountError: names that look like 'bot-...' belong to the room's bots; \
+standpat.errors.NameTakenError: names that look like 'bot-...' belong to the room's bots; \
 choose another.
 """
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from standpat.errors import AccountError
+from standpat.errors import AccountError, NameTakenError
 
 __all__ = ["BOT_PREFIX", "NAME_RULE", "check_name", "name_key"]
 
@@ -66,7 +66,7 @@ def check_name(name: str, *, bot: bool = False) -> str:
     if not _NAME.fullmatch(name):
         raise AccountError(f"a name has {NAME_RULE}; got {name!r}.")
     if name_key(name).startswith(name_key(BOT_PREFIX)) or name_key(name) == "bot":
-        raise AccountError(
+        raise NameTakenError(
             f"names that look like {BOT_PREFIX + '...'!r} belong to the room's bots; "
             "choose another."
         )

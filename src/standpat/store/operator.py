@@ -1,5 +1,10 @@
 """The operator's side of the store: accounts and tables as ``standpat admin`` sees them,
-suspensions, bankroll adjustments, and the orders the running room carries out.
+operators, suspensions, bankroll adjustments, and the orders the running room carries out.
+
+An operator is made by the operator: ``standpat admin operator NAME`` on an existing
+account, or ``standpat serve --operator NAME``, which reserves the name at start (its
+account is made then, with a password nobody knows until ``standpat admin password``
+gives it one).  Registering never makes one, whatever the name.
 
 Every chip movement here is one transaction the ledger accounts for, with the reason
 in its rows' ``note``; a bankroll is locked while it is read and changed, and never goes
@@ -20,6 +25,7 @@ standpat.errors.AccountError: alice's bankroll holds 70 chips: it cannot lose 71
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final, Literal
@@ -41,8 +47,10 @@ __all__ = [
     "accounts",
     "adjust",
     "finish_order",
+    "make_operator",
     "order",
     "pending_orders",
+    "reserve_operators",
     "suspend",
     "tables",
     "top_up",
@@ -66,6 +74,7 @@ class AccountLine:
     on_tables: int
     suspended: datetime | None
     created: datetime
+    operator: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +126,77 @@ def account_id_of(store: Store, name: str) -> int:
     return int(found)
 
 
+def make_operator(store: Store, account_id: int, *, operator: bool = True) -> None:
+    """Make an existing person's account an operator (or, ``operator=False``, no longer
+    one); AccountError for a bot's account or a change that changes nothing."""
+    with store._tx() as conn:
+        name = _name(conn, account_id)
+        done = conn.execute(
+            m.accounts.update()
+            .where((m.accounts.c.id == account_id) & m.accounts.c.is_bot.is_(False)
+                   & (m.accounts.c.operator.is_(not operator)))
+            .values(operator=operator)
+        ).rowcount
+        if not done:
+            raise AccountError(f"{name} is {'an operator already' if operator else 'no operator'}"
+                               " (or a bot).")
+
+
+def reserve_operators(store: Store, names: tuple[str, ...], grant: int = 0) -> list[str]:
+    """Reserve the operators' names of ``standpat serve --operator`` at start: an account
+    of that name is made an operator, with a password nobody knows (``standpat admin
+    password`` gives it one) and ``grant`` chips, unless it is one already.  Returns the
+    names whose accounts were made now.
+
+    AccountError when the name, or a look-alike of it, belongs to an account that is no
+    operator: whoever registered it first does not become one (the operator decides,
+    with ``standpat admin operator``).
+
+    >>> from standpat.store import Store
+    >>> store = Store("sqlite://")
+    >>> _ = store.create_account("B0SS", "a stranger's password")
+    >>> reserve_operators(store, ("boss",))
+    Traceback (most recent call last):
+    ...
+    standpat.errors.AccountError: the operator name 'boss' is taken by the account 'B0SS', \
+which is no operator: if it is yours, make it one with 'standpat admin operator B0SS'; \
+else name another operator.
+    >>> reserve_operators(store, ("chief",)), reserve_operators(store, ("chief",))
+    (['chief'], [])
+    """
+    made = []
+    for name in names:
+        row = _by_key(store, name)
+        if row is None:
+            try:
+                with store.transaction() as conn:
+                    account = store.create_account(name, secrets.token_urlsafe(32),
+                                                   grant=grant, conn=conn)
+                    conn.execute(m.accounts.update().where(m.accounts.c.id == account.id)
+                                 .values(operator=True))
+                made.append(account.name)
+                continue
+            except AccountError:  # made meanwhile (another node starting), or a bad name
+                row = _by_key(store, name)
+                if row is None:
+                    raise
+        if not row["operator"]:
+            raise AccountError(
+                f"the operator name {name!r} is taken by the account {row['name']!r}, which "
+                f"is no operator: if it is yours, make it one with 'standpat admin operator "
+                f"{row['name']}'; else name another operator.")
+    return made
+
+
+def _by_key(store: Store, name: str) -> Any:
+    """The account row whose name is ``name`` or a look-alike of it, or None."""
+    with store._tx(write=False) as conn:
+        return conn.execute(
+            select(m.accounts.c.name, m.accounts.c.operator)
+            .where(m.accounts.c.name_key == name_key(name))
+        ).mappings().first()
+
+
 def accounts(store: Store, *, bots: bool = False) -> list[AccountLine]:
     """Every account (people only, unless ``bots``), with bankroll and chips on tables,
     computed in the database."""
@@ -146,7 +226,7 @@ def accounts(store: Store, *, bots: bool = False) -> list[AccountLine]:
     return [
         AccountLine(int(r["id"]), r["name"], bool(r["is_bot"]), int(r["bankroll"]),
                     int(r["seated"]), _utc(r["suspended_at"]),
-                    _utc(r["created_at"]))  # type: ignore[arg-type]
+                    _utc(r["created_at"]), bool(r["operator"]))  # type: ignore[arg-type]
         for r in rows
     ]
 

@@ -3,7 +3,9 @@
 The document holds the table's options, its random generator's state, the players, last
 hand's positions, the events, and the hand being played as its set-up (stacks, posts, seed)
 plus the actions applied so far: loading deals the hand again from the same seed and replays
-the actions, so the cards still to come are the ones that would have come.
+the actions, so the cards still to come are the ones that would have come.  Actions and
+events are written by the engine's codec (:mod:`standpat.engine.codec`), the one every layer
+uses, which also reads the forms older saved tables hold (a discard's cards as one string).
 
 >>> from standpat.engine import Stakes
 >>> from standpat.table import Table
@@ -20,10 +22,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from standpat.cards import format_cards, parse_cards
-from standpat.engine import Action, ActionKind, Stakes
+from standpat.engine import Stakes
 from standpat.engine import event_from_json as engine_event_from_json
 from standpat.engine import event_to_json as engine_event_to_json
+from standpat.engine.codec import action_from_json, action_to_json
 from standpat.errors import TableError
 from standpat.table.events import TableEvent, TableEventKind
 from standpat.table.plan import Blind, BlindKind, Marker, Plan, Positions
@@ -42,22 +44,6 @@ FORMAT = "standpat-table/1"
 """The ``format`` field of a saved table."""
 
 Json = dict[str, Any]
-
-
-def action_to_json(action: Action) -> Json:
-    """An action as a JSON object."""
-    doc: Json = {"kind": str(action.kind)}
-    if action.amount:
-        doc["amount"] = action.amount
-    if action.kind is ActionKind.DISCARD:
-        doc["cards"] = format_cards(action.cards)
-    return doc
-
-
-def action_from_json(doc: Json) -> Action:
-    """The action saved by :func:`action_to_json`."""
-    return Action(ActionKind(doc["kind"]), int(doc.get("amount", 0)),
-                  tuple(parse_cards(doc.get("cards", ""))))
 
 
 def event_to_json(event: TableEvent) -> Json:

@@ -150,13 +150,13 @@ def test_names_are_case_folded_and_look_alikes_refused(room: Room) -> None:
     with _client(server, "cara_ux"), _client(server, "bob"), _client(server) as client:
         for name in ("CARA_UX", "cara-ux", "Cara.Ux", "B0B", "BOB", "b0b"):
             answer = client.post("/api/accounts", json={"name": name, "password": "long-password"})
-            assert "taken" in _error(answer, 400, "account")["message"]
+            assert "taken" in _error(answer, 409, "name-taken")["message"]
         cyrillic = "c\u0430ra_ux"  # a Cyrillic a: not an ASCII name at all
         answer = client.post("/api/accounts", json={"name": cyrillic, "password": "long-password"})
         assert "letters" in _error(answer, 400, "bad-message")["message"]
         for name in ("bot-1-0-ab12", "BOT_7", "b0t.house"):
             answer = client.post("/api/accounts", json={"name": name, "password": "long-password"})
-            assert "bots" in _error(answer, 400, "account")["message"]
+            assert "bots" in _error(answer, 409, "name-taken")["message"]
         # log-in folds case too: one account, whatever the case typed
         login = client.post(
             "/api/session", json={"name": "CARA_UX", "password": "cara_ux-password"}
@@ -251,5 +251,110 @@ async def _bad_messages(server: Server) -> None:
                 {**message, "ref": n} if isinstance(message, dict) else message))
             reply = json.loads(await ws.recv())
             assert reply["type"] == "error" and reply["code"] == code, (message, reply)
+            assert reply.get("ref") == (n if isinstance(message, dict) else None), reply
         await ws.send(json.dumps({"type": "client-seed", "seed": "mine"}))
         assert json.loads(await ws.recv()) == {"v": 1, "type": "client-seed", "seed": "mine"}
+
+
+def test_every_stake_is_bounded_and_names_hold_no_control_or_direction_marks(
+    sqlite_room: Room,
+) -> None:
+    """Only the small bet was capped ('1/10000000000000000000' and '2/4 ante 1000000000' were
+    tables); a table name took control characters and U+202E, which turns the text after it
+    around (a name passing itself off as another)."""
+    server = sqlite_room()
+    with _client(server, "mallory") as client:
+        for stakes, said in (("1/10000000000000000000", "the big bet is at most 10 small bets"),
+                             ("2/4 ante 1000000000", "the ante is at most the small bet"),
+                             ("1000001/2000002", "the small bet is at most 1,000,000")):
+            refused = client.post("/api/tables", json={"stakes": stakes})
+            assert said in _error(refused, 409, "bad-stakes")["message"]
+        for name in ("lobby\u202etxt.exe", "two\nlines", "bell\x07", "quiet\u2066isolate",
+                     "mark\u200f"):
+            refused = client.post("/api/tables", json={"name": name})
+            assert "one line of plain text" in _error(refused, 400, "bad-message")["message"]
+        assert client.get("/api/tables").json()["tables"] == []
+        made = client.post("/api/tables", json={"name": "Caf\u00e9 \u2660 \u05e9\u05dc\u05d5\u05dd",
+                                                 "stakes": "2/20 ante 2"})
+        assert made.status_code == 201, made.text
+        assert made.json()["name"] == "Caf\u00e9 \u2660 \u05e9\u05dc\u05d5\u05dd"
+    _no_tracebacks(server)
+
+
+def test_every_websocket_refusal_echoes_its_ref(sqlite_room: Room) -> None:
+    """A ref past 64 bits closed the socket (1011: it could not be echoed); a refused chat
+    line or action, and a chat mode refused to a stranger, did not echo the ref."""
+    server = sqlite_room()
+    asyncio.run(_refs(server))
+    _no_tracebacks(server)
+
+
+async def _refs(server: Server) -> None:
+    with _client(server, "alice") as alice, _client(server, "bob") as bob:
+        table = alice.post("/api/tables", json={"game": "five-card-draw"}).json()["id"]
+        cookie = "; ".join(f"{k}={v}" for k, v in bob.cookies.items())
+    url = server.base.replace("http", "ws") + "/ws"
+    async with connect(url, additional_headers={"Cookie": cookie}) as ws:
+        await ws.recv()
+        await ws.send(json.dumps({"type": "ping", "ref": 2**64}))
+        reply = json.loads(await ws.recv())
+        assert (reply["type"], reply["code"], reply.get("ref")) == ("error", "bad-message", None)
+        assert "'ref'" in reply["message"]
+        await ws.send(json.dumps({"type": "watch", "table": table, "ref": 1}))
+        while (json.loads(await ws.recv()))["type"] != "table":
+            pass
+        await ws.send(json.dumps({"type": "sit", "table": table, "buy_in": 100, "ref": 2}))
+        cases: list[tuple[dict[str, Any], str]] = [
+            ({"type": "chat", "table": table, "text": "hi \u202eereht"}, "bad-message"),
+            ({"type": "chat", "table": table, "text": "ring\x07"}, "bad-message"),
+            ({"type": "act", "table": table, "action": {"kind": "bet", "amount": -1}},
+             "bad-message"),
+            ({"type": "chat-mode", "table": table, "mode": "off"}, "forbidden"),
+            ({"type": "ping", "ref": 2**53 - 1}, "pong"),
+        ]
+        for n, (message, code) in enumerate(cases, 10):
+            ref = message.pop("ref", n)
+            await ws.send(json.dumps({**message, "ref": ref}))
+            while True:
+                reply = json.loads(await ws.recv())
+                if reply["type"] in ("error", "pong"):
+                    break
+            assert reply.get("code", reply["type"]) == code and reply.get("ref") == ref, (
+                message, reply)
+
+
+def test_the_answers_keep_to_the_openapi_document(tmp_path: Path) -> None:
+    """A 405 names every method of its path in Allow (/api/me/refill said 'GET, HEAD',
+    /api/session 'POST'), and requests the document calls valid are taken or refused by
+    the rules (409), never as malformed: a seat written 2.0, the stakes 'entry 10' of the
+    document's examples at a poker table; an empty file to replay is malformed (the
+    document says so now) and a file that is no hand history is 422."""
+    from starlette.testclient import TestClient
+
+    from standpat.server.app import create_app
+    from standpat.server.config import ServerConfig
+    from standpat.server.openapi import OPENAPI
+
+    with TestClient(create_app(ServerConfig(db=f"sqlite:///{tmp_path / 'r.db'}"))) as client:
+        for path, operations in OPENAPI["paths"].items():
+            concrete = path.replace("{table_id}", "1").replace("{hand_id}", "1").replace(
+                "{session_id}", "0123456789abcdef").replace("{token}", "x" * 16)
+            documented = {method.upper() for method in operations}
+            refused = client.request("PATCH", concrete)
+            assert refused.status_code == 405, (path, refused.status_code)
+            allowed = set(refused.headers["allow"].split(", "))
+            assert allowed == documented | ({"HEAD"} if "GET" in documented else set()), path
+        made = client.post("/api/accounts", json={"name": "alice", "password": "pw-alice-pw"})
+        assert made.status_code == 201
+        table = client.post("/api/tables", json={"game": "five-card-draw", "seats": 4.0})
+        assert table.status_code == 201 and table.json()["seats"] == 4
+        seated = client.post(f"/api/tables/{table.json()['id']}/bots", json={"seat": 2.0})
+        assert seated.status_code == 201 and seated.json()["seat"] == 2
+        half = client.post(f"/api/tables/{table.json()['id']}/bots", json={"seat": 2.5})
+        assert half.status_code == 400
+        entry = client.post("/api/tables", json={"game": "five-card-draw", "stakes": "entry 10"})
+        assert entry.status_code == 409 and entry.json()["error"]["code"] == "bad-stakes"
+        empty = client.post("/api/replays/phh", json={"text": ""})
+        assert empty.status_code == 400 and empty.json()["error"]["code"] == "bad-message"
+        junk = client.post("/api/replays/phh", json={"text": "no poker today"})
+        assert junk.status_code == 422 and junk.json()["error"]["code"] == "bad-history"

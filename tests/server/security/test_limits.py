@@ -10,14 +10,18 @@ import json
 import socket
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 from sqlalchemy import text
+from starlette.testclient import TestClient
 
+from standpat.server.app import COOKIE, create_app
+from standpat.server.config import ServerConfig
 from standpat.store import Store
-from tests.server.live import PATIENCE
+from tests.server.live import PATIENCE, log_in_operator
 
-from ..live import Player, Server, passive_policy
+from ..live import Player, Server, operator, passive_policy
 from .conftest import FAST, Room
 
 
@@ -27,21 +31,39 @@ def _client(server: Server, **headers: str) -> Iterator[httpx.Client]:
         yield client
 
 
-def test_failed_log_ins_are_limited_per_account(sqlite_room: Room) -> None:
-    """Guesses at one account wait after a few failures, wherever they come from; the
-    account's owner is told why, and other accounts are not affected."""
-    server = sqlite_room("--account-logins", "3 per 5 minutes")
+def test_failed_log_ins_lock_the_guessers_address_first_and_the_account_much_later(
+    sqlite_room: Room,
+) -> None:
+    """Guesses at one account from one address wait after a few failures, but the account's
+    owner, logging in from elsewhere, is not locked out (any address could lock any account
+    out before); guesses spread over many addresses lock the account only at a much higher
+    count; other accounts are never affected."""
+    server = sqlite_room("--account-logins", "3 per 5 minutes", "--account-lock",
+                         "6 per 5 minutes", "--proxy", "127.0.0.1")
+
+    def log_in(client: httpx.Client, name: str, password: str, address: str) -> httpx.Response:
+        return client.post("/api/session", json={"name": name, "password": password},
+                           headers={"x-forwarded-for": address})
+
     with _client(server) as client:
         for name in ("alice", "bob"):
-            client.post("/api/accounts", json={"name": name, "password": f"{name}-password"})
-        codes = [client.post("/api/session", json={"name": "alice", "password": f"guess-{i}x"})
-                 .status_code for i in range(4)]
+            client.post("/api/accounts", json={"name": name, "password": f"{name}-password"},
+                        headers={"x-forwarded-for": f"10.1.0.{len(name)}"})
+        codes = [log_in(client, "alice", f"guess-{i}x", "10.0.0.66").status_code
+                 for i in range(4)]
         assert codes == [401, 401, 401, 429]
-        right = client.post("/api/session", json={"name": "ALICE", "password": "alice-password"})
+        right = log_in(client, "ALICE", "alice-password", "10.0.0.66")
         assert right.status_code == 429
-        assert "too many failed log-ins for this account" in right.json()["error"]["message"]
-        assert client.post("/api/session", json={"name": "bob", "password": "bob-password"}
-                           ).status_code == 200
+        assert "failed log-ins to this account from your address" in right.json()["error"][
+            "message"]
+        assert log_in(client, "alice", "alice-password", "10.0.0.1").status_code == 200
+        # three more guesses from other addresses: six in all, the account-wide count
+        assert [log_in(client, "alice", "guess-x", f"10.0.1.{i}").status_code
+                for i in range(3)] == [401, 401, 401]
+        owner = log_in(client, "alice", "alice-password", "10.0.0.1")
+        assert owner.status_code == 429
+        assert "too many failed log-ins for this account" in owner.json()["error"]["message"]
+        assert log_in(client, "bob", "bob-password", "10.0.0.66").status_code == 200
 
 
 def test_forwarded_addresses_are_trusted_only_from_named_proxies(sqlite_room: Room) -> None:
@@ -133,8 +155,9 @@ def test_tables_and_bots_belong_to_their_owner(room: Room) -> None:
     """A player opens a few tables at most; only he seats bots at them, and one seat stays for
     a person; an operator may do more."""
     server = room("--max-tables", "2", "--operator", "boss")
-    with _client(server) as alice, _client(server) as eve, _client(server) as boss:
-        for client, name in ((alice, "alice"), (eve, "eve"), (boss, "boss")):
+    with _client(server) as alice, _client(server) as eve, \
+            contextlib.closing(operator(server, "boss")) as boss:
+        for client, name in ((alice, "alice"), (eve, "eve")):
             client.post("/api/accounts", json={"name": name, "password": f"{name}-password"})
         first = alice.post("/api/tables", json={"game": "five-card-draw", "seats": 3}).json()
         alice.post("/api/tables", json={"game": "five-card-draw", "seats": 3})
@@ -247,3 +270,49 @@ async def _sit(server: Server, table: int) -> None:
     await sitter.wait_for(lambda f: f["type"] == "table" and f["you"] is not None, old=True)
     await sitter.close()
     assert json.dumps(sitter.errors) == "[]"
+
+
+def test_fresh_accounts_do_not_pass_the_caps_on_tables_and_bots(tmp_path: Path) -> None:
+    """The per-account table cap bypassed with fresh accounts (4 accounts opened 12 tables
+    with 30 strong bots in 1.6 s): one address opens a few accounts an hour, and the tables
+    and bots opened from it, and in the whole room, are capped too; an operator is not."""
+    config = ServerConfig(db=f"sqlite:///{tmp_path / 'room.db'}", max_tables=3,
+                          address_tables=6, address_bots=10, registrations="5 per hour",
+                          operators=("boss",))
+    with TestClient(create_app(config)) as client:
+        people = [_person(client, f"flood{i}") for i in range(5)]
+        extra = client.post("/api/accounts", json={"name": "flood5", "password": "pw-flood5"})
+        assert extra.status_code == 429, extra.text
+        assert "too many new accounts from your address" in extra.json()["error"]["message"]
+        made = [client.post("/api/tables", json={"game": "five-card-draw"}, headers=person)
+                for person in people[:3] for _ in range(3)]
+        assert [r.status_code for r in made] == [201] * 6 + [409] * 3
+        assert {r.json()["error"]["code"] for r in made[6:]} == {"too-many"}
+        assert "tables opened from your address" in made[6].json()["error"]["message"]
+        tables = [(r.json()["id"], people[i // 3]) for i, r in enumerate(made[:6])]
+        seated = [client.post(f"/api/tables/{table}/bots", json={"level": "house"},
+                              headers=person).status_code
+                  for table, person in tables for _ in range(2)]
+        assert seated == [201] * 10 + [409] * 2
+        boss = {"Cookie": f"{COOKIE}={log_in_operator(client, 'boss').cookies[COOKIE]}"}
+        client.cookies.clear()
+        assert client.post("/api/tables", json={}, headers=boss).status_code == 201
+        assert client.post(f"/api/tables/{tables[-1][0]}/bots", json={},
+                           headers=boss).status_code == 201
+    room = ServerConfig(db=f"sqlite:///{tmp_path / 'room2.db'}", room_tables=2, room_bots=3)
+    with TestClient(create_app(room)) as client:
+        first, second = _person(client, "ann"), _person(client, "ben")
+        assert [client.post("/api/tables", json={}, headers=who).status_code
+                for who in (first, first, second)] == [201, 201, 409]
+        full = client.post("/api/tables", json={}, headers=second).json()["error"]["message"]
+        assert "the room has 2 players' tables open" in full
+        assert [client.post("/api/tables/1/bots", json={}, headers=first).status_code
+                for _ in range(4)] == [201, 201, 201, 409]
+
+
+def _person(client: TestClient, name: str) -> dict[str, str]:
+    """A new account's cookie header (the client keeps none)."""
+    made = client.post("/api/accounts", json={"name": name, "password": f"pw-{name}-pw"})
+    assert made.status_code == 201, made.text
+    client.cookies.clear()
+    return {"Cookie": f"{COOKIE}={made.cookies[COOKIE]}"}

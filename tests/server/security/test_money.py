@@ -16,7 +16,7 @@ from standpat.errors import StandpatError
 from standpat.store import Store, user_wallet
 from tests.server.live import PATIENCE
 
-from ..live import Player, Server, passive_policy
+from ..live import Player, Server, operator, passive_policy, register
 from .conftest import FAST, Room
 
 TABLES = 24
@@ -169,15 +169,19 @@ async def _add_after_leaving(server: Server) -> None:
 
 
 def test_absurd_stakes_are_refused_and_the_room_restarts(room: Room) -> None:
-    """Stakes that would overflow 64-bit sums are refused before anything is stored."""
+    """Stakes that would overflow 64-bit sums, or whose big bet or ante dwarf the small bet,
+    are refused before anything is stored."""
     server = room()
     client = httpx.Client(base_url=server.base, timeout=10)
     client.post("/api/accounts", json={"name": "greedy", "password": "greedy-password"})
-    for stakes in ("40000000000000000/80000000000000000", "1000001/2000002"):
+    for stakes, said in (("40000000000000000/80000000000000000", "at most 1,000,000"),
+                         ("1000001/2000002", "at most 1,000,000"),
+                         ("1/10000000000000000000", "at most 10 small bets"),
+                         ("2/4 ante 1000000000", "the ante is at most the small bet")):
         refused = client.post("/api/tables", json={"stakes": stakes})
-        assert refused.status_code == 400, refused.text
+        assert refused.status_code == 409, refused.text
         assert refused.json()["error"]["code"] == "bad-stakes"
-        assert "at most 1,000,000" in refused.json()["error"]["message"]
+        assert said in refused.json()["error"]["message"]
     assert client.get("/api/tables").json()["tables"] == []
     big = client.post("/api/tables", json={"stakes": "1000000/2000000", "seats": 2})
     assert big.status_code == 201
@@ -196,8 +200,7 @@ def test_the_ledger_check_reads_one_snapshot_while_the_room_plays(room: Room) ->
     """Bots play as fast as they can while the ledger is checked again and again from another
     process: it never reports a difference that is not there."""
     server = room(*FAST, "--between-hands", "0", "--operator", "owner")
-    client = httpx.Client(base_url=server.base, timeout=10)
-    client.post("/api/accounts", json={"name": "owner", "password": "owner-password"})
+    client = operator(server, "owner")
     for _ in range(3):
         table = client.post("/api/tables", json={"game": "five-card-draw", "seats": 3}).json()
         for _ in range(3):
@@ -217,8 +220,8 @@ def test_the_ledger_check_reads_one_snapshot_while_the_room_plays(room: Room) ->
 def _open_tables(
     server: Server, stakes: str, *, count: int = TABLES, owner: str = "owner"
 ) -> list[int]:
-    client = httpx.Client(base_url=server.base, timeout=10)
-    client.post("/api/accounts", json={"name": owner, "password": f"{owner}-password"})
+    """``count`` tables opened by ``owner`` (the operator the room reserved, or a player)."""
+    client = operator(server, owner) if owner == "owner" else register(server, owner)
     tables = [
         client.post("/api/tables", json={"game": "five-card-draw", "stakes": stakes,
                                           "seats": 2}).json()["id"]

@@ -5,19 +5,24 @@ players out and tells its watchers; every adjustment is one booked movement."""
 from __future__ import annotations
 
 import asyncio
+import io
+import re
 import threading
 from pathlib import Path
 
 import httpx
 import pytest
+from starlette.testclient import TestClient
 
 from standpat.cli import main as cli_main
 from standpat.errors import AccountError
+from standpat.server.app import create_app
+from standpat.server.config import ServerConfig
 from standpat.store import Store, models, user_wallet
 from standpat.store.db import SuspendedError
 from standpat.store.operator import ADJUST, accounts, adjust, suspend, tables, top_up
 
-from ..live import Player, Server, passive_policy
+from ..live import Player, Server, operator, passive_policy
 from .conftest import FAST, Room
 
 
@@ -33,8 +38,7 @@ def test_suspending_a_seated_player_and_closing_a_table(
 
 
 async def _suspend_and_close(server: Server, capsys: pytest.CaptureFixture[str]) -> None:
-    owner = httpx.Client(base_url=server.base, timeout=10)
-    owner.post("/api/accounts", json={"name": "owner", "password": "owner-password"})
+    owner = operator(server, "owner")
     table = owner.post("/api/tables", json={"game": "five-card-draw", "seats": 3}).json()["id"]
     owner.post(f"/api/tables/{table}/bots", json={"level": "house"})
     mallory, alice = Player(server, "mallory"), Player(server, "alice")
@@ -185,3 +189,50 @@ def test_admin_command_line_errors_and_check(
     assert cli_main(["admin", "check", "--db", db]) == 1
     assert "PROBLEM: movement" in capsys.readouterr().out
     store.close()
+
+
+def test_operators_are_made_by_the_operator_never_by_registering(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'--operator boss' reserves the name at start: a stranger who registers 'B0SS' (or
+    'boss') first gets nothing (he got operator rights: bots at anyone's table, tables
+    without limit, and the operator was locked out); the operator gives the reserved
+    account a password with 'standpat admin password', and makes others with 'standpat
+    admin operator'."""
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    config = ServerConfig(db=db, operators=("boss",))
+    with TestClient(create_app(config)) as client:
+        for look_alike in ("B0SS", "boss", "Boss"):
+            taken = client.post("/api/accounts",
+                                json={"name": look_alike, "password": "a-strangers-password"})
+            assert taken.status_code == 409, taken.text
+        assert client.post("/api/session", json={"name": "boss", "password": "a-strangers-"
+                                                 "password"}).status_code == 401
+        carol = client.post("/api/accounts", json={"name": "carol", "password": "carols-pw-1"})
+        assert carol.status_code == 201 and carol.json()["operator"] is False
+        table = client.post("/api/tables", json={"game": "five-card-draw", "seats": 3}).json()
+        client.cookies.clear()
+        monkeypatch.setattr("sys.stdin", io.StringIO("the-bosses-password\n"))
+        assert cli_main(["admin", "password", "boss", "--db", db]) == 0
+        boss = client.post("/api/session", json={"name": "BOSS",
+                                                 "password": "the-bosses-password"})
+        assert boss.status_code == 200 and boss.json()["operator"] is True
+        assert client.post(f"/api/tables/{table['id']}/bots", json={}).status_code == 201
+        client.cookies.clear()
+        assert cli_main(["admin", "operator", "carol", "--db", db]) == 0
+        client.post("/api/session", json={"name": "carol", "password": "carols-pw-1"})
+        assert client.get("/api/me").json()["operator"] is True
+        assert cli_main(["admin", "operator", "carol", "--revoke", "--db", db]) == 0
+        assert client.get("/api/me").json()["operator"] is False
+        capsys.readouterr()
+        assert cli_main(["admin", "accounts", "--db", db]) == 0
+        listing = capsys.readouterr().out
+        assert re.search(r"\bboss\b.*\boperator\b", listing)
+        assert not re.search(r"\bcarol\b.*\boperator\b", listing)
+    # a look-alike registered before the operator named it: the room does not start
+    Store(db, migrate=False).create_account("ch1ef", "a-strangers-password")
+    with pytest.raises(AccountError, match="'chief' is taken by the account 'ch1ef', which "
+                                           "is no operator"):
+        create_app(ServerConfig(db=db, operators=("boss", "chief")))
+    assert cli_main(["serve", "--db", db, "--operator", "chief", "--port", "1"]) == 2
+    assert "taken by the account 'ch1ef'" in capsys.readouterr().err

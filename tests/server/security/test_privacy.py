@@ -9,7 +9,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from websockets.asyncio.client import connect
 
@@ -17,7 +16,7 @@ from standpat.cli import main as cli_main
 from standpat.store import Store
 from tests.server.live import PATIENCE
 
-from ..live import CARD, Player, Server, passive_policy, visible_cards
+from ..live import CARD, Player, Server, operator, passive_policy, visible_cards
 from .conftest import FAST, Room
 
 
@@ -92,8 +91,7 @@ def test_a_revealed_seed_does_not_seat_its_holder_again(room: Room, tmp_path: Pa
 
 
 async def _leave_and_come_back(server: Server, tmp_path: Path) -> None:
-    owner = httpx.Client(base_url=server.base, timeout=10)
-    owner.post("/api/accounts", json={"name": "owner", "password": "owner-password"})
+    owner = operator(server, "owner")
     tables = [owner.post("/api/tables", json={"game": "five-card-draw", "seats": 2}).json()["id"]
               for _ in range(2)]
     for table in tables:

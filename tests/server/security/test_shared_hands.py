@@ -7,7 +7,7 @@ import asyncio
 
 import httpx
 
-from ..live import Player, Server, cards_in, passive_policy
+from ..live import Player, Server, cards_in, operator, passive_policy
 from .conftest import FAST, Room
 
 
@@ -17,8 +17,7 @@ def test_a_shared_hand_shows_the_sharers_view_only(room: Room) -> None:
 
 
 async def _share(server: Server) -> None:
-    owner = httpx.Client(base_url=server.base, timeout=10)
-    owner.post("/api/accounts", json={"name": "owner", "password": "owner-password"})
+    owner = operator(server, "owner")
     table = owner.post("/api/tables", json={"game": "seven-card-draw", "seats": 3}).json()["id"]
     owner.post(f"/api/tables/{table}/bots", json={"level": "house"})
     alice, bob = Player(server, "alice", seed=1), Player(server, "bob", seed=2)

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 
-from ..live import CARD, Player, Server, passive_policy
+from ..live import CARD, Player, Server, operator, passive_policy
 from .conftest import FAST, Room
 
 
@@ -57,8 +57,7 @@ def _by_hand(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 async def _play_and_count(server: Server) -> None:
-    owner = httpx.Client(base_url=server.base, timeout=10)
-    owner.post("/api/accounts", json={"name": "owner", "password": "owner-password"})
+    owner = operator(server, "owner")
     table = owner.post("/api/tables", json={"game": "five-card-draw", "seats": 3,
                                             "stakes": "2/4"}).json()["id"]
     for _ in range(2):

@@ -19,10 +19,17 @@ import sys
 
 from setuptools import Extension, setup
 
+METADATA_ONLY = {"egg_info", "dist_info"}
+"""setup.py commands that only write the package's metadata (pip's first two steps of an
+install): no extension is built by them, so mypyc's analysis (minutes, gigabytes) is skipped."""
+
 
 def engine_extensions() -> list[Extension]:
     """The mypyc build of the hand engine, or nothing when it cannot be made."""
     if os.environ.get("STANDPAT_PURE_ENGINE") == "1":
+        return []
+    command = next((arg for arg in sys.argv[1:] if not arg.startswith("-")), None)
+    if command in METADATA_ONLY:
         return []
     try:
         from mypyc.build import mypycify

@@ -473,6 +473,10 @@ def main() -> int:
         "--lease", type=float, default=None, metavar="S",
         help="the nodes' --lease (default: standpat serve's)",
     )
+    parser.add_argument(
+        "--json", default=None, metavar="FILE",
+        help="also write the run's figures to FILE as JSON (benchmarks/nodes.py reads them)",
+    )
     args = parser.parse_args()
     if args.nodes is not None and args.nodes < 1:
         parser.error("--nodes must be at least 1")
@@ -585,6 +589,19 @@ def main() -> int:
           f"{-bank}, unaccounted {unaccounted}")
     for problem in problems[:10]:
         print("  ", problem)
+    if args.json:
+        Path(args.json).write_text(json.dumps({
+            "nodes": args.nodes or 0, "tables": args.tables, "clients": args.clients,
+            "think": args.think, "seconds": elapsed, "actions": stats.actions,
+            "hands": len(stats.hands), "server_cpu": stats.server_cpu,
+            "node_cpu": stats.node_cpu, "steady_cpu": stats.steady_cpu,
+            "steady_actions": stats.steady_actions, "steady_seconds": stats.steady_seconds,
+            "p50_ms": percentile(lat, 0.5) if lat else None,
+            "p99_ms": percentile(lat, 0.99) if lat else None,
+            "machine_busy": stats.machine_busy, "load_before": stats.load_before,
+            "load_after": stats.load_after, "errors": len(stats.errors),
+            "ledger_problems": len(problems), "unaccounted": unaccounted,
+        }, indent=1))
     return 0 if not stats.errors and not problems and unaccounted == 0 else 1
 
 

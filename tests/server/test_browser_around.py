@@ -115,8 +115,9 @@ def test_chat_shows_text_only_with_dealer_lines_and_mute(browser: Any, server: S
     dealer = guest.locator(".chat-line.dealer", has_text=" with ")
     dealer.first.wait_for(timeout=30_000)
     said = dealer.first.inner_text()
-    # the whole hand's name, as in "bob wins 12 with Two pair, kings and nines"
-    assert re.search(r"^Dealer: bot-\S+ wins \d+ with (High card, \w+-\w+ high|Pair of \w+"
+    # the whole hand's name, as in "Flo wins 12 with Two pair, kings and nines" (a room bot
+    # is shown by its readable name)
+    assert re.search(r"^Dealer: [A-Z][a-z]+ wins \d+ with (High card, \w+-\w+ high|Pair of \w+"
                      r"|Two pair, \w+ and \w+|Three of a kind, \w+|Straight, \w+ high"
                      r"|Flush, \w+-\w+ high|Full house, \w+ full of \w+|Four of a kind, \w+"
                      r"|Straight flush, \w+ high|Royal flush)$", said), said

@@ -61,6 +61,7 @@ _PROTOCOL_STATUS: dict[str, int] = {
     "no-table": 404,
     "too-slow": 408,
     "bad-stakes": 409,
+    "bad-table": 409,
     "unfinished-hand": 409,
     "refill-refused": 409,
     "too-many": 409,

@@ -68,6 +68,9 @@ ASK_TIMEOUT = 10.0
 """Seconds a command waits for another node's reply."""
 LOBBY_EVERY = 1.0
 """Seconds between two writes of this node's lobby lines (and reads of the others')."""
+MISSING_LEASES = 3
+"""Leases a known table's line may be missing from the lobby's hash before this node drops
+it (a closed table's goes at once by the close's announcement)."""
 LOBBY_REWRITE = 10
 """Every this many lobby turns a node writes all its lines again, changed or not (the
 other turns, only those that changed)."""
@@ -147,6 +150,8 @@ class ClusterHost:
         """Every table of the room: its lobby line, with the node that runs it."""
         self.learnt: dict[int, float] = {}
         """When each line came from an announcement (not from the shared hash)."""
+        self.missing_since: dict[int, float] = {}
+        """Since when each known table's line has been missing from the lobby's hash."""
         self.connections: dict[int, Outbox] = {}
         """This node's connections that sent a command to a table, by id."""
         self.watching: dict[int, dict[int, int | None]] = {}
@@ -455,13 +460,21 @@ class ClusterHost:
             self._moved(table_id, line, announced=False)
         for table_id in set(read) - listed:
             del read[table_id]
-        # a line not in the hash is a closed table's, unless it was learnt just now (its
-        # owner announced it while the hash was read)
-        recent = time.monotonic() - 2 * LOBBY_EVERY
+        # a line missing from the hash is a closed table's (its close is also announced),
+        # unless it was learnt just now (its owner announced it while the hash was read) or
+        # its owner could not write it for a while (paused, or its renewals late): a line
+        # goes once it has been missing for a few leases
+        now = time.monotonic()
+        recent = now - 2 * LOBBY_EVERY
         for table_id in set(self.lobby) - listed - set(local):
-            if self.learnt.get(table_id, 0.0) < recent:
+            missing = self.missing_since.setdefault(table_id, now)
+            if self.learnt.get(table_id, 0.0) < recent and now - missing > MISSING_LEASES * \
+                    self.config.lease:
                 del self.lobby[table_id]
                 self.learnt.pop(table_id, None)
+                self.missing_since.pop(table_id, None)
+        for table_id in set(self.missing_since) & listed:
+            del self.missing_since[table_id]
 
     async def _lobby_loop(self) -> None:
         while True:
@@ -633,6 +646,7 @@ class ClusterHost:
             case e.Closed(table=table_id):
                 if table_id not in self.local.tables:
                     self.lobby.pop(table_id, None)
+                    self.missing_since.pop(table_id, None)
                     self.watching.pop(table_id, None)
             case e.SessionEnd(token=token):
                 self.sockets.end_here(token)

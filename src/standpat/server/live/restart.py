@@ -12,8 +12,10 @@ store); the table's core applies them (:meth:`~standpat.server.live.core.TableCo
    a seat taken since that state was saved sits as a new player.
 5. A person is away until a connection of his watches the table again.  The first round
    waits up to ``rejoin`` seconds for every person sitting in to come back; one still away
-   then sits out, as after any disconnection between rounds.  His seat is freed only by the
-   ordinary rules (away too long, big blinds missed, busted past the rebuy time).
+   is then dealt in while his grace lasts (his turn waits a reconnect window, as a
+   disconnected player's does), and sits out between rounds once it has run out.  His seat
+   is freed only by the ordinary rules (away too long, big blinds missed, busted past the
+   rebuy time).
 
 >>> from standpat.store import SeatRecord
 >>> seats = [SeatRecord(1, 0, 7, "ann", 0, None), SeatRecord(1, 1, 8, "bot-1", 3, "easy")]

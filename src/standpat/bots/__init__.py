@@ -2,12 +2,15 @@
 
 A bot sees only a :class:`~standpat.engine.SeatView` (its own cards and the
 public record of the hand) and always returns an action the view's ``legal``
-accepts.  Three levels:
+accepts.  Four levels:
 
 - ``easy``: random legal betting, sane draws (keeps pairs and made hands);
 - ``normal``: rules of thumb on hand strength, draw odds, pot odds and position;
 - ``strong``: Monte Carlo draw equity against the ranges opponents' draw counts
-  and bets reveal, over a fixed number of simulated deals per decision.
+  and bets reveal, over a fixed number of simulated deals per decision;
+- ``expert``: heads-up fixed-limit 2-7 Single Draw, 2-7 Triple Draw and Five Card
+  Draw 7-A by a CFR+ policy learned by self-play on an abstraction (shipped in the
+  package, :mod:`standpat.bots.expert`); every other hand as ``strong``.
 
 Every level is reproducible: a bot made with a seeded ``rng`` takes the same
 decisions on any machine, at any load (none of them looks at a clock).
@@ -31,16 +34,17 @@ import random
 from typing import Protocol
 
 from standpat.bots.easy import EasyBot
+from standpat.bots.expert import ExpertBot
 from standpat.bots.normal import NormalBot
 from standpat.bots.strong import SAMPLES, StrongBot, prepare_game
 from standpat.engine import Action, SeatView
 
 __all__ = [
-    "LEVELS", "SAMPLED_STRONG", "SAMPLES", "Bot", "EasyBot", "NormalBot", "StrongBot", "make_bot",
-    "prepare_game",
+    "LEVELS", "SAMPLED_STRONG", "SAMPLES", "Bot", "EasyBot", "ExpertBot", "NormalBot",
+    "StrongBot", "make_bot", "prepare_game",
 ]
 
-LEVELS = ("easy", "normal", "strong")
+LEVELS = ("easy", "normal", "strong", "expert")
 """The bot levels, weakest first."""
 
 
@@ -57,12 +61,12 @@ SAMPLED_STRONG = "strong-sampled"
 
 
 def make_bot(level: str, *, rng: random.Random | None = None, samples: int = SAMPLES) -> Bot:
-    """A bot of ``level`` (``easy``, ``normal`` or ``strong``; ``strong-sampled`` for
-    comparisons).
+    """A bot of ``level`` (``easy``, ``normal``, ``strong`` or ``expert``;
+    ``strong-sampled`` for comparisons).
 
     ``rng`` makes its play reproducible; ``samples`` is the strong bot's number of
-    simulated deals per betting decision (its draws scale with it), its only
-    measure of effort: no bot looks at a clock.
+    simulated deals per betting decision (its draws scale with it; the expert's
+    fallback too), its only measure of effort: no bot looks at a clock.
 
     >>> type(make_bot("strong")).__name__
     'StrongBot'
@@ -73,6 +77,8 @@ def make_bot(level: str, *, rng: random.Random | None = None, samples: int = SAM
         return NormalBot(rng)
     if level == "strong":
         return StrongBot(rng, samples)
+    if level == "expert":
+        return ExpertBot(rng, samples)
     if level == SAMPLED_STRONG:
         return StrongBot(rng, samples, exact=False)
     raise ValueError(f"unknown bot level {level!r}; the levels are {', '.join(LEVELS)}.")

@@ -29,6 +29,7 @@ import random
 import sys
 from collections.abc import Callable
 
+from standpat.bots import LEVELS
 from standpat.cards import format_cards
 from standpat.cli.poker_play import BOT_NAMES
 from standpat.cli.prompt import InputError, Quit, ask, quit_on_interrupt
@@ -97,7 +98,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     poker.add_argument("--bots", type=int, default=3, help="number of bots (default: %(default)s)")
     poker.add_argument(
-        "--bot-level", default="normal", choices=("easy", "normal", "strong"),
+        "--bot-level", default="normal", choices=LEVELS,
         help="how well the bots play (default: %(default)s)",
     )
     poker.add_argument(

@@ -306,8 +306,8 @@ def run_poker(args: argparse.Namespace) -> int:
     session = PokerSession(seating, history_dir, sys.stdout, palette=palette,
                            hints=args.hints)
     try:
-        if args.bot_level == "strong":
-            print("Getting the strong bots ready (a second or two)...", flush=True)
+        if args.bot_level in ("strong", "expert"):
+            print(f"Getting the {args.bot_level} bots ready (a second or two)...", flush=True)
             prepare_game(game)
         with quit_on_interrupt():
             session.play()

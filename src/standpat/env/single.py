@@ -30,14 +30,14 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from standpat.bots import SAMPLES, make_bot
+from standpat.bots import LEVELS, SAMPLES, make_bot
 from standpat.engine import Stakes
 from standpat.errors import IllegalActionError
 from standpat.pinochle import RandomBot, SimpleBot
 
 __all__ = ["SingleSeatEnv"]
 
-POKER_LEVELS = ("easy", "normal", "strong")
+POKER_LEVELS = LEVELS
 PINOCHLE_LEVELS = ("simple", "random")
 
 

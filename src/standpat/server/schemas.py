@@ -245,7 +245,7 @@ def check_stakes(stakes: Stakes) -> None:
 class BotSpec(_Strict):
     """``POST /api/tables/{id}/bots``: the bot to seat."""
 
-    level: Literal["easy", "normal", "strong", "house"] = "normal"
+    level: Literal["easy", "normal", "strong", "expert", "house"] = "normal"
     seat: SeatNumber | None = None
 
 

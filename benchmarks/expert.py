@@ -2,7 +2,9 @@
 matches, and a local best response (LBR) against it in the full game.
 
 1. **time**: seeded heads-up fixed-limit hands of the expert against ``normal``, every
-   expert decision timed (tables built first): median and 99th percentile.
+   expert decision timed (tables built first): median and 99th percentile, wall clock
+   and the thread's CPU time (on a loaded machine the wall clock's tail is the process
+   waiting for a core).
 2. **exploit**: the shipped (byte-rounded) policy's exploitability in its abstraction, by
    the exact best response (:func:`standpat.bots.cfr.exploitability`), in mbb a hand.
 3. **match**: :func:`standpat.bots.match.duplicate_match` of ``expert`` against ``strong``
@@ -42,14 +44,15 @@ GAMES = [g.value for g in COVERED]
 
 def timing(games: Sequence[str], hands: int, seed: int) -> None:
     """Median and p99 of the expert's decisions."""
-    print("| game | decisions | median | p99 | worst |")
-    print("|---|---:|---:|---:|---:|")
+    print("| game | decisions | median | p99 | worst | CPU median | CPU p99 | CPU worst |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for game in games:
         prepare_game(game)
         rng = random.Random(seed)
         expert = ExpertBot(random.Random(seed))
         other = make_bot("normal", rng=random.Random(seed + 1))
         spent: list[float] = []
+        cpu: list[float] = []
         for deal in range(hands):
             hand = Hand(game, "fixed-limit", Stakes.from_bets(2), [200, 200],
                         button=deal % 2, rng=rng.getrandbits(48))
@@ -58,16 +61,20 @@ def timing(games: Sequence[str], hands: int, seed: int) -> None:
                 assert seat is not None
                 view = hand.view(seat)
                 if seat == 0:
-                    start = time.perf_counter()
+                    start, start_cpu = time.perf_counter(), time.thread_time()
                     action = expert.act(view)
                     spent.append(time.perf_counter() - start)
+                    cpu.append(time.thread_time() - start_cpu)
                 else:
                     action = other.act(view)
                 hand.apply(action)
-        spent.sort()
-        p99 = spent[min(len(spent) - 1, math.ceil(0.99 * len(spent)) - 1)]
-        print(f"| {game} | {len(spent):,} | {statistics.median(spent) * 1e3:.3f} ms | "
-              f"{p99 * 1e3:.3f} ms | {spent[-1] * 1e3:.1f} ms |", flush=True)
+        cells = []
+        for found in (spent, cpu):
+            found.sort()
+            p99 = found[min(len(found) - 1, math.ceil(0.99 * len(found)) - 1)]
+            cells.append(f"{statistics.median(found) * 1e3:.3f} ms | {p99 * 1e3:.3f} ms | "
+                         f"{found[-1] * 1e3:.1f} ms")
+        print(f"| {game} | {len(spent):,} | {' | '.join(cells)} |", flush=True)
 
 
 def exploit(games: Sequence[str]) -> None:
@@ -119,7 +126,7 @@ class LocalBestResponse:
         if ActionKind.DISCARD in legal.kinds:
             kept = keep(self.model, hand, view.draws_left)
             return first_legal(legal, [Action.discard([c for c in hand if c not in kept])])
-        history = abstract_history(view)
+        history = abstract_history(view, self.table.betting.classes)
         assert history is not None
         me = view.seat
         them = 1 - me
@@ -162,7 +169,7 @@ class LocalBestResponse:
         state = table.betting.start()
         done = ""
         for a in history:
-            if a == "/":
+            if a == "/" or a.isdigit():
                 done += a
                 continue
             if state.to_act != me:

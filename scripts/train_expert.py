@@ -1,7 +1,7 @@
 """Train the expert bot's policy by self-play: CFR+ on each game's abstraction.
 
 For each game: ``--deals`` seeded heads-up deals played out by the expert's draw give
-each round's bucket edges, the bucket moves and the showdown shares
+each round's bucket edges, the draw classes and bucket moves and the showdown shares
 (:mod:`standpat.bots.buckets`); CFR+ (:mod:`standpat.bots.cfr`) runs ``--iterations``
 on the abstract game; the average strategy's exploitability (the exact best response
 in the abstraction) is measured at checkpoints.  Writes the policy
@@ -9,7 +9,8 @@ in the abstraction) is measured at checkpoints.  Writes the policy
 bytes and the abstraction's moves and showdown shares, so its exploitability can be
 checked again), the curves as JSON and, with ``--plot``, a PNG of the curves.
 
-Run: ``python scripts/train_expert.py`` (about 10 minutes on one core).
+Run: ``python scripts/train_expert.py`` (about 20 minutes on one core; or the triple
+draw in one process and ``--add`` the other two in another).
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BIG_BLIND = 2
 """The abstract game's big blind in chips (a 2/4 table)."""
 DEFAULTS = {
-    GameName.SINGLE_DRAW: (24, 2000),
-    GameName.FIVE_CARD_DRAW_7A: (24, 2000),
+    GameName.SINGLE_DRAW: (16, 600),
+    GameName.FIVE_CARD_DRAW_7A: (16, 600),
     GameName.TRIPLE_DRAW: (10, 400),
 }
 """Buckets a round and CFR+ iterations of each game."""
@@ -50,9 +51,10 @@ def train(game: GameName, buckets: int, iterations: int, deals: int, seed: int,
     model = heads_up_model(game)
     model.final_table()
     with tqdm(total=deals, desc=f"{game.value}: deals", unit="deal") as bar:
-        values, shares = sample_deals(model, deals, seed, progress=lambda _: bar.update())
-    cut = Abstraction(values, shares, buckets)
-    abstract = AbstractGame(abstract_betting(game), cut.moves, cut.share, cut.first)
+        sampled = sample_deals(model, deals, seed, progress=lambda _: bar.update())
+    betting = abstract_betting(game)
+    cut = Abstraction(sampled, buckets, betting.classes)
+    abstract = AbstractGame(betting, cut.moves, cut.share, cut.first)
     solver = Solver(abstract)
     curve: list[tuple[int, float, float]] = []
     marks = set(checkpoints(iterations))
@@ -101,10 +103,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(g.value for g in COVERED),
                         help="comma-separated game ids (default: the three covered games)")
     parser.add_argument("--buckets", type=int, default=0,
-                        help="buckets a round (default: 24 for the single-draw games, 10 for "
+                        help="buckets a round (default: 16 for the single-draw games, 10 for "
                              "the triple draw)")
     parser.add_argument("--iterations", type=int, default=0,
-                        help="CFR+ iterations (default: 2000, 2000 and 400)")
+                        help="CFR+ iterations (default: 600, 600 and 400)")
     parser.add_argument("--deals", type=int, default=60_000,
                         help="sampled deals behind each abstraction (default 60000)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the deals")
@@ -114,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="where to write the exploitability curves (JSON)")
     parser.add_argument("--plot", type=Path, default=None,
                         help="also draw the curves to this PNG")
+    parser.add_argument("--add", action="store_true",
+                        help="keep the other games already in --out and --curves (retrain "
+                             "some games only, or train them in separate processes)")
     args = parser.parse_args(argv)
     arrays: dict[str, np.ndarray] = {}
     curves: dict[str, list[tuple[int, float, float]]] = {}
@@ -133,6 +138,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{game.value}: {len(keys)} infosets x {cut.buckets} buckets; exploitability "
               f"{curve[-1][1]:.2f} mbb/hand after {curve[-1][0]} iterations "
               f"({curve[-1][2]:.0f} s)")
+    if args.add and args.out.exists():  # read now: another process may have written it
+        with np.load(args.out, allow_pickle=False) as data:
+            kept = [str(g) for g in data["games"] if GameName(str(g)) not in names]
+            arrays.update({k: data[k] for k in data.files if k.split("/")[0] in kept})
+        if args.curves.exists():
+            old = json.loads(args.curves.read_text())["curves"]
+            curves.update({k: [tuple(c) for c in v] for k, v in old.items() if k in kept})
+        names = [GameName(g) for g in kept] + names
     arrays["games"] = np.array([g.value for g in names])
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("wb") as out:

@@ -86,9 +86,27 @@ def test_abstract_betting_follows_the_engine(game: str) -> None:
             hand.apply(rng.choice(choices))
 
 
+def test_histories_show_the_draw_classes() -> None:
+    """At single draw the history carries each player's draw class (button first), as the
+    table shows how many cards each drew."""
+    from standpat.engine import Action
+
+    hand = Hand("deuce-to-seven-single-draw", "fixed-limit", Stakes.from_bets(2), [200, 200],
+                button=1, rng=2)
+    hand.apply(Action.call())  # the button completes
+    hand.apply(Action.check())
+    hand.apply(Action.discard(hand.view(0).hand[:3]))  # the big blind draws three
+    hand.apply(Action.stand_pat())  # the button stands pat
+    view = hand.view(0)
+    assert abstract_history(view, 3) == "cc/02"
+    assert abstract_history(view) == "cc/"
+    betting = abstract_betting("deuce-to-seven-single-draw")
+    assert betting.classes == 3 and betting.replay("cc/02").round == 1
+
+
 def _coin_game() -> AbstractGame:
     """One betting round after one draw; two buckets, the higher always wins."""
-    moves = np.array([[[0.7, 0.3], [0.3, 0.7]]])
+    moves = np.array([[[[0.7, 0.3], [0.3, 0.7]]]])
     share = np.array([[0.5, 0.0], [1.0, 0.5]])
     return AbstractGame(Betting((2, 4)), moves, share, np.array([0.5, 0.5]))
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -30,7 +31,10 @@ from standpat.bots.exact import hold_potentials
 from standpat.bots.strength import DrawModel
 from standpat.engine import Game, get_game
 
-__all__ = ["Abstraction", "bucket", "heads_up_model", "keep", "sample_deals", "value"]
+__all__ = [
+    "Abstraction", "Deals", "bucket", "draw_class", "heads_up_model", "keep", "sample_deals",
+    "value",
+]
 
 
 def heads_up_model(game: str | Game) -> DrawModel:
@@ -68,19 +72,39 @@ def keep(model: DrawModel, hand: Sequence[int], draws_left: int) -> list[int]:
     return [c for i, c in enumerate(hand) if mask >> i & 1]
 
 
+def draw_class(drawn: int, classes: int) -> int:
+    """The public class of a draw of ``drawn`` cards: the count, the last class for
+    ``classes - 1`` cards or more.
+
+    >>> [draw_class(n, 3) for n in range(6)]
+    [0, 1, 2, 2, 2, 2]
+    """
+    return min(drawn, classes - 1)
+
+
 def bucket(found: float, edges: Sequence[float]) -> int:
     """The bucket of value ``found`` between ascending ``edges`` (0 is the weakest)."""
     return bisect_right(edges, found)
 
 
+@dataclass(frozen=True)
+class Deals:
+    """Sampled deals: each player's value in each round (``deals x 2 x rounds``), the
+    cards he drew at each draw (``deals x 2 x draws``) and the first player's showdown
+    share."""
+
+    values: npt.NDArray[np.float64]
+    drawn: npt.NDArray[np.int64]
+    shares: npt.NDArray[np.float64]
+
+
 def sample_deals(model: DrawModel, deals: int, seed: int,
-                 progress: Callable[[int], None] | None = None,
-                 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """``deals`` seeded heads-up deals played out by the expert's draw: each player's value
-    in each round (``deals x 2 x rounds``) and the first player's showdown share."""
+                 progress: Callable[[int], None] | None = None) -> Deals:
+    """``deals`` seeded heads-up deals played out by the expert's draw."""
     rng = random.Random(seed)
     rounds = model.draws + 1
     values = np.zeros((deals, 2, rounds))
+    drawn = np.zeros((deals, 2, model.draws), dtype=np.int64)
     shares = np.zeros(deals)
     n = model.hand_size
     for d in range(deals):
@@ -94,6 +118,7 @@ def sample_deals(model: DrawModel, deals: int, seed: int,
                 values[d, p, r] = value(model, hand, left)
                 if left:
                     held = keep(model, hand, left)
+                    drawn[d, p, r] = n - len(held)
                     while len(held) < n:
                         held.append(stub.pop())
                     hands[p] = held
@@ -102,16 +127,17 @@ def sample_deals(model: DrawModel, deals: int, seed: int,
             else 0.0
         if progress is not None:
             progress(d + 1)
-    return values, shares
+    return Deals(values, drawn, shares)
 
 
 class Abstraction:
-    """Equal-frequency buckets of sampled values, the bucket moves between rounds and the
-    showdown shares between final buckets (both players pooled, so it is symmetric)."""
+    """Equal-frequency buckets of sampled values, the draw classes and bucket moves
+    between rounds and the showdown shares between final buckets (both players pooled,
+    so it is symmetric)."""
 
-    def __init__(self, values: npt.NDArray[np.float64], shares: npt.NDArray[np.float64],
-                 buckets: int) -> None:
-        """Cut ``values`` (``deals x 2 x rounds``) into ``buckets`` per round."""
+    def __init__(self, sampled: Deals, buckets: int, classes: int = 1) -> None:
+        """Cut the sampled values into ``buckets`` per round, the draws into ``classes``."""
+        values, shares = sampled.values, sampled.shares
         deals, _, rounds = values.shape
         self.buckets = buckets
         quantiles = np.arange(1, buckets) / buckets
@@ -121,12 +147,15 @@ class Abstraction:
             ids[:, :, r] = np.searchsorted(self.edges[r], values[:, :, r], side="right")
         first = np.bincount(ids[:, :, 0].ravel(), minlength=buckets).astype(np.float64)
         self.first = first / first.sum()
-        moves = np.zeros((max(rounds - 1, 0), buckets, buckets))
+        kinds = np.minimum(sampled.drawn, classes - 1)
+        moves = np.zeros((max(rounds - 1, 0), classes, buckets, buckets))
         for r in range(rounds - 1):
-            np.add.at(moves[r], (ids[:, :, r].ravel(), ids[:, :, r + 1].ravel()), 1.0)
-            rows = moves[r].sum(axis=1, keepdims=True)
-            moves[r] = np.where(rows > 0, moves[r] / np.where(rows > 0, rows, 1.0),
-                                np.eye(buckets))
+            np.add.at(moves[r], (kinds[:, :, r].ravel(), ids[:, :, r].ravel(),
+                                 ids[:, :, r + 1].ravel()), 1.0)
+            rows = moves[r].sum(axis=(0, 2))[None, :, None]
+            stay = np.zeros((classes, buckets, buckets))
+            stay[0] = np.eye(buckets)  # a bucket never seen: stands pat, stays
+            moves[r] = np.where(rows > 0, moves[r] / np.where(rows > 0, rows, 1.0), stay)
         self.moves = moves
         won = np.zeros((buckets, buckets))
         seen = np.zeros((buckets, buckets))

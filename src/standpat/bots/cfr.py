@@ -3,18 +3,22 @@
 The abstract game: two players (0 is the button, who posts the small blind and
 acts first before the first draw, last after it), fixed-limit betting rounds
 (``Betting``: a bet size per round, a cap of four bets a round, the big blind
-the first of them), and each player's hand as a *bucket* that moves between
-rounds by a transition matrix (the draw), independently of the other player's;
-at a showdown ``share[a, b]`` is the pot share of a bucket-``a`` hand against a
-bucket-``b`` hand (the cards side is :mod:`standpat.bots.buckets`).
+the first of them), and each player's hand as a *bucket*.  At each draw a
+player's bucket moves, independently of the other player's, by
+``moves[r, k]``: the odds of drawing cards of class ``k`` (``Betting.classes``
+of them: stand pat, one card, two or more...) and landing in each bucket.  The
+classes are public, as the number of cards a player draws is at the table; the
+buckets are private.  At a showdown ``share[a, b]`` is the pot share of a
+bucket-``a`` hand against a bucket-``b`` hand (the cards side is
+:mod:`standpat.bots.buckets`).
 
-A strategy depends on the whole betting history and the player's current
+A strategy depends on the whole public history and the player's current
 bucket: since buckets move as a Markov chain, the value of a subtree depends on
 the current bucket alone (a player's earlier buckets add nothing), so every
 computation below works on vectors over buckets and is exact.
 
 >>> betting = Betting((2, 4))
->>> game = AbstractGame(betting, np.eye(2)[None].repeat(1, 0), np.array([[0.5, 0.0], [1.0, 0.5]]),
+>>> game = AbstractGame(betting, np.eye(2)[None, None], np.array([[0.5, 0.0], [1.0, 0.5]]),
 ...                     np.array([0.5, 0.5]))
 >>> solver = Solver(game)
 >>> for _ in range(50):
@@ -47,7 +51,10 @@ __all__ = [
 Vector = npt.NDArray[np.float64]
 
 ACTIONS: Final = "fcr"
-"""The abstract actions: fold, check or call, bet or raise (one letter each in a history)."""
+"""The abstract actions: fold, check or call, bet or raise (one letter each in a history).
+
+A history is the letters of the betting; each draw adds ``/`` and, with more than one
+draw class, the class of the button's draw and of the big blind's (``"rc/21c"``)."""
 
 Policy = dict[str, Vector]
 """Betting history to a ``(buckets, 3)`` array of action probabilities (columns as ``ACTIONS``)."""
@@ -75,6 +82,8 @@ class Betting:
     small_blind: int = 1
     big_blind: int = 2
     cap: int = 4
+    classes: int = 1
+    """Public draw classes (1: the draws show nothing)."""
 
     @property
     def rounds(self) -> int:
@@ -114,7 +123,9 @@ class Betting:
         (4, 4)
         """
         state = self.start()
-        for action in history.replace("/", ""):
+        for action in history:
+            if action == "/" or action.isdigit():
+                continue
             if action not in self.legal(state) or state.over:
                 raise ValueError(f"{action!r} is not open after {history!r}.")
             state = self.step(state, action)
@@ -123,25 +134,37 @@ class Betting:
 
 @dataclass(eq=False)
 class Node:
-    """A node of the abstract betting tree (terminal when ``state.over``); its ``history``
-    and the bucket of the player to act make his infoset."""
+    """A node of the abstract tree: a decision (its ``history`` and the bucket of the
+    player to act make his infoset), a draw (``draws``: the public classes of each
+    child, the button's first) or the end (``state.over``)."""
 
     history: str
     state: State
     actions: str
     children: list[Node] = field(default_factory=list)
+    draws: list[tuple[int, int]] = field(default_factory=list)
 
 
 def build_tree(betting: Betting) -> Node:
-    """The whole betting tree from the blinds."""
+    """The whole tree from the blinds."""
+    k = betting.classes
 
     def grow(history: str, state: State) -> Node:
         actions = "" if state.over else betting.legal(state)
         node = Node(history, state, actions)
         for a in actions:
             after = betting.step(state, a)
-            sep = "/" if after.round > state.round else ""
-            node.children.append(grow(history + a + sep, after))
+            if after.round > state.round:
+                node.children.append(draw(history + a + "/", after))
+            else:
+                node.children.append(grow(history + a, after))
+        return node
+
+    def draw(history: str, state: State) -> Node:
+        node = Node(history, state, "")
+        for pair in ((a, b) for a in range(k) for b in range(k)):
+            node.draws.append(pair)
+            node.children.append(grow(history + (f"{pair[0]}{pair[1]}" if k > 1 else ""), state))
         return node
 
     return grow("", betting.start())
@@ -149,9 +172,10 @@ def build_tree(betting: Betting) -> Node:
 
 @dataclass(eq=False)
 class AbstractGame:
-    """The betting tree with the cards' side: ``moves[r]`` is the bucket transition
-    matrix from round ``r`` to ``r + 1``, ``share`` the showdown pot share of the
-    row bucket against the column bucket, ``first`` the first round's bucket odds."""
+    """The tree with the cards' side: ``moves[r, k, a, b]`` the odds that a bucket-``a``
+    hand draws cards of class ``k`` at draw ``r + 1`` and lands in bucket ``b``; ``share``
+    the showdown pot share of the row bucket against the column bucket; ``first`` the
+    first round's bucket odds."""
 
     betting: Betting
     moves: npt.NDArray[np.float64]
@@ -163,6 +187,10 @@ class AbstractGame:
     def __post_init__(self) -> None:
         self.root = build_tree(self.betting)
         keys: dict[str, None] = {}
+
+        if self.moves.shape[1] != self.betting.classes:
+            raise ValueError(f"{self.moves.shape[1]} draw classes of moves for a tree of "
+                             f"{self.betting.classes}.")
 
         def visit(node: Node) -> None:
             if node.actions:
@@ -257,22 +285,23 @@ class Solver:
     def _walk(self, node: Node, me: int, mine: Vector, theirs: Vector, strategy: Policy,
               delta: Policy) -> Vector:
         game = self.game
+        if node.draws:
+            found = np.zeros(game.buckets)
+            for pair, child in zip(node.draws, node.children, strict=True):
+                mm = game.moves[node.state.round - 1, pair[me]]
+                tm = game.moves[node.state.round - 1, pair[1 - me]]
+                found += mm @ self._walk(child, me, mine @ mm, theirs @ tm, strategy, delta)
+            return found
         if not node.actions:
             return game.terminal(node, me, theirs)
         probs = _matched(strategy[node.history], node.actions)
         values = []
         for i, child in enumerate(node.children):
-            moved = child.state.round > node.state.round and not child.state.over
-            move = game.moves[node.state.round] if moved else None
             if node.state.to_act == me:
                 m, t = mine * probs[:, i], theirs
             else:
                 m, t = mine, theirs * probs[:, i]
-            if move is not None:
-                v = move @ self._walk(child, me, m @ move, t @ move, strategy, delta)
-            else:
-                v = self._walk(child, me, m, t, strategy, delta)
-            values.append(v)
+            values.append(self._walk(child, me, m, t, strategy, delta))
         stacked = np.stack(values, axis=1)
         if node.state.to_act != me:
             return np.asarray(stacked.sum(axis=1))
@@ -292,18 +321,20 @@ def best_response(game: AbstractGame, policy: Policy, me: int) -> float:
     remembering the whole history (exact, in the abstract game)."""
 
     def walk(node: Node, theirs: Vector) -> Vector:
+        if node.draws:
+            found = np.zeros(game.buckets)
+            for pair, child in zip(node.draws, node.children, strict=True):
+                mm = game.moves[node.state.round - 1, pair[me]]
+                tm = game.moves[node.state.round - 1, pair[1 - me]]
+                found += mm @ walk(child, theirs @ tm)
+            return found
         if not node.actions:
             return game.terminal(node, me, theirs)
         probs = _matched(policy[node.history], node.actions)
         values = []
         for i, child in enumerate(node.children):
-            moved = child.state.round > node.state.round and not child.state.over
             t = theirs if node.state.to_act == me else theirs * probs[:, i]
-            if moved:
-                move = game.moves[node.state.round]
-                values.append(move @ walk(child, t @ move))
-            else:
-                values.append(walk(child, t))
+            values.append(walk(child, t))
         stacked = np.stack(values, axis=1)
         if node.state.to_act == me:
             return np.asarray(stacked.max(axis=1))

@@ -36,7 +36,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from standpat.bots.buckets import bucket, heads_up_model, keep, value
+from standpat.bots.buckets import bucket, draw_class, heads_up_model, keep, value
 from standpat.bots.cfr import ACTIONS, AbstractGame, Betting
 from standpat.bots.reading import first_legal
 from standpat.bots.strong import SAMPLES, StrongBot
@@ -52,7 +52,7 @@ from standpat.engine import (
 )
 
 __all__ = [
-    "COVERED", "POLICY_FILE", "ExpertBot", "Table", "abstract_betting", "abstract_history",
+    "COVERED", "DRAW_CLASSES", "POLICY_FILE", "ExpertBot", "Table", "abstract_betting", "abstract_history",
     "load_abstraction", "load_policy",
 ]
 
@@ -62,10 +62,18 @@ POLICY_FILE: Final = "expert_policy.npz"
 COVERED: Final = (GameName.SINGLE_DRAW, GameName.TRIPLE_DRAW, GameName.FIVE_CARD_DRAW_7A)
 """The games the policy covers, heads-up and fixed-limit."""
 
+DRAW_CLASSES: Final = {
+    GameName.SINGLE_DRAW: 3, GameName.FIVE_CARD_DRAW_7A: 4, GameName.TRIPLE_DRAW: 1,
+}
+"""Public draw classes of each game's abstraction: pat, one, two or more cards at single
+draw; pat, one, two, three or more at 7-A draw; none at triple draw (three draws of
+classes would make its tree too big to ship)."""
+
+
 def abstract_betting(game: str | Game) -> Betting:
     """The abstract betting of ``game`` heads-up, in chips of a 2/4 table: the small bet
     (2) before the draw at which the big bet starts (the engine's ``(draws + 1) // 2``),
-    the big bet (4) from it.
+    the big bet (4) from it; and its draw classes.
 
     >>> abstract_betting("deuce-to-seven-triple-draw").bets
     (2, 2, 4, 4)
@@ -73,7 +81,7 @@ def abstract_betting(game: str | Game) -> Betting:
     spec = get_game(game)
     big_from = (spec.draws + 1) // 2
     bets = tuple(2 if r < big_from else 4 for r in range(spec.draws + 1))
-    return Betting(bets)
+    return Betting(bets, classes=DRAW_CLASSES.get(spec.name, 1))
 
 
 @dataclass(frozen=True)
@@ -132,18 +140,23 @@ _LETTERS: Final = {
 }
 
 
-def abstract_history(view: SeatView) -> str | None:
-    """The hand's betting as an abstract history (``None`` with antes, an all-in or other
-    posts than the two blinds)."""
+def abstract_history(view: SeatView, classes: int = 1) -> str | None:
+    """The hand's betting and draw classes (of ``classes``) as an abstract history
+    (``None`` with antes, an all-in or other posts than the two blinds)."""
     letters: list[str] = []
     posts = 0
+    drawn = [0, 0]
     for event in view.events:
         if event.all_in:
             return None
         if event.kind is EventKind.POST:
             posts += 1
+        elif event.kind is EventKind.DISCARD and event.seat is not None:
+            drawn[0 if event.seat == view.button else 1] = event.amount
         elif event.kind is EventKind.STREET and event.amount > 0:
             letters.append("/")
+            if classes > 1:
+                letters.extend(str(draw_class(n, classes)) for n in drawn)
         elif event.kind in _LETTERS:
             letters.append(_LETTERS[event.kind])
     return "".join(letters) if posts == 2 else None
@@ -179,8 +192,8 @@ class ExpertBot:
             kept = keep(model, hand, view.draws_left)
             thrown = [c for c in hand if c not in kept][:legal.max_discard]
             return first_legal(legal, [Action.discard(thrown)])
-        history = abstract_history(view)
         table = self.tables[view.game.name]
+        history = abstract_history(view, table.betting.classes)
         odds = None if history is None else table.odds(history,
                                                         value(model, hand, view.draws_left))
         if odds is None or history is None:

@@ -52,8 +52,8 @@ from standpat.engine import (
 )
 
 __all__ = [
-    "COVERED", "DRAW_CLASSES", "POLICY_FILE", "ExpertBot", "Table", "abstract_betting", "abstract_history",
-    "load_abstraction", "load_policy",
+    "COVERED", "DRAW_CLASSES", "POLICY_FILE", "ExpertBot", "Table", "abstract_betting",
+    "abstract_history", "load_abstraction", "load_policy",
 ]
 
 POLICY_FILE: Final = "expert_policy.npz"

@@ -32,11 +32,11 @@ ROOT = Path(__file__).resolve().parent.parent
 BIG_BLIND = 2
 """The abstract game's big blind in chips (a 2/4 table)."""
 DEFAULTS = {
-    GameName.SINGLE_DRAW: (16, 600),
-    GameName.FIVE_CARD_DRAW_7A: (16, 600),
-    GameName.TRIPLE_DRAW: (10, 400),
+    GameName.SINGLE_DRAW: (16, 400, 30_000),
+    GameName.FIVE_CARD_DRAW_7A: (16, 400, 30_000),
+    GameName.TRIPLE_DRAW: (10, 400, 60_000),
 }
-"""Buckets a round and CFR+ iterations of each game."""
+"""Buckets a round, CFR+ iterations and sampled deals of each game (the shipped policy's)."""
 
 
 def checkpoints(last: int) -> list[int]:
@@ -106,9 +106,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="buckets a round (default: 16 for the single-draw games, 10 for "
                              "the triple draw)")
     parser.add_argument("--iterations", type=int, default=0,
-                        help="CFR+ iterations (default: 600, 600 and 400)")
-    parser.add_argument("--deals", type=int, default=60_000,
-                        help="sampled deals behind each abstraction (default 60000)")
+                        help="CFR+ iterations (default: 400)")
+    parser.add_argument("--deals", type=int, default=0,
+                        help="sampled deals behind each abstraction (default: 30000 for the "
+                             "single-draw games, 60000 for the triple draw)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the deals")
     parser.add_argument("--out", type=Path, default=ROOT / "src/standpat/bots" / POLICY_FILE,
                         help="the policy file to write")
@@ -124,9 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     curves: dict[str, list[tuple[int, float, float]]] = {}
     names = [GameName(g.strip()) for g in args.games.split(",")]
     for game in names:
-        buckets, iterations = DEFAULTS[game]
+        buckets, iterations, deals = DEFAULTS[game]
         cut, policy, curve = train(game, args.buckets or buckets, args.iterations or iterations,
-                                   args.deals, args.seed)
+                                   args.deals or deals, args.seed)
         keys = sorted(policy)
         arrays[f"{game.value}/keys"] = np.array(keys)
         arrays[f"{game.value}/probs"] = quantised(policy, keys)
@@ -152,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         np.savez_compressed(out, **arrays)  # type: ignore[arg-type]
     print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes)")
     args.curves.write_text(json.dumps(
-        {"seed": args.seed, "deals": args.deals, "unit": "mbb/hand",
+        {"seed": args.seed, "unit": "mbb/hand",
          "curves": {k: [list(c) for c in v] for k, v in curves.items()}}, indent=1) + "\n")
     if args.plot is not None:
         plot(curves, args.plot)

@@ -1,4 +1,4 @@
-"""The room seats every bot level, the expert included."""
+"""The room seats every bot level, the expert and the house bot included."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from standpat.server.app import create_app
 from standpat.server.config import ServerConfig
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", sorted({*LEVELS, "expert", "house"}))
 def test_a_table_owner_seats_a_bot_of_every_level(tmp_path: Path, level: str) -> None:
     config = ServerConfig(db=f"sqlite:///{tmp_path / 'room.db'}", between_hands=0.01,
                           bot_delay=0)

@@ -2,6 +2,8 @@
 
 The room runs a tournament's tables; what a tournament director decides is here, pure:
 
+- :mod:`~standpat.tournament.core`: one tournament from registration to the last prize,
+  answering what happens with what the room must do;
 - :mod:`~standpat.tournament.structure`: blind levels and breaks, the shipped structures
   (turbo, regular, deep) and the level at any moment of play;
 - :mod:`~standpat.tournament.balance`: which player moves where when tables are balanced or
@@ -21,12 +23,14 @@ Stakes(small_bet=20, big_bet=40, small_blind=10, big_blind=20, ante=0)
 from __future__ import annotations
 
 from standpat.tournament.balance import Move, TableSeats, balance
+from standpat.tournament.core import Phase, Tournament, TournamentSpec
 from standpat.tournament.icm import icm
 from standpat.tournament.payouts import payout_shares, prizes, split_prizes
 from standpat.tournament.places import Bust, places
 from standpat.tournament.structure import Level, Moment, Structure, load_structure, shipped
 
 __all__ = [
-    "Bust", "Level", "Moment", "Move", "Structure", "TableSeats", "balance", "icm",
-    "load_structure", "payout_shares", "places", "prizes", "shipped", "split_prizes",
+    "Bust", "Level", "Moment", "Move", "Phase", "Structure", "TableSeats", "Tournament",
+    "TournamentSpec", "balance", "icm", "load_structure", "payout_shares", "places", "prizes",
+    "shipped", "split_prizes",
 ]

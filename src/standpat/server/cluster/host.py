@@ -148,9 +148,10 @@ class ClusterHost:
         self.keeper: LeaseKeeper | None = None
         self.lobby: dict[int, dict[str, Any]] = {}
         """Every table of the room: its lobby line, with the node that runs it."""
+        self.learnt: dict[int, float] = {}
+        """When each line came from an announcement (not from the shared hash)."""
         self.missing_since: dict[int, float] = {}
-        """Since when each known table's line has been missing from the lobby's hash (its
-        owner's announcement or the hash showing it again clears it)."""
+        """Since when each known table's line has been missing from the lobby's hash."""
         self.connections: dict[int, Outbox] = {}
         """This node's connections that sent a command to a table, by id."""
         self.watching: dict[int, dict[int, int | None]] = {}
@@ -456,18 +457,24 @@ class ClusterHost:
             else:
                 line = orjson.loads(value)
                 read[table_id] = (value, line)
-            self._moved(table_id, line)
+            self._moved(table_id, line, announced=False)
         for table_id in set(read) - listed:
             del read[table_id]
-        # a closed table's line goes at once by its close's announcement; one missing from
-        # the hash (announced while the hash was read, or its owner paused or late with its
-        # renewals, so not writing) goes once it has been missing for a few leases
+        # a line missing from the hash is a closed table's (its close is also announced),
+        # unless it was learnt just now (its owner announced it while the hash was read) or
+        # its owner could not write it for a while (paused, or its renewals late): a line
+        # goes once it has been missing for a few leases
         now = time.monotonic()
+        recent = now - 2 * LOBBY_EVERY
         for table_id in set(self.lobby) - listed - set(local):
-            if now - self.missing_since.setdefault(table_id, now) > \
-                    MISSING_LEASES * self.config.lease:
+            missing = self.missing_since.setdefault(table_id, now)
+            if self.learnt.get(table_id, 0.0) < recent and now - missing > MISSING_LEASES * \
+                    self.config.lease:
                 del self.lobby[table_id]
-                del self.missing_since[table_id]
+                self.learnt.pop(table_id, None)
+                self.missing_since.pop(table_id, None)
+        for table_id in set(self.missing_since) & listed:
+            del self.missing_since[table_id]
 
     async def _lobby_loop(self) -> None:
         while True:
@@ -483,13 +490,16 @@ class ClusterHost:
 
     def _learn(self, table_id: int, line: dict[str, Any]) -> None:
         self.lobby[table_id] = line
-        self.missing_since.pop(table_id, None)
+        self.learnt[table_id] = time.monotonic()
 
-    def _moved(self, table_id: int, line: dict[str, Any]) -> None:
-        """A table's line from its owner (announced, or read from the hash); if the owner
-        changed, this node's connections watching it are sent to the new one."""
+    def _moved(self, table_id: int, line: dict[str, Any], *, announced: bool = True) -> None:
+        """A table's line from its owner; if the owner changed, this node's connections
+        watching it are sent to the new one."""
         before = self.lobby.get(table_id)
-        self._learn(table_id, line)
+        if announced:
+            self._learn(table_id, line)
+        else:
+            self.lobby[table_id] = line
         if before is None or before.get("node") == line.get("node"):
             return
         if table_id in self.local.tables and line.get("node") != self.node:

@@ -600,7 +600,7 @@ def main() -> int:
             "p99_ms": percentile(lat, 0.99) if lat else None,
             "machine_busy": stats.machine_busy, "load_before": stats.load_before,
             "load_after": stats.load_after, "errors": len(stats.errors),
-            "ledger_problems": len(problems), "unaccounted": unaccounted,
+            "ledger_problems": len(problems), "unaccounted": int(unaccounted),
         }, indent=1))
     return 0 if not stats.errors and not problems and unaccounted == 0 else 1
 

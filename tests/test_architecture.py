@@ -19,6 +19,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(names) for names in (
     {"batch", "engine"},
     {"odds"},
     {"table"},
+    {"tournament"},
     {"store"},
     {"history"},
     {"bots"},

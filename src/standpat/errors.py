@@ -27,6 +27,7 @@ __all__ = [
     "StakesError",
     "StandpatError",
     "TableError",
+    "TournamentError",
     "UnknownGameError",
     "UnknownRankingError",
 ]
@@ -106,6 +107,11 @@ class AccountError(StandpatError, ValueError):
 
 class NameTakenError(AccountError):
     """A name the card room keeps: another account's (or too like it), or a bot's."""
+
+
+class TournamentError(StandpatError, ValueError):
+    """A tournament's structure, prizes or seating that cannot be: a structure file that does
+    not read, a level whose blinds make no sense, tables too small for their players."""
 
 
 class ProtocolError(StandpatError, ValueError):

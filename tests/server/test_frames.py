@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,10 @@ from standpat.server.host import Command
 from standpat.server.room import LocalHost
 from standpat.server.schemas import SeatBot, TableSpec, Watch
 from standpat.store import Store
+
+CARD_WORD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
+"""A card's name (``7c``, ``As``) standing alone: what no spectator's events may hold before
+the showdown."""
 
 
 class Outbox:
@@ -69,3 +74,13 @@ def test_frames_read_back_as_their_message_and_spectators_share_them(tmp_path: P
         if hand and not hand["over"]:
             assert all("shown" not in p for p in hand["players"]), hand
             assert not hand.get("hand"), hand
+            # the events too: deals and draws go to a spectator as counts, never as cards
+            assert not CARD_WORD.findall(json.dumps(hand.get("events", []))), hand["events"]
+    assert sum(len(f["hand"].get("events", [])) for f in tables if f["hand"]) > 30
+
+
+def test_a_card_word_is_found_in_an_event_and_not_in_a_kind_or_name() -> None:
+    leak = [{"kind": "discard", "seat": 1, "count": 2, "drawn": ["Ks", "7c"]}]
+    assert CARD_WORD.findall(json.dumps(leak)) == ["Ks", "7c"]
+    clean = [{"kind": "deal", "seat": 0, "hidden": 5, "name": "Ada"}, {"kind": "reshuffle"}]
+    assert CARD_WORD.findall(json.dumps(clean)) == []

@@ -41,7 +41,8 @@ def test_metrics_count_tables_hands_and_actions(tmp_path: Path) -> None:
     assert now["standpat_players"] == 0
     actions = now["standpat_actions_total"] - before["standpat_actions_total"]
     timed = now["standpat_action_seconds_count"] - before["standpat_action_seconds_count"]
-    assert actions >= 3 and timed == actions
+    # the scrape may fall between an action's count and its timing: one at most in flight
+    assert actions >= 3 and actions - 1 <= timed <= actions
     # every round dealt, acted in and settled was written; groups make commits <= writes
     writes = now["standpat_writes_total"] - before["standpat_writes_total"]
     commits = now["standpat_commits_total"] - before["standpat_commits_total"]

@@ -216,9 +216,11 @@ async def failover(nodes: list[Server]) -> None:
     doomed.kill()
     killed_at = time.monotonic()
     # the table moves to one of the others within lease + a renewal period (+ load)
-    new_owner = wait_until(
-        lambda: owner_of(others[1], table) != doomed_name(doomed, by_name) and
-        owner_of(others[1], table), "the table taken over", 30 * PATIENCE)
+    def moved() -> str | None:  # one look at the lobby (two could see two states)
+        owner = owner_of(others[1], table)
+        return owner if owner and owner != doomed_name(doomed, by_name) else None
+
+    new_owner = wait_until(moved, "the table taken over", 30 * PATIENCE)
     moved_in = time.monotonic() - killed_at
     assert new_owner in {name for name, n in by_name.items() if n is not doomed}
     # the hand in progress was voided; every bet went back (no chip moved for it)

@@ -23,7 +23,6 @@ from datetime import UTC, datetime, time, timedelta
 from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ValidationError
-from redis.exceptions import RedisError
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
@@ -128,10 +127,6 @@ class RestApi:
                 return await handler(request, data)
             except StandpatError as error:
                 return error_response(error)
-            except RedisError as error:  # a room of several nodes, its Redis out of reach
-                log.warning("%s %s: Redis cannot be reached (%s)", request.method,
-                            request.url.path, error)
-                return unavailable_response()
 
         run.__name__ = endpoint.handler
         run.__doc__ = endpoint.summary

@@ -51,6 +51,10 @@ def error_code(error: Exception) -> str:
     return "internal"
 
 
+_CODE_STATUS: dict[str, int] = {code: status for _, code, status in _CODES}
+"""The status of each error class's code, also when a ProtocolError carries it (a schema
+check that finds stakes or a table the rules refuse)."""
+
 _PROTOCOL_STATUS: dict[str, int] = {
     "not-logged-in": 401,
     "wrong-login": 401,
@@ -60,8 +64,6 @@ _PROTOCOL_STATUS: dict[str, int] = {
     "not-found": 404,
     "no-table": 404,
     "too-slow": 408,
-    "bad-stakes": 409,
-    "bad-table": 409,
     "unfinished-hand": 409,
     "refill-refused": 409,
     "too-many": 409,
@@ -71,13 +73,14 @@ _PROTOCOL_STATUS: dict[str, int] = {
     "rate-limited": 429,
     "unavailable": 503,
 }
-"""HTTP statuses of the protocol error codes that are not 400."""
+"""HTTP statuses of the protocol's own error codes that are not 400 (the error classes'
+codes have theirs in :data:`_CODES`)."""
 
 
 def http_status(error: Exception) -> int:
     """The HTTP status for an error raised by a REST handler."""
     if isinstance(error, ProtocolError):
-        return _PROTOCOL_STATUS.get(error.code, 400)
+        return _PROTOCOL_STATUS.get(error.code) or _CODE_STATUS.get(error.code, 400)
     for kind, _, status in _CODES:
         if isinstance(error, kind):
             return status

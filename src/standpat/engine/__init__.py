@@ -32,6 +32,8 @@ from standpat.engine.events import (
     Shown,
     StreetOpened,
     Won,
+    reseat,
+    shown_cards,
 )
 from standpat.engine.games import (
     GAMES,
@@ -83,4 +85,6 @@ __all__ = [
     "events_from_json",
     "get_game",
     "redact",
+    "reseat",
+    "shown_cards",
 ]

@@ -5,7 +5,7 @@ send and the room stores).  An event is its kind and every field of its class
 (``standpat.engine.events``), by name, cards as lists of card names::
 
     {"kind": "post", "seat": 0, "amount": 1, "post": "small-blind", "all_in": false}
-    {"kind": "deal", "seat": 1, "cards": ["As", ...], "hidden": 0}   (cards [] and hidden 5: not shown)
+    {"kind": "deal", "seat": 1, "cards": ["As", ...], "hidden": 0}  (not shown: [] and hidden 5)
     {"kind": "fold", "seat": 2}            {"kind": "check", "seat": 2}
     {"kind": "call", "seat": 2, "added": 4, "all_in": false}
     {"kind": "bet", "seat": 2, "to": 4, "all_in": false}     (raise: the same fields)
@@ -13,7 +13,8 @@ send and the room stores).  An event is its kind and every field of its class
     {"kind": "burn", "cards": [], "hidden": 1}     (reshuffle: the same fields)
     {"kind": "discard", "seat": 1, "count": 2, "cards": [...], "drawn": [...], "hidden": 0}
     {"kind": "return", "seat": 3, "amount": 6}
-    {"kind": "show", "seat": 1, "cards": [...]}    {"kind": "muck", "seat": 2, "cards": [], "hidden": 5}
+    {"kind": "show", "seat": 1, "cards": [...]}
+    {"kind": "muck", "seat": 2, "cards": [], "hidden": 5}
     {"kind": "win", "seat": 1, "amount": 12, "cards": [...], "pot": 0}
 
 The readers also take what earlier versions wrote: cards as one string
@@ -167,7 +168,7 @@ def event_from_json(doc: dict[str, Any]) -> Event:
         if name in _CARDS:
             values[name] = _cards_from_json([] if value is None else value)
         elif name == "post":
-            values[name] = PostKind(value)
+            values[name] = PostKind(doc[name])
         elif name == "all_in":
             values[name] = bool(value)
         elif name == "seat":

@@ -17,7 +17,8 @@ Discarded(seat=1, count=2, cards=(Card('7c'), Card('9h')), drawn=(Card('Ks'), Ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import ClassVar
 
@@ -43,6 +44,8 @@ __all__ = [
     "Shown",
     "StreetOpened",
     "Won",
+    "reseat",
+    "shown_cards",
 ]
 
 
@@ -251,3 +254,30 @@ EVENT_TYPES: dict[EventKind, type[Event]] = {
     )
 }
 """Each kind's class (the readers' table)."""
+
+
+def reseat(event: Event, seats: Sequence[int]) -> Event:
+    """The event with its seat ``i`` given as ``seats[i]`` (a hand's seat as a table's seat).
+
+    >>> reseat(Folded(1), (4, 7)), reseat(StreetOpened(2), (4, 7))
+    (Folded(seat=7), StreetOpened(number=2))
+    """
+    if event.seat is None:
+        return event
+    return replace(event, seat=seats[event.seat])
+
+
+def shown_cards(event: Event) -> tuple[Card, ...]:
+    """Every card the event shows: its ``cards``, then a discard's ``drawn``.
+
+    >>> from standpat.cards import as_cards
+    >>> shown_cards(Discarded(0, 1, tuple(as_cards("2c")), tuple(as_cards("Ah"))))
+    (Card('2c'), Card('Ah'))
+    >>> shown_cards(Called(0, 2))
+    ()
+    """
+    if isinstance(event, Discarded):
+        return event.cards + event.drawn
+    if isinstance(event, Dealt | Burned | Reshuffled | Shown | Mucked | Won):
+        return event.cards
+    return ()

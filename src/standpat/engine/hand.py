@@ -124,7 +124,7 @@ def _posted(seat: int, amount: int, post: PostKind, all_in: bool) -> Posted:
     s_amount(event, amount)
     s_post(event, post)
     s_all_in(event, all_in)
-    return cast(Posted, event)
+    return event
 
 
 def _dealt(seat: int, cards: tuple[Card, ...], hidden: int) -> Dealt:
@@ -134,21 +134,21 @@ def _dealt(seat: int, cards: tuple[Card, ...], hidden: int) -> Dealt:
     s_seat(event, seat)
     s_cards(event, cards)
     s_hidden(event, hidden)
-    return cast(Dealt, event)
+    return event
 
 
 def _folded(seat: int) -> Folded:
     """``Folded(seat)``."""
     event = _new_object(Folded)
     _SEAT_OF[Folded](event, seat)
-    return cast(Folded, event)
+    return event
 
 
 def _checked(seat: int) -> Checked:
     """``Checked(seat)``."""
     event = _new_object(Checked)
     _SEAT_OF[Checked](event, seat)
-    return cast(Checked, event)
+    return event
 
 
 def _called(seat: int, added: int, all_in: bool) -> Called:
@@ -158,7 +158,7 @@ def _called(seat: int, added: int, all_in: bool) -> Called:
     s_seat(event, seat)
     s_added(event, added)
     s_all_in(event, all_in)
-    return cast(Called, event)
+    return event
 
 
 def _bet_to(cls: type[BetMade | Raised], seat: int, to: int, all_in: bool) -> BetMade | Raised:
@@ -168,14 +168,14 @@ def _bet_to(cls: type[BetMade | Raised], seat: int, to: int, all_in: bool) -> Be
     s_seat(event, seat)
     s_to(event, to)
     s_all_in(event, all_in)
-    return cast("BetMade | Raised", event)
+    return event
 
 
 def _opened(cls: type[StreetOpened | DrawOpened], number: int) -> StreetOpened | DrawOpened:
     """``StreetOpened(number)`` or ``DrawOpened(number)``."""
     event = _new_object(cls)
     _NUMBER_OF[cls](event, number)
-    return cast("StreetOpened | DrawOpened", event)
+    return event
 
 
 def _stub_event(
@@ -186,7 +186,7 @@ def _stub_event(
     s_cards, s_hidden = _STUB_SETS[cls]
     s_cards(event, cards)
     s_hidden(event, hidden)
-    return cast("Burned | Reshuffled", event)
+    return event
 
 
 def _discarded(
@@ -200,7 +200,7 @@ def _discarded(
     s_cards(event, cards)
     s_drawn(event, drawn)
     s_hidden(event, hidden)
-    return cast(Discarded, event)
+    return event
 
 
 def _returned(seat: int, amount: int) -> Returned:
@@ -209,7 +209,7 @@ def _returned(seat: int, amount: int) -> Returned:
     s_seat, s_amount = _RETURNED
     s_seat(event, seat)
     s_amount(event, amount)
-    return cast(Returned, event)
+    return event
 
 
 def _shown(seat: int, cards: tuple[Card, ...]) -> Shown:
@@ -218,7 +218,7 @@ def _shown(seat: int, cards: tuple[Card, ...]) -> Shown:
     s_seat, s_cards = _SHOWN
     s_seat(event, seat)
     s_cards(event, cards)
-    return cast(Shown, event)
+    return event
 
 
 def _mucked(seat: int, cards: tuple[Card, ...], hidden: int) -> Mucked:
@@ -228,7 +228,7 @@ def _mucked(seat: int, cards: tuple[Card, ...], hidden: int) -> Mucked:
     s_seat(event, seat)
     s_cards(event, cards)
     s_hidden(event, hidden)
-    return cast(Mucked, event)
+    return event
 
 
 def _won(seat: int, amount: int, cards: tuple[Card, ...], pot: int) -> Won:
@@ -239,7 +239,7 @@ def _won(seat: int, amount: int, cards: tuple[Card, ...], pot: int) -> Won:
     s_amount(event, amount)
     s_cards(event, cards)
     s_pot(event, pot)
-    return cast(Won, event)
+    return event
 
 
 def redact(event: Event, viewer: int | None) -> Event:

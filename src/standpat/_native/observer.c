@@ -351,6 +351,10 @@ static PyObject *Recorder_record(Recorder *self, PyObject *const *args, Py_ssize
                 break;
             }
         }
+        if (code < 0 && !PyObject_HasAttr(event, self->seat_name)) {
+            PyErr_SetString(PyExc_TypeError, "an event must be one of the engine's Event classes");
+            goto fail;
+        }
         long amount = 0;
         if (code >= 0 && self->amounts[code] != Py_None) {
             PyObject *number = PyObject_GetAttr(event, self->amounts[code]);

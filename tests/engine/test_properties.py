@@ -73,8 +73,7 @@ def visible_cards(view: object) -> set[int]:
     for cards in view.shown.values():  # type: ignore[attr-defined]
         found.update(cards)
     for event in view.events:  # type: ignore[attr-defined]
-        found.update(event.cards)
-        found.update(event.drawn)
+        found.update(shown_cards(event))
     return found
 
 

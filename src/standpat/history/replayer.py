@@ -44,7 +44,7 @@ def file_record(text: str, name: str = "upload.phh", hand: int = 1) -> dict[str,
     >>> doc["names"], doc["stacks"], doc["finishing_stacks"], doc["stakes"]
     (['ann', 'bob'], [100, 80], [101, 79], '2/4')
     >>> [(e["kind"], e.get("cards"), e.get("hidden")) for e in doc["events"] if e["kind"] == "deal"]
-    [('deal', ['7h', '6c', '4c', '3d', '2c'], None), ('deal', None, 5)]
+    [('deal', ['7h', '6c', '4c', '3d', '2c'], 0), ('deal', [], 5)]
     """
     result = read_text(text, name) if is_text(text) else read(text, name)
     if hand in result.failed:

@@ -26,6 +26,7 @@ from standpat.cards import Card
 from standpat.engine.games import PostKind
 
 __all__ = [
+    "EVENT_TYPES",
     "BetMade",
     "Burned",
     "Called",

@@ -39,7 +39,22 @@ from tqdm import tqdm
 
 import standpat
 from standpat.cards import CARDS, Card, format_cards
-from standpat.engine import Action, ActionKind, EventKind, GameName, Hand, Stakes, get_game
+from standpat.engine import (
+    Action,
+    ActionKind,
+    BetMade,
+    Called,
+    Checked,
+    Discarded,
+    DrawOpened,
+    Folded,
+    GameName,
+    Hand,
+    Raised,
+    Stakes,
+    StreetOpened,
+    get_game,
+)
 from standpat.env import aec
 from standpat.simulation import default_chunk
 
@@ -118,22 +133,17 @@ class GlueEnv(AECEnv):  # type: ignore[misc]
         draw, street = 0, 0
         history = at + self.game.draws * self.n
         for event in view.events:  # past draw counts and betting, rebuilt from the events
-            if event.kind is EventKind.STREET:
-                if event.amount == draw + 1:
-                    draw = event.amount
-                else:
-                    street = event.amount
-            elif event.kind is EventKind.DISCARD:
-                assert event.seat is not None
-                obs[at + (draw - 1) * self.n + event.seat] = event.amount + 1.0
-            elif event.kind in (EventKind.CHECK, EventKind.CALL, EventKind.BET,
-                                EventKind.RAISE):
-                assert event.seat is not None
-                kind = (0 if event.kind is EventKind.CHECK else
-                        1 if event.kind is EventKind.CALL else 2)
+            if isinstance(event, DrawOpened):
+                draw = event.number
+            elif isinstance(event, StreetOpened):
+                street = event.number
+            elif isinstance(event, Discarded):
+                obs[at + (draw - 1) * self.n + event.seat] = event.count + 1.0
+            elif isinstance(event, Checked | Called | BetMade | Raised):
+                kind = (0 if isinstance(event, Checked) else
+                        1 if isinstance(event, Called) else 2)
                 obs[history + (street * self.n + event.seat) * 4 + kind] += 1.0
-            elif event.kind is EventKind.FOLD:
-                assert event.seat is not None
+            elif isinstance(event, Folded):
                 obs[history + (street * self.n + event.seat) * 4 + 3] = 1.0
         mask = np.zeros(self.n_actions, dtype=np.int8)
         legal = view.legal

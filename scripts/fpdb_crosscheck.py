@@ -27,7 +27,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from standpat.engine import Action, ActionKind, Hand, Post, PostKind, Stakes
+from standpat.engine import Action, ActionKind, Hand, Post, Posted, PostKind, Stakes
 from standpat.history import record_from_hand, replay
 from standpat.history.text import format_hand
 
@@ -132,7 +132,8 @@ def main() -> int:
                 items.append({"id": ident, "text": text})
                 net = {done.record.name_of(i): b - a for i, (a, b) in enumerate(
                     zip(done.record.starting_stacks, done.finishing_stacks, strict=True))}
-                short_dead = any(e.post is PostKind.DEAD and e.all_in for e in hand.events)
+                short_dead = any(isinstance(e, Posted) and e.post is PostKind.DEAD and e.all_in
+                                 for e in hand.events)
                 expected[ident] = (game, structure, net, short_dead)
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
         handle.write(DRIVER)

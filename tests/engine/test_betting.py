@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from standpat.engine import Action, EventKind, Hand, Stakes
+from standpat.engine import Action, EventKind, Hand, Posted, Returned, Stakes, Won
 from standpat.errors import IllegalActionError
 from tests.engine.helpers import act, deal, kinds_of, posts_of
 
@@ -36,7 +36,7 @@ def test_blinds_are_posted_left_of_the_button() -> None:
     hand = deal(FIVE, "fixed-limit", [100] * 4, button=2)
     assert hand.bets == (2, 0, 0, 1)  # SB at 3, BB at 0
     assert hand.to_act == 1
-    posts = [(e.seat, e.post, e.amount) for e in hand.events if e.kind is EventKind.POST]
+    posts = [(e.seat, e.post, e.amount) for e in hand.events if isinstance(e, Posted)]
     assert posts == [(3, "small-blind", 1), (0, "big-blind", 2)]
 
 
@@ -259,9 +259,9 @@ def test_uncalled_bet_is_returned() -> None:
     hand = deal(FIVE, "no-limit", [100] * 3)
     act(hand, "raise to 50", "fold")
     events = act(hand, "fold")
-    returns = [(e.seat, e.amount) for e in events if e.kind is EventKind.RETURN]
+    returns = [(e.seat, e.amount) for e in events if isinstance(e, Returned)]
     assert returns == [(0, 48)]
-    wins = [(e.seat, e.amount, e.cards) for e in events if e.kind is EventKind.WIN]
+    wins = [(e.seat, e.amount, e.cards) for e in events if isinstance(e, Won)]
     assert wins == [(0, 5, ())]  # 2 + 2 + 1, won without showing
     assert hand.payouts == (53, 0, 0)
     assert hand.net == (3, -1, -2)
@@ -271,7 +271,7 @@ def test_uncalled_part_of_a_bet_over_an_all_in_call_is_returned() -> None:
     hand = deal(FIVE, "no-limit", [100, 100, 30])
     act(hand, "raise to 80", "fold")
     events = act(hand, "call")  # the BB calls all-in for 30
-    assert [(e.seat, e.amount) for e in events if e.kind is EventKind.RETURN] == [(0, 50)]
+    assert [(e.seat, e.amount) for e in events if isinstance(e, Returned)] == [(0, 50)]
     assert hand.contributions == (30, 1, 30)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from standpat.engine import EventKind, Hand, Stakes
+from standpat.engine import Hand, Stakes, Won
 from standpat.engine.pots import side_pots
 from tests.engine.helpers import act, deal, posts_of
 
@@ -24,7 +24,7 @@ JACKS = "Jc Jd 9h 6d 4c"
 
 def wins(hand: Hand) -> list[tuple[int | None, int, int]]:
     """The WIN events as (seat, amount, pot)."""
-    return [(e.seat, e.amount, e.pot) for e in hand.events if e.kind is EventKind.WIN]
+    return [(e.seat, e.amount, e.pot) for e in hand.events if isinstance(e, Won)]
 
 
 # -- the pot builder -------------------------------------------------------------------

@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 
 from standpat.cards import SHORT_6A, SHORT_7A
-from standpat.engine import Action, EventKind, Hand, Stakes, get_game
+from standpat.engine import (
+    Action,
+    Burned,
+    Discarded,
+    DrawOpened,
+    EventKind,
+    Hand,
+    Reshuffled,
+    Stakes,
+    StreetOpened,
+    get_game,
+)
 from standpat.engine.codec import event_to_json, events_from_json
 from standpat.errors import HandSetupError, IllegalActionError
 from tests.engine.helpers import act, cards, deal
@@ -44,9 +55,9 @@ def test_a_player_discards_zero_to_the_games_maximum_and_holds_his_size() -> Non
     with pytest.raises(IllegalActionError, match="must discard cards or stand pat"):
         hand.verify(Action.check())
     assert hand.to_act == seat
-    events = hand.apply(Action.discard(held[:4]))
-    assert events[0].kind is EventKind.DISCARD and events[0].amount == 4
-    assert len(events[0].drawn) == 4
+    discard = hand.apply(Action.discard(held[:4]))[0]
+    assert isinstance(discard, Discarded) and discard.count == 4
+    assert len(discard.drawn) == 4
     after = hand.cards_of(seat)
     assert len(after) == 7 and not set(held[:4]) & set(after)
     assert set(held[4:]) <= set(after)
@@ -58,16 +69,18 @@ def test_reshuffle_takes_bottom_card_burns_folds_and_earlier_discards_not_the_dr
     act(hand, "call", "call", "call", "fold", "call", "check")  # seats 3, 4, 5, 0, 1, 2
     bottom = hand._stub[-1]
     folded = set(hand.cards_of(0))
-    burns = [e.cards[0] for e in hand.events if e.kind is EventKind.BURN]
+    burns = [e.cards[0] for e in hand.events if isinstance(e, Burned)]
     assert len(burns) == 1 and hand.stub_size == 9
     first = act(hand, f"discard {_text(hand.cards_of(1)[:4])}")
     second = act(hand, f"discard {_text(hand.cards_of(2)[:4])}")
+    assert isinstance(first[0], Discarded) and isinstance(second[0], Discarded)
     dealt = set(first[0].drawn) | set(second[0].drawn)
     assert bottom not in dealt  # the stub's 8 cards above the bottom card served them
     assert hand.stub_size == 1
     mine = hand.cards_of(3)[:4]
     events = act(hand, f"discard {_text(mine)}")
     assert [e.kind for e in events] == [EventKind.DISCARD, EventKind.RESHUFFLE]
+    assert isinstance(events[0], Discarded) and isinstance(events[1], Reshuffled)
     pool = set(events[1].cards)
     expected = {bottom} | set(burns) | folded | set(first[0].cards) | set(second[0].cards)
     assert pool == expected and len(pool) == 1 + 1 + 7 + 8
@@ -116,7 +129,8 @@ def test_draw_counts_are_public_until_the_first_action_after_the_draw() -> None:
     act(hand, "check")
     assert hand.view(None).draw_counts == (None, None, None)
     # the history keeps them: redacted discard events still say how many
-    counts = [(e.seat, e.amount, e.hidden) for e in hand.view(2).events if e.kind == "discard"]
+    counts = [(e.seat, e.count, e.hidden) for e in hand.view(2).events
+              if isinstance(e, Discarded)]
     assert counts == [(1, 3, 3), (2, 0, 0), (0, 1, 1)]
 
 
@@ -158,8 +172,8 @@ def test_triple_draw_burns_before_each_draw_and_reshuffles_when_needed() -> None
     for i, e in enumerate(hand.events):
         if e.kind is EventKind.BURN:
             assert hand.events[i - 1].kind in (EventKind.DRAW, EventKind.RESHUFFLE)
-    opens = [(e.kind, e.amount) for e in hand.events
-             if e.kind in (EventKind.STREET, EventKind.DRAW)]
+    opens = [(e.kind, e.number) for e in hand.events
+             if isinstance(e, StreetOpened | DrawOpened)]
     assert opens == [(EventKind.STREET, 0), (EventKind.DRAW, 1), (EventKind.STREET, 1),
                      (EventKind.DRAW, 2), (EventKind.STREET, 2), (EventKind.DRAW, 3),
                      (EventKind.STREET, 3)]
@@ -181,7 +195,8 @@ def test_old_records_that_opened_draws_with_street_events_read_as_draws(seed: in
         else:
             act(hand, "call" if legal.to_call else "check")
     new = [event_to_json(e) for e in hand.events]
-    old = [{**doc, "kind": "street"} if doc["kind"] == "draw" else doc for doc in new]
+    old = [{"kind": "street", "amount": doc["number"]} if doc["kind"] == "draw" else doc
+           for doc in new]
     assert EventKind.DRAW in {e.kind for e in hand.events}
     assert events_from_json(old) == events_from_json(new) == list(hand.events)
 

@@ -8,6 +8,9 @@ import pytest
 
 from standpat.engine import (
     Action,
+    Burned,
+    Dealt,
+    Discarded,
     EventKind,
     GameName,
     Hand,
@@ -15,6 +18,7 @@ from standpat.engine import (
     Structure,
     get_game,
     redact,
+    shown_cards,
 )
 from standpat.errors import HandSetupError, IllegalActionError, UnknownGameError
 from tests.engine.helpers import act, deal, play, random_action
@@ -116,9 +120,9 @@ def test_view_shows_own_cards_and_hides_everyone_elses() -> None:
         view = hand.view(seat)
         assert view.hand == (hand.cards_of(seat) if seat is not None else ())
         for event in view.events:
-            if event.kind in (EventKind.DEAL, EventKind.DISCARD) and event.seat != seat:
-                assert event.cards == () and event.drawn == ()
-            if event.kind is EventKind.BURN:
+            if isinstance(event, Dealt | Discarded) and event.seat != seat:
+                assert shown_cards(event) == ()
+            if isinstance(event, Burned):
                 assert event.cards == () and event.hidden == 1
         text = repr(view)
         for other in range(3):
@@ -205,27 +209,45 @@ def test_copies_carry_every_attribute() -> None:
     assert names - {"_score", "__dict__"} == set(module._FIELDS) | set(module._CACHES)
 
 
-def test_the_event_builders_put_each_field_where_event_names_it() -> None:
-    from standpat.engine import Event, PostKind
+def test_the_event_builders_put_each_field_where_its_class_names_it() -> None:
+    from standpat.engine import (
+        BetMade,
+        Called,
+        Checked,
+        DrawOpened,
+        Folded,
+        Mucked,
+        Posted,
+        PostKind,
+        Raised,
+        Reshuffled,
+        Returned,
+        Shown,
+        StreetOpened,
+        Won,
+    )
     from standpat.engine import hand as module
     from tests.engine.helpers import cards
 
     seven, nine = cards("7c 9h")
-    assert module._event(EventKind.RESHUFFLE, 2, 7, (seven,)) == Event(
-        kind=EventKind.RESHUFFLE, seat=2, amount=7, cards=(seven,)
-    )
-    assert module._event(EventKind.STREET, None, 3) == Event(kind=EventKind.STREET, amount=3)
-    assert module._bet_event(EventKind.RAISE, 1, 8, True) == Event(
-        kind=EventKind.RAISE, seat=1, amount=8, all_in=True
-    )
-    assert module._post_event(3, 2, True, PostKind.BIG_BLIND) == Event(
-        kind=EventKind.POST, seat=3, amount=2, all_in=True, post=PostKind.BIG_BLIND
-    )
-    assert module._discard_event(4, (seven,), (nine,)) == Event(
-        kind=EventKind.DISCARD, seat=4, amount=1, cards=(seven,), drawn=(nine,)
-    )
-    assert module._win_event(5, 30, (seven, nine), 2) == Event(
-        kind=EventKind.WIN, seat=5, amount=30, cards=(seven, nine), pot=2
-    )
-    every = Event(EventKind.MUCK, 2, 3, (seven,), (nine,), 4, True, PostKind.ANTE, 0)
-    assert module._hidden_event(every, 1) == every._replace(cards=(), drawn=(), hidden=1)
+    built = [
+        (module._posted(3, 2, PostKind.BIG_BLIND, True), Posted(3, 2, PostKind.BIG_BLIND, True)),
+        (module._dealt(1, (seven, nine), 0), Dealt(1, (seven, nine))),
+        (module._dealt(1, (), 2), Dealt(1, hidden=2)),
+        (module._folded(2), Folded(2)),
+        (module._checked(4), Checked(4)),
+        (module._called(1, 6, True), Called(1, 6, True)),
+        (module._bet_to(BetMade, 0, 4, False), BetMade(0, 4)),
+        (module._bet_to(Raised, 1, 8, True), Raised(1, 8, True)),
+        (module._opened(StreetOpened, 3), StreetOpened(3)),
+        (module._opened(DrawOpened, 2), DrawOpened(2)),
+        (module._stub_event(Burned, (seven,), 0), Burned((seven,))),
+        (module._stub_event(Reshuffled, (), 7), Reshuffled(hidden=7)),
+        (module._discarded(4, 1, (seven,), (nine,), 0), Discarded(4, 1, (seven,), (nine,))),
+        (module._returned(2, 9), Returned(2, 9)),
+        (module._shown(5, (seven,)), Shown(5, (seven,))),
+        (module._mucked(2, (), 3), Mucked(2, hidden=3)),
+        (module._won(5, 30, (seven, nine), 2), Won(5, 30, (seven, nine), 2)),
+    ]
+    for made, expected in built:
+        assert made == expected and repr(made) == repr(expected)

@@ -16,7 +16,19 @@ from collections.abc import Callable
 
 import pytest
 
-from standpat.engine import GAMES, EventKind, GameName, Hand, Post, PostKind, Stakes, Structure
+from standpat.engine import (
+    GAMES,
+    Dealt,
+    Discarded,
+    GameName,
+    Hand,
+    Post,
+    PostKind,
+    Returned,
+    Stakes,
+    Structure,
+    Won,
+)
 from tests.engine.helpers import assert_cards_accounted, play
 
 HANDS = 100_000
@@ -73,8 +85,8 @@ def replay(hand: Hand) -> Hand:
 
 def replay_from_cards(hand: Hand) -> Hand:
     """The same hand from the dealt and drawn cards only (another rng), as a history does."""
-    dealt = {e.seat: e.cards for e in hand.events if e.kind is EventKind.DEAL}
-    draws = iter(e.drawn for e in hand.events if e.kind is EventKind.DISCARD)
+    dealt = {e.seat: e.cards for e in hand.events if isinstance(e, Dealt)}
+    draws = iter(e.drawn for e in hand.events if isinstance(e, Discarded))
     again = Hand(
         hand.game, hand.structure, hand.stakes, hand.starting_stacks, button=hand.button,
         rng=12345, hole_cards=[dealt[s] for s in range(hand.players)], posts=hand.posts,
@@ -92,9 +104,9 @@ def check_final(hand: Hand) -> None:
     assert hand.pot == 0
     assert sum(hand.net) == 0
     assert all(p >= 0 for p in hand.payouts)
-    wins = sum(e.amount for e in hand.events if e.kind in (EventKind.WIN, EventKind.RETURN))
+    wins = sum(e.amount for e in hand.events if isinstance(e, Won | Returned))
     assert wins == sum(hand.payouts)
-    won = sum(e.amount for e in hand.events if e.kind is EventKind.WIN)
+    won = sum(e.amount for e in hand.events if isinstance(e, Won))
     assert won == sum(hand.contributions)
     # the pots hold every chip, and the dead money lies in the main pot
     assert sum(amount for amount, _ in hand.pots) == won

@@ -73,7 +73,17 @@ from pokerkit import (
 )
 
 from standpat.cards import CARDS
-from standpat.engine import Action, ActionKind, EventKind, Hand, Post, PostKind, Stakes
+from standpat.engine import (
+    Action,
+    ActionKind,
+    Burned,
+    Discarded,
+    Hand,
+    Post,
+    PostKind,
+    Stakes,
+    Won,
+)
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -198,7 +208,7 @@ class Lockstep:
         self.state = pokerkit_state(
             game, self.stakes, [stacks[s] for s in self.seat_of], dead=dead
         )
-        self.burns = [e.cards[0] for e in self.hand.events if e.kind is EventKind.BURN]
+        self.burns = [e.cards[0] for e in self.hand.events if isinstance(e, Burned)]
         self.burned = 0
         self.pending: dict[int, list[Any]] = {}
         while self.state.can_deal_hole():
@@ -215,7 +225,7 @@ class Lockstep:
         ):
             state.check_or_call()  # a check with no alternative: see the module docstring
         if state.can_burn_card():
-            burns = [e.cards[0] for e in self.hand.events if e.kind is EventKind.BURN]
+            burns = [e.cards[0] for e in self.hand.events if isinstance(e, Burned)]
             state.burn_card(str(burns[self.burned]))
             self.burned += 1
         while state.can_deal_hole():
@@ -284,6 +294,7 @@ class Lockstep:
                 events = hand.apply(action)
                 state.stand_pat_or_discard(text(action.cards))
                 if action.cards:
+                    assert isinstance(events[0], Discarded)
                     self.pending[self.index_of[seat]] = list(events[0].drawn)
                 continue
             self.compare_legal()
@@ -314,7 +325,7 @@ def test_split_pots_and_odd_chips_as_pokerkit(game: str) -> None:
             lockstep.play()
             shares: dict[int, list[int]] = {}
             for e in lockstep.hand.events:
-                if e.kind is EventKind.WIN:
+                if isinstance(e, Won):
                     shares.setdefault(e.pot, []).append(e.amount)
             splits += any(len(won) > 1 for won in shares.values())
             odd += any(len(set(won)) > 1 for won in shares.values())
@@ -360,7 +371,7 @@ def test_antes_and_short_stacks_as_pokerkit(game: str, structure: str) -> None:
             lockstep = Lockstep(game, structure, rnd, seed, antes=True)
             lockstep.play()
             hand = lockstep.hand
-            side += any(e.kind is EventKind.WIN and e.pot > 0 for e in hand.events)
+            side += any(isinstance(e, Won) and e.pot > 0 for e in hand.events)
             dead_alone += any(hand.all_in(s) and hand.dead[s] == hand.contributions[s]
                               for s in range(hand.players))
     assert side > 200 and dead_alone > 50  # the final stacks agreed in every one of them

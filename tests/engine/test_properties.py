@@ -7,7 +7,20 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from standpat.engine import GAMES, EventKind, GameName, Hand, Stakes, Structure
+from standpat.engine import (
+    GAMES,
+    Dealt,
+    Discarded,
+    EventKind,
+    GameName,
+    Hand,
+    Mucked,
+    Shown,
+    Stakes,
+    Structure,
+    Won,
+    shown_cards,
+)
 from tests.engine.helpers import assert_cards_accounted, play, random_action
 
 
@@ -36,7 +49,7 @@ def test_any_hand_balances_its_chips_and_cards(case: tuple[Hand, int]) -> None:
     assert sum(hand.stacks) == start and min(hand.stacks) >= 0
     assert sum(hand.net) == 0
     assert_cards_accounted(hand)
-    won = sum(e.amount for e in hand.events if e.kind is EventKind.WIN)
+    won = sum(e.amount for e in hand.events if isinstance(e, Won))
     assert won == sum(hand.contributions)
     # nobody wins more from a pot than it holds, and only players still in win
     for event in hand.events:
@@ -60,8 +73,7 @@ def visible_cards(view: object) -> set[int]:
     for cards in view.shown.values():  # type: ignore[attr-defined]
         found.update(cards)
     for event in view.events:  # type: ignore[attr-defined]
-        found.update(event.cards)
-        found.update(event.drawn)
+        found.update(shown_cards(event))
     return found
 
 
@@ -77,13 +89,10 @@ def test_a_view_never_shows_a_card_its_viewer_may_not_know(
         own: set[int] = set()
         public: set[int] = set()
         for event in hand.events:
-            if event.kind in (EventKind.SHOW, EventKind.WIN):
+            if isinstance(event, Shown | Won):
                 public.update(event.cards)
-            elif event.seat is not None and event.seat == viewer and event.kind in (
-                EventKind.DEAL, EventKind.DISCARD, EventKind.MUCK
-            ):
-                own.update(event.cards)
-                own.update(event.drawn)
+            elif isinstance(event, Dealt | Discarded | Mucked) and event.seat == viewer:
+                own.update(shown_cards(event))
         view = hand.view(viewer)
         assert visible_cards(view) <= own | public
         if hand.is_over:

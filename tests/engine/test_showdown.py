@@ -6,7 +6,7 @@ everybody stands pat unless a test draws.
 
 from __future__ import annotations
 
-from standpat.engine import EventKind, Hand, Stakes
+from standpat.engine import EventKind, Hand, Mucked, Stakes, Won
 from tests.engine.helpers import act, cards, deal
 
 FIVE = "five-card-draw"
@@ -28,7 +28,7 @@ def shows(hand: Hand) -> list[tuple[str, int]]:
 
 def wins(hand: Hand) -> list[tuple[int | None, int, int]]:
     """The WIN events as (seat, amount, pot)."""
-    return [(e.seat, e.amount, e.pot) for e in hand.events if e.kind is EventKind.WIN]
+    return [(e.seat, e.amount, e.pot) for e in hand.events if isinstance(e, Won)]
 
 
 def test_last_aggressor_shows_first_and_a_loser_in_turn_mucks() -> None:
@@ -40,9 +40,9 @@ def test_last_aggressor_shows_first_and_a_loser_in_turn_mucks() -> None:
     assert wins(hand) == [(1, 18, 0)]
     assert hand.shown == {2: tuple(cards(KINGS)), 1: tuple(cards(TRIPS))}
     # the mucked hand stays hidden from the others; the mucker sees his own
-    muck = next(e for e in hand.view(1).events if e.kind is EventKind.MUCK)
+    muck = next(e for e in hand.view(1).events if isinstance(e, Mucked))
     assert muck.cards == () and muck.hidden == 5
-    assert next(e for e in hand.view(0).events if e.kind is EventKind.MUCK).cards
+    assert next(e for e in hand.view(0).events if isinstance(e, Mucked)).cards
 
 
 def test_when_nobody_bets_the_first_player_left_of_the_button_shows_first() -> None:

@@ -9,7 +9,16 @@ import random
 
 import pytest
 
-from standpat.engine import EventKind, Hand, redact
+from standpat.engine import (
+    Dealt,
+    Discarded,
+    Hand,
+    Mucked,
+    Shown,
+    Won,
+    redact,
+    shown_cards,
+)
 from tests.engine.helpers import random_action, running_pots
 from tests.engine.test_invariants import make_hand
 
@@ -22,12 +31,10 @@ def known_to(hand: Hand, viewer: int | None) -> set[int]:
     """The cards ``viewer`` may know now: his own dealt and drawn cards, and shown hands."""
     cards: set[int] = set()
     for event in hand.events:
-        if event.kind in (EventKind.SHOW, EventKind.WIN):
+        if isinstance(event, Shown | Won):
             cards.update(event.cards)
-        elif viewer is not None and event.seat == viewer and event.kind in (
-            EventKind.DEAL, EventKind.DISCARD, EventKind.MUCK
-        ):
-            cards.update(event.cards, event.drawn)
+        elif isinstance(event, Dealt | Discarded | Mucked) and event.seat == viewer:
+            cards.update(shown_cards(event))
     return cards
 
 
@@ -44,7 +51,7 @@ def test_views_in_any_order_are_the_views_made_afresh() -> None:
                 assert view.events == fresh_events(hand, viewer)
                 seen: set[int] = set(view.hand)
                 for event in view.events:
-                    seen.update(event.cards, event.drawn)
+                    seen.update(shown_cards(event))
                 for cards in view.shown.values():
                     seen.update(cards)
                 assert seen <= known_to(hand, viewer) | set(view.hand)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 
 import numpy as np
 import pytest
 
-from standpat.engine import Action, ActionKind, GameName, Hand, Stakes, get_game
+from standpat.engine import Action, ActionKind, Called, GameName, Hand, Stakes, get_game
 from standpat.env import observe
 from standpat.env.observe import PokerObserver
 
@@ -98,7 +99,9 @@ def test_the_c_recorder_refuses_what_is_not_an_event() -> None:
     observer.start_hand(hand, (0, 1))
     with pytest.raises(TypeError):
         observer.record(hand, [("fold", 0)])  # type: ignore[list-item]
-    bad_seat = hand.apply(Action.call())[0]._replace(seat=7)
+    call = hand.apply(Action.call())[0]
+    assert isinstance(call, Called)
+    bad_seat = dataclasses.replace(call, seat=7)
     with pytest.raises(ValueError, match="hand seat"):
         observer.record(hand, [bad_seat])
     with pytest.raises(ValueError, match="seat"):

@@ -9,15 +9,18 @@ from standpat.engine import (
     GAMES,
     Action,
     ActionKind,
+    Burned,
     Event,
     EventKind,
     GameName,
     Hand,
     Post,
     PostKind,
+    Reshuffled,
     Stakes,
     Structure,
     redact,
+    reseat,
 )
 from standpat.history.capture import record_from_events, to_phh_order
 from standpat.history.record import HandRecord
@@ -101,11 +104,9 @@ def comparable(
     (a history without the seed does not hold them)."""
     out = []
     for event in events:
-        if not burns and event.kind in (EventKind.BURN, EventKind.RESHUFFLE):
+        if not burns and isinstance(event, Burned | Reshuffled):
             continue
-        if event.seat is not None:
-            event = event._replace(seat=to_phh_order(event.seat, button, players))
-        out.append(event)
+        out.append(reseat(event, [to_phh_order(s, button, players) for s in range(players)]))
     return out
 
 

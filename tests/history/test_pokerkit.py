@@ -7,7 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from standpat.engine import Action, EventKind, Hand, PostKind, Stakes
+from standpat.engine import (
+    Action,
+    BetMade,
+    Called,
+    EventKind,
+    Hand,
+    Posted,
+    PostKind,
+    Raised,
+    Stakes,
+    Won,
+)
 from standpat.errors import IllegalHistoryError
 from standpat.history import dumps, dumps_all, format_hand, loads, replay
 from standpat.history.capture import record_from_hand
@@ -38,8 +49,9 @@ def test_pokerkit_loads_standpat_files_to_the_same_stacks(
         text = dumps(record)
         assert text.startswith(f'variant = "{variant}"')
         assert pokerkit_stacks(text) == record.finishing_stacks, text
-        all_in += any(e.all_in for e in hand.events)
-        side_pots += any(e.kind.value == "win" and e.pot > 0 for e in hand.events)
+        all_in += any(isinstance(e, Posted | Called | BetMade | Raised) and e.all_in
+                      for e in hand.events)
+        side_pots += any(isinstance(e, Won) and e.pot > 0 for e in hand.events)
         reshuffles += any(e.kind.value == "reshuffle" for e in hand.events)
     # The sample reaches the hard cases, not only folds.
     assert all_in > count // 4
@@ -278,7 +290,7 @@ def test_thousands_of_standpat_hands_load_in_pokerkit_to_the_same_stacks_or_are_
         if stacks == record.finishing_stacks:
             same += 1
             continue
-        assert any(e.kind is EventKind.POST and e.post is PostKind.BIG_BLIND and e.all_in
+        assert any(isinstance(e, Posted) and e.post is PostKind.BIG_BLIND and e.all_in
                    and e.amount < hand.stakes.big_blind for e in hand.events), text
         short_big_blind += 1
     assert same > 1500 and refused > 20 and short_big_blind > 0

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from standpat.cards import Card
-from standpat.engine import EventKind, Hand, redact
+from standpat.engine import Dealt, EventKind, Hand, Shown, Won, redact, shown_cards
 from standpat.history import dumps, loads, read_text, replay
 from standpat.history.capture import (
     from_phh_order,
@@ -31,8 +31,8 @@ def visible(hand: Hand, viewer: int) -> set[Card]:
     """The cards ``viewer`` saw: his own, and what was shown and won with."""
     cards: set[Card] = set()
     for event in hand.events:
-        if event.seat == viewer or event.kind in (EventKind.SHOW, EventKind.WIN):
-            cards.update(event.cards, event.drawn)
+        if event.seat == viewer or isinstance(event, Shown | Won):
+            cards.update(shown_cards(event))
     return cards
 
 
@@ -44,8 +44,7 @@ def test_a_seen_record_names_only_the_cards_the_player_saw(dealt: list[Hand]) ->
             allowed = visible(hand, viewer)
             assert record.known_cards() <= allowed, (hand.seed, viewer)
             me = (viewer - hand.button - 1) % hand.players
-            mine = next(e.cards for e in hand.events
-                        if e.kind is EventKind.DEAL and e.seat == viewer)
+            mine = next(e.cards for e in hand.events if isinstance(e, Dealt) and e.seat == viewer)
             assert record.hole_cards[me] == mine
             for seat, hole in enumerate(record.hole_cards):
                 if seat != me:

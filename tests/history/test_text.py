@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from standpat.engine import Discarded
 from standpat.history import format_hands, read_text, record_from_hand, replay
 from tests.history.helpers import random_comeback_hand, random_hands
 
@@ -62,8 +63,8 @@ def test_the_text_of_random_hands_adds_up_to_the_finishing_stacks() -> None:
 def test_every_draw_is_written_with_its_count() -> None:
     hands = list(random_hands(60, seed=4))
     text = format_hands(replay(record_from_hand(h)) for h in hands)
-    discards = sum(1 for h in hands for e in h.events if e.kind.value == "discard" and e.cards)
-    pats = sum(1 for h in hands for e in h.events if e.kind.value == "discard" and not e.cards)
+    discards = sum(1 for h in hands for e in h.events if isinstance(e, Discarded) and e.cards)
+    pats = sum(1 for h in hands for e in h.events if isinstance(e, Discarded) and not e.cards)
     assert len(re.findall(r": discards \d cards? \[", text)) == discards
     assert text.count(": stands pat") == pats
 

@@ -63,8 +63,8 @@ def test_a_downloaded_hand_replays_as_its_player_saw_it(room: Room) -> None:
         for event in doc["events"]:
             if event["kind"] == "deal" and event["seat"] != me:
                 shown = {card for e in doc["events"] if e["kind"] == "show"
-                         and e["seat"] == event["seat"] for card in e.get("cards", [])}
-                assert ("cards" not in event and event["hidden"] == 5) or (
+                         and e["seat"] == event["seat"] for card in e["cards"]}
+                assert (event["cards"] == [] and event["hidden"] == 5) or (
                     len(event["cards"]) == 5 and set(event["cards"]) <= shown), event
     assert replayed >= 1
 
@@ -78,18 +78,18 @@ def test_a_wsop_file_shows_what_its_writer_knew(room: Room) -> None:
     assert doc["stacks"] == [1180000, 4340000, 5910000, 10765000] and doc["button"] == 3
     assert doc["stakes"] == "150000/300000" and doc["hands"] == 1
     deals = [e for e in doc["events"] if e["kind"] == "deal"]
-    assert [e.get("cards") for e in deals] == [
-        ["7h", "6c", "4c", "3d", "2c"], None, None, ["As", "Qs", "6s", "5c", "3c"]]
-    assert [e.get("hidden") for e in deals] == [None, 5, 5, None]
+    assert [e["cards"] for e in deals] == [
+        ["7h", "6c", "4c", "3d", "2c"], [], [], ["As", "Qs", "6s", "5c", "3c"]]
+    assert [e["hidden"] for e in deals] == [0, 5, 5, 0]
     # Arieh's three draws, as the file gives them; Yockey stands pat three times
-    draws = [(e["seat"], e.get("cards"), e.get("drawn")) for e in doc["events"]
+    draws = [(e["seat"], e["count"], e["cards"], e["drawn"]) for e in doc["events"]
              if e["kind"] == "discard"]
-    assert draws == [(0, None, None), (3, ["As", "Qs"], ["2h", "Qh"]),
-                     (0, None, None), (3, ["Qh"], ["4d"]),
-                     (0, None, None), (3, ["6s"], ["7c"])]
+    assert draws == [(0, 0, [], []), (3, 2, ["As", "Qs"], ["2h", "Qh"]),
+                     (0, 0, [], []), (3, 1, ["Qh"], ["4d"]),
+                     (0, 0, [], []), (3, 1, ["6s"], ["7c"])]
     # every card shown is one the file names (burns are never in a file)
     assert cards_in(doc["events"]) <= set(CARD.findall(text))
-    assert all("cards" not in e for e in doc["events"] if e["kind"] == "burn")
+    assert all(e["cards"] == [] and e["hidden"] == 1 for e in doc["events"] if e["kind"] == "burn")
     # Yockey is all in for his 1,180,000 and Arieh's 7-5 wins it: a hand-checked result
     assert doc["net"] == [-1180000, -150000, 0, 1330000]
 

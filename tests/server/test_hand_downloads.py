@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from standpat.engine import Hand, Post, PostKind, Stakes
+from standpat.engine import Hand, Post, PostKind, Stakes, shown_cards
 from standpat.engine.codec import action_from_json, event_to_json
 from standpat.errors import IllegalHistoryError
 from standpat.fairness import FairRandom, hand_key
@@ -245,7 +245,7 @@ def test_downloads_never_show_cards_the_player_did_not_see(room: Room) -> None:
         dealt = dealt_from_seed(stored)
         assert [event_to_json(e) for e in dealt.events] == stored["record"]["events"]
         opponent_cards = {str(c) for e in dealt.events if e.seat not in (None, me)
-                          for c in (*e.cards, *e.drawn)}
+                          for c in shown_cards(e)}
         for kind in ("phh", "text"):
             body = room.client.get(f"/api/hands/{stored['id']}/{kind}").text
             named = set(CARD.findall(body))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from standpat.engine import Action, ActionKind, Hand, Stakes
+from standpat.engine import Action, ActionKind, Dealt, Hand, Stakes
 from standpat.errors import TableError
 from standpat.table import Choice, SitOut, Table, TableEventKind
 
@@ -617,7 +617,7 @@ def test_views_hide_other_players_cards() -> None:
     spectator = t.view(None)
     assert spectator.hand is not None and spectator.hand.hand == ()
     assert (mine.button, mine.small_blind, mine.big_blind, mine.to_act) == (0, 2, 4, 0)
-    deals = [e.event for e in t.events_for(2) if e.event is not None and e.event.kind == "deal"]
+    deals = [e.event for e in t.events_for(2) if isinstance(e.event, Dealt)]
     assert [(d.seat, len(d.cards)) for d in deals] == [(2, 5), (4, 0), (0, 0)]
     assert all(e.seat in (0, 2, 4) for e in t.events if e.kind is TableEventKind.HAND
                and e.seat is not None)

@@ -15,7 +15,7 @@
 
 #define N_LAYOUT 24
 #define MAX_SEATS 16
-#define N_KINDS 10 /* fold check call bet raise discard street draw burn show */
+#define N_KINDS 10 /* the event classes: fold check call bet raise discard street draw burn show */
 #define K_FOLD 0
 #define K_CHECK 1
 #define K_DISCARD 5
@@ -30,7 +30,9 @@ typedef struct {
     Py_buffer private_view;
     Py_buffer public_view;
     int has_private, has_public;
-    PyObject *kinds[N_KINDS];
+    PyObject *kinds[N_KINDS];   /* each kind's event class */
+    PyObject *amounts[N_KINDS]; /* the name of its one number (call: added), or None */
+    PyObject *seat_name, *cards_name;
     PyObject *cards_of, *folded_name, *stacks, *bets, *contributions, *all_in, *pot, *to_act;
     /* layout */
     int players, private_size, hand_size, draws, history, rows, row, draw_width;
@@ -47,7 +49,12 @@ typedef struct {
 static void Recorder_dealloc(Recorder *self) {
     if (self->has_private) PyBuffer_Release(&self->private_view);
     if (self->has_public) PyBuffer_Release(&self->public_view);
-    for (int i = 0; i < N_KINDS; i++) Py_XDECREF(self->kinds[i]);
+    for (int i = 0; i < N_KINDS; i++) {
+        Py_XDECREF(self->kinds[i]);
+        Py_XDECREF(self->amounts[i]);
+    }
+    Py_XDECREF(self->seat_name);
+    Py_XDECREF(self->cards_name);
     Py_XDECREF(self->cards_of);
     Py_XDECREF(self->folded_name);
     Py_XDECREF(self->stacks);
@@ -71,11 +78,12 @@ static int small_int(PyObject *obj, int limit, const char *what) {
 }
 
 static int Recorder_init(Recorder *self, PyObject *args, PyObject *kwds) {
-    PyObject *private_bytes, *public_bytes, *layout, *kinds, *summary;
+    PyObject *private_bytes, *public_bytes, *layout, *kinds, *amounts, *summary;
     double scale;
-    static char *names[] = {"private", "public", "layout", "kinds", "summary", "scale", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOd", names, &private_bytes,
-                                     &public_bytes, &layout, &kinds, &summary, &scale))
+    static char *names[] = {"private", "public", "layout", "kinds", "amounts", "summary", "scale",
+                            NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOd", names, &private_bytes,
+                                     &public_bytes, &layout, &kinds, &amounts, &summary, &scale))
         return -1;
     if (self->has_private || self->has_public) {
         PyErr_SetString(PyExc_TypeError, "a Recorder is made once");
@@ -86,7 +94,12 @@ static int Recorder_init(Recorder *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     if (!PyTuple_Check(kinds) || PyTuple_GET_SIZE(kinds) != N_KINDS) {
-        PyErr_Format(PyExc_ValueError, "kinds must be a tuple of %d event kinds", N_KINDS);
+        PyErr_Format(PyExc_ValueError, "kinds must be a tuple of %d event classes", N_KINDS);
+        return -1;
+    }
+    if (!PyTuple_Check(amounts) || PyTuple_GET_SIZE(amounts) != N_KINDS) {
+        PyErr_Format(PyExc_ValueError, "amounts must be a tuple of %d field names or None",
+                     N_KINDS);
         return -1;
     }
     if (!PyTuple_Check(summary) || PyTuple_GET_SIZE(summary) != 5) {
@@ -136,7 +149,10 @@ static int Recorder_init(Recorder *self, PyObject *args, PyObject *kwds) {
     }
     for (int i = 0; i < N_KINDS; i++) {
         self->kinds[i] = Py_NewRef(PyTuple_GET_ITEM(kinds, i));
+        self->amounts[i] = Py_NewRef(PyTuple_GET_ITEM(amounts, i));
     }
+    self->seat_name = PyUnicode_InternFromString("seat");
+    self->cards_name = PyUnicode_InternFromString("cards");
     self->cards_of = PyUnicode_InternFromString("cards_of");
     self->folded_name = PyUnicode_InternFromString("folded");
     self->stacks = PyUnicode_InternFromString("stacks");
@@ -327,11 +343,7 @@ static PyObject *Recorder_record(Recorder *self, PyObject *const *args, Py_ssize
     Py_ssize_t count = PySequence_Fast_GET_SIZE(events);
     for (Py_ssize_t e = 0; e < count; e++) {
         PyObject *event = PySequence_Fast_GET_ITEM(events, e);
-        if (!PyTuple_Check(event) || PyTuple_GET_SIZE(event) < 4) {
-            PyErr_SetString(PyExc_TypeError, "an event must be an Event");
-            goto fail;
-        }
-        PyObject *kind = PyTuple_GET_ITEM(event, 0);
+        PyObject *kind = (PyObject *)Py_TYPE(event);
         int code = -1;
         for (int k = 0; k < N_KINDS; k++) {
             if (kind == self->kinds[k]) {
@@ -339,13 +351,22 @@ static PyObject *Recorder_record(Recorder *self, PyObject *const *args, Py_ssize
                 break;
             }
         }
+        if (code < 0 && !PyObject_HasAttr(event, self->seat_name)) {
+            PyErr_SetString(PyExc_TypeError, "an event must be one of the engine's Event classes");
+            goto fail;
+        }
         long amount = 0;
-        if (code >= 0 && code != K_BURN) {
-            amount = PyLong_AsLong(PyTuple_GET_ITEM(event, 2));
+        if (code >= 0 && self->amounts[code] != Py_None) {
+            PyObject *number = PyObject_GetAttr(event, self->amounts[code]);
+            if (number == NULL) goto fail;
+            amount = PyLong_AsLong(number);
+            Py_DECREF(number);
             if (amount == -1 && PyErr_Occurred()) goto fail;
         }
         if (code >= 0 && code <= K_DISCARD) {
-            PyObject *hand_seat = PyTuple_GET_ITEM(event, 1);
+            PyObject *hand_seat = PyObject_GetAttr(event, self->seat_name);
+            if (hand_seat == NULL) goto fail;
+            Py_DECREF(hand_seat); /* the event holds it */
             int i = small_int(hand_seat, self->n_seats, "hand seat");
             if (i < 0) goto fail;
             int seat = self->seats[i];
@@ -364,8 +385,10 @@ static PyObject *Recorder_record(Recorder *self, PyObject *const *args, Py_ssize
                 int at = self->counts + ((self->draw - 1) * p + seat) * self->draw_width;
                 pub[at + 1 + amount] = 1.0f;
                 if (amount) { /* standing pat leaves the seat's cards as they were */
-                    PyObject *cards = PyTuple_GET_ITEM(event, 3);
+                    PyObject *cards = PyObject_GetAttr(event, self->cards_name);
+                    if (cards == NULL) goto fail;
                     PyObject *fast = PySequence_Fast(cards, "an event's cards");
+                    Py_DECREF(cards);
                     if (fast == NULL) goto fail;
                     float *mine = priv + (Py_ssize_t)seat * self->private_size + self->mine;
                     for (Py_ssize_t c = 0; c < PySequence_Fast_GET_SIZE(fast); c++) {
@@ -405,9 +428,15 @@ static PyObject *Recorder_record(Recorder *self, PyObject *const *args, Py_ssize
         } else {
             full = 1; /* posts, returns and wins move chips of several seats */
             if (code == K_SHOW) {
-                int seat = table_seat(self, PyTuple_GET_ITEM(event, 1));
+                PyObject *hand_seat = PyObject_GetAttr(event, self->seat_name);
+                if (hand_seat == NULL) goto fail;
+                int seat = table_seat(self, hand_seat);
+                Py_DECREF(hand_seat);
                 if (seat < 0) goto fail;
-                PyObject *fast = PySequence_Fast(PyTuple_GET_ITEM(event, 3), "an event's cards");
+                PyObject *cards = PyObject_GetAttr(event, self->cards_name);
+                if (cards == NULL) goto fail;
+                PyObject *fast = PySequence_Fast(cards, "an event's cards");
+                Py_DECREF(cards);
                 if (fast == NULL) goto fail;
                 float *shown = pub + self->shown + seat * 52;
                 for (Py_ssize_t c = 0; c < PySequence_Fast_GET_SIZE(fast); c++) {

@@ -14,7 +14,8 @@ class Recorder:
         private: Buffer,
         public: Buffer,
         layout: tuple[int, ...],
-        kinds: tuple[object, ...],
+        kinds: tuple[type, ...],
+        amounts: tuple[str | None, ...],
         summary: tuple[int, ...],
         scale: float,
     ) -> None: ...

@@ -14,7 +14,20 @@ from dataclasses import dataclass
 
 from standpat.bots.equity import Opponent
 from standpat.bots.strength import DrawModel
-from standpat.engine import Action, ActionKind, EventKind, LegalActions, SeatView
+from standpat.engine import (
+    Action,
+    ActionKind,
+    BetMade,
+    Called,
+    Checked,
+    Discarded,
+    DrawOpened,
+    Folded,
+    LegalActions,
+    Raised,
+    SeatView,
+    StreetOpened,
+)
 
 __all__ = ["Reading", "bet_or_raise", "first_legal", "model_of", "read", "sized"]
 
@@ -53,8 +66,7 @@ class Reading:
         return self.to_call / (self.pot + self.to_call) if self.to_call else 0.0
 
 
-_BETTING = frozenset({EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET,
-                      EventKind.RAISE})
+_BETTING = Folded | Checked | Called | BetMade | Raised
 
 
 def read(view: SeatView) -> Reading:
@@ -71,21 +83,20 @@ def read(view: SeatView) -> Reading:
     dead: list[int] = []
     any_draw = drawing = False
     for event in view.events:
-        kind = event.kind
-        if kind is EventKind.DISCARD and event.seat is not None:
+        if isinstance(event, Discarded):
             if not drawing:  # a new draw round: raises since the last one are history
                 raises_now = [0] * n
             any_draw = drawing = True
             s = event.seat
             draws_done[s] += 1
-            drawn[s] = event.amount
+            drawn[s] = event.count
             if s == seat:
                 dead.extend(int(c) for c in event.cards)
-        elif kind is EventKind.STREET or kind is EventKind.DRAW:
+        elif isinstance(event, StreetOpened | DrawOpened):
             round_raises = 0
-        elif kind in _BETTING and event.seat is not None:
+        elif isinstance(event, _BETTING):
             drawing = False
-            if kind is EventKind.BET or kind is EventKind.RAISE:
+            if isinstance(event, BetMade | Raised):
                 round_raises += 1
                 if any_draw:
                     raises_now[event.seat] += 1

@@ -20,12 +20,26 @@ from typing import Final, TextIO
 from standpat.cards import Card
 from standpat.engine import (
     ActionKind,
+    BetMade,
+    Called,
+    Checked,
+    Dealt,
+    Discarded,
+    DrawOpened,
     Event,
-    EventKind,
+    Folded,
     LegalActions,
+    Mucked,
     Phase,
+    Posted,
     PostKind,
+    Raised,
+    Reshuffled,
+    Returned,
     SeatView,
+    Shown,
+    StreetOpened,
+    Won,
 )
 from standpat.ranking import evaluate
 
@@ -229,12 +243,6 @@ def _chair_line(view: SeatView, chair: Chair, width: int, palette: Palette) -> s
     return palette.dim(line) if view.folded[i] else line
 
 
-_DID: Final = {
-    EventKind.CHECK: "checked",
-    EventKind.CALL: "called",
-    EventKind.BET: "bet {}",
-    EventKind.RAISE: "raised to {}",
-}
 
 
 def last_actions(view: SeatView) -> dict[int, str]:
@@ -248,10 +256,16 @@ def last_actions(view: SeatView) -> dict[int, str]:
     """
     did: dict[int, str] = {}
     for event in view.events:
-        if event.kind is EventKind.STREET or event.kind is EventKind.DRAW:
+        if isinstance(event, StreetOpened | DrawOpened):
             did.clear()
-        elif event.seat is not None and event.kind in _DID:
-            did[event.seat] = _DID[event.kind].format(event.amount)
+        elif isinstance(event, Checked):
+            did[event.seat] = "checked"
+        elif isinstance(event, Called):
+            did[event.seat] = "called"
+        elif isinstance(event, BetMade):
+            did[event.seat] = f"bet {event.to}"
+        elif isinstance(event, Raised):
+            did[event.seat] = f"raised to {event.to}"
     return did
 
 
@@ -319,12 +333,14 @@ def narrate(
     lines = []
     offset = len(view.events) - len(events)
     first_bb = next(
-        (i for i, e in enumerate(view.events) if e.post is PostKind.BIG_BLIND), None)
+        (i for i, e in enumerate(view.events)
+         if isinstance(e, Posted) and e.post is PostKind.BIG_BLIND), None)
     for n, event in enumerate(events):
-        if event.kind is EventKind.STREET or event.kind is EventKind.DRAW:
-            line = _street_line(event.amount, event.kind is EventKind.DRAW, view.game.draws)
+        if isinstance(event, StreetOpened | DrawOpened):
+            line = _street_line(event.number, isinstance(event, DrawOpened), view.game.draws)
         else:
-            come_in = event.post is PostKind.BIG_BLIND and offset + n != first_bb
+            come_in = (isinstance(event, Posted) and event.post is PostKind.BIG_BLIND
+                       and offset + n != first_bb)
             line = narrate_one(event, names, you, view, come_in=come_in)
         if line:
             lines.append(line)
@@ -358,46 +374,47 @@ def narrate_one(
     seat = event.seat
     me = seat is not None and seat == you
     who = "You" if me else (names.get(seat, f"seat {seat}") if seat is not None else "")
-    kind = event.kind
-    all_in = (" and are all in" if me else " and is all in") if event.all_in else ""
-    if kind is EventKind.POST:
-        what = _POSTS.get(event.post or PostKind.BIG_BLIND, "a blind")
+    all_in = ""
+    if isinstance(event, Posted | Called | BetMade | Raised) and event.all_in:
+        all_in = " and are all in" if me else " and is all in"
+    if isinstance(event, Posted):
+        what = _POSTS.get(event.post, "a blind")
         if come_in:
             what = "a big blind"
         why = " to come in" if come_in else ""
         return f"{who} {_verb(me, 'post', 'posts')} {what} of {event.amount}{why}{all_in}."
-    if kind is EventKind.DEAL:
+    if isinstance(event, Dealt):
         return f"You are dealt {' '.join(map(str, event.cards))}." if me and event.cards else ""
-    if kind is EventKind.FOLD:
+    if isinstance(event, Folded):
         return f"{who} {_verb(me, 'fold', 'folds')}."
-    if kind is EventKind.CHECK:
+    if isinstance(event, Checked):
         return f"{who} {_verb(me, 'check', 'checks')}."
-    if kind is EventKind.CALL:
-        return f"{who} {_verb(me, 'call', 'calls')} {event.amount}{all_in}."
-    if kind is EventKind.BET:
-        return f"{who} {_verb(me, 'bet', 'bets')} {event.amount}{all_in}."
-    if kind is EventKind.RAISE:
-        return f"{who} {_verb(me, 'raise', 'raises')} to {event.amount}{all_in}."
-    if kind is EventKind.DISCARD:
+    if isinstance(event, Called):
+        return f"{who} {_verb(me, 'call', 'calls')} {event.added}{all_in}."
+    if isinstance(event, BetMade):
+        return f"{who} {_verb(me, 'bet', 'bets')} {event.to}{all_in}."
+    if isinstance(event, Raised):
+        return f"{who} {_verb(me, 'raise', 'raises')} to {event.to}{all_in}."
+    if isinstance(event, Discarded):
         if me and event.cards:
             return (f"You discard {' '.join(map(str, event.cards))} and draw "
                     f"{' '.join(map(str, event.drawn))}.")
-        if event.amount == 0:
+        if event.count == 0:
             return f"{who} {_verb(me, 'stand', 'stands')} pat."
-        cards = "card" if event.amount == 1 else "cards"
-        return f"{who} {_verb(me, 'draw', 'draws')} {event.amount} {cards}."
-    if kind is EventKind.RESHUFFLE:
-        return f"The stub runs short: {event.amount} cards are shuffled into a new stub."
-    if kind is EventKind.RETURN:
+        cards = "card" if event.count == 1 else "cards"
+        return f"{who} {_verb(me, 'draw', 'draws')} {event.count} {cards}."
+    if isinstance(event, Reshuffled):
+        return f"The stub runs short: {event.count} cards are shuffled into a new stub."
+    if isinstance(event, Returned):
         to = "you" if me else who
         return f"The uncalled {event.amount} goes back to {to}."
-    if kind is EventKind.SHOW:
+    if isinstance(event, Shown):
         name = describe_hand(event.cards, view)
         cards = " ".join(map(str, event.cards))
         return f"{who} {_verb(me, 'show', 'shows')} {cards}" + (f": {name}." if name else ".")
-    if kind is EventKind.MUCK:
+    if isinstance(event, Mucked):
         return f"{who} {_verb(me, 'muck', 'mucks')}."
-    if kind is EventKind.WIN:
+    if isinstance(event, Won):
         pot = "the pot" if event.pot == 0 else f"side pot {event.pot}"
         if len(view.pots) > 1 and event.pot == 0:
             pot = "the main pot"

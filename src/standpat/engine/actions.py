@@ -1,4 +1,4 @@
-"""What a seat may do, what it did, and the events a hand records.
+"""What a seat may do, what it did, and where a hand stands (its events: ``events``).
 
 >>> Action.raise_to(8)
 Action.raise_to(8)
@@ -15,22 +15,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple, cast
+from typing import cast
 
 from standpat.cards import Card, as_cards, format_cards
-from standpat.engine.games import PostKind
 from standpat.errors import IllegalActionError
 
 __all__ = [
     "Action",
     "ActionKind",
-    "Event",
-    "EventKind",
     "LegalActions",
     "Phase",
-    "event_from_json",
-    "event_to_json",
-    "events_from_json",
 ]
 
 
@@ -288,123 +282,3 @@ class Phase(StrEnum):
     BETTING = "betting"
     DRAW = "draw"
     OVER = "over"
-
-
-class EventKind(StrEnum):
-    """The kinds of event a hand records; the value is the history spelling."""
-
-    POST = "post"
-    DEAL = "deal"
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    BET = "bet"
-    RAISE = "raise"
-    STREET = "street"
-    """A betting round opens; ``amount`` is its number (0 before the first draw)."""
-    DRAW = "draw"
-    """A draw opens; ``amount`` is its number (1 for the first draw)."""
-    BURN = "burn"
-    DISCARD = "discard"
-    RESHUFFLE = "reshuffle"
-    RETURN = "return"
-    SHOW = "show"
-    MUCK = "muck"
-    WIN = "win"
-
-
-class Event(NamedTuple):
-    """Something that happened in a hand (frozen).
-
-    ``amount`` is chips for posts, bets (the "to" amount of a bet or raise,
-    what was added for a call), returns and wins; the number of the betting
-    round for ``STREET`` (0, 1, ...) and of the draw for ``DRAW`` (1, 2, ...);
-    the number of cards for ``DISCARD``.  ``hidden`` counts the
-    cards that a redacted event had but does not show.
-    """
-
-    kind: EventKind
-    seat: int | None = None
-    amount: int = 0
-    cards: tuple[Card, ...] = ()
-    drawn: tuple[Card, ...] = ()
-    pot: int = 0
-    all_in: bool = False
-    post: PostKind | None = None
-    hidden: int = 0
-
-
-def event_to_json(event: Event) -> dict[str, Any]:
-    """An event as a JSON object: its kind, then each other field not at its default,
-    with cards as lists of card names (the server's wire form and the table's saved form).
-
-    >>> event = Event(EventKind.DISCARD, 1, 2, tuple(as_cards("7c 9h")), tuple(as_cards("Ks Qd")))
-    >>> event_to_json(event)
-    {'kind': 'discard', 'seat': 1, 'amount': 2, 'cards': ['7c', '9h'], 'drawn': ['Ks', 'Qd']}
-    >>> event_from_json(event_to_json(event)) == event
-    True
-    """
-    doc: dict[str, Any] = {"kind": event.kind.value}
-    if event.seat is not None:
-        doc["seat"] = event.seat
-    if event.amount:
-        doc["amount"] = event.amount
-    if event.cards:
-        doc["cards"] = format_cards(event.cards).split()
-    if event.drawn:
-        doc["drawn"] = format_cards(event.drawn).split()
-    if event.pot:
-        doc["pot"] = event.pot
-    if event.all_in:
-        doc["all_in"] = True
-    if event.post is not None:
-        doc["post"] = event.post.value
-    if event.hidden:
-        doc["hidden"] = event.hidden
-    return doc
-
-
-def _cards_from_json(value: object) -> tuple[Card, ...]:
-    if isinstance(value, str):  # the table's older saves wrote cards as one string
-        return tuple(as_cards(value)) if value else ()
-    if isinstance(value, list):
-        return tuple(as_cards(" ".join(map(str, value)))) if value else ()
-    raise TypeError(f"cards must be a list of card names, not {value!r}")
-
-
-def event_from_json(doc: dict[str, Any]) -> Event:
-    """The event that :func:`event_to_json` wrote (KeyError, TypeError or ValueError
-    when it is malformed)."""
-    post = doc.get("post")
-    return Event(
-        EventKind(doc["kind"]), doc.get("seat"), int(doc.get("amount", 0)),
-        _cards_from_json(doc.get("cards", [])), _cards_from_json(doc.get("drawn", [])),
-        int(doc.get("pot", 0)), bool(doc.get("all_in", False)),
-        None if post is None else PostKind(post), int(doc.get("hidden", 0)),
-    )
-
-
-def events_from_json(docs: Iterable[dict[str, Any]]) -> list[Event]:
-    """A hand's events as :func:`event_to_json` wrote them, in order.
-
-    Records written before draws had their own kind opened each draw with a
-    ``street`` event too (``street`` k twice: draw k, then the betting after
-    it); such a first ``street`` k (k >= 1) is read as the ``DRAW`` it was.
-
-    >>> old = [{"kind": "street"}, {"kind": "street", "amount": 1},
-    ...        {"kind": "burn"}, {"kind": "street", "amount": 1}]
-    >>> [(e.kind.value, e.amount) for e in events_from_json(old)]
-    [('street', 0), ('draw', 1), ('burn', 0), ('street', 1)]
-    """
-    events = []
-    opened: set[tuple[EventKind, int]] = set()
-    for doc in docs:
-        event = event_from_json(doc)
-        if event.kind is EventKind.STREET or event.kind is EventKind.DRAW:
-            if (event.kind is EventKind.STREET and event.amount
-                    and (EventKind.DRAW, event.amount) not in opened
-                    and (EventKind.STREET, event.amount) not in opened):
-                event = event._replace(kind=EventKind.DRAW)
-            opened.add((event.kind, event.amount))
-        events.append(event)
-    return events

@@ -37,14 +37,25 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from standpat.cards import Card, format_cards
-from standpat.engine.actions import (
-    Action,
-    ActionKind,
+from standpat.engine.actions import Action, ActionKind, LegalActions, Phase, _draw_legal
+from standpat.engine.events import (
+    BetMade,
+    Burned,
+    Called,
+    Checked,
+    Dealt,
+    Discarded,
+    DrawOpened,
     Event,
-    EventKind,
-    LegalActions,
-    Phase,
-    _draw_legal,
+    Folded,
+    Mucked,
+    Posted,
+    Raised,
+    Reshuffled,
+    Returned,
+    Shown,
+    StreetOpened,
+    Won,
 )
 from standpat.engine.games import Game, Post, PostKind, Stakes, Structure, get_game
 from standpat.engine.pots import side_pots, split
@@ -71,21 +82,6 @@ _CHECK_BET = frozenset({_CHECK, _BET})
 _CHECK_RAISE = frozenset({_CHECK, _RAISE})
 _SB = PostKind.SMALL_BLIND
 _BB = PostKind.BIG_BLIND
-_POST = EventKind.POST
-_SHOW = EventKind.SHOW
-_DEAL = EventKind.DEAL
-_CHECK_EV = EventKind.CHECK
-_CALL_EV = EventKind.CALL
-_FOLD_EV = EventKind.FOLD
-_BET_EV = EventKind.BET
-_RAISE_EV = EventKind.RAISE
-_STREET = EventKind.STREET
-_DRAW_EV = EventKind.DRAW
-_BURN = EventKind.BURN
-_RESHUFFLE = EventKind.RESHUFFLE
-_DISCARD_EV = EventKind.DISCARD
-_MUCK = EventKind.MUCK
-_WIN = EventKind.WIN
 _POSTS: dict[tuple[int, int, Stakes], tuple[Post, ...]] = {}
 _LEGAL: dict[tuple[int, frozenset[ActionKind], int, int, int], LegalActions] = {}
 """Betting-round LegalActions are immutable values: equal ones are shared, not rebuilt."""
@@ -95,46 +91,155 @@ _CLOCK: dict[int, tuple[tuple[int, ...], ...]] = {
 """_CLOCK[n][s]: the seats of an n-player hand clockwise, starting at seat s."""
 
 
-_new = tuple.__new__
 _new_object = object.__new__
-"""Events are made as whole tuples (faster than Event's keyword ``__new__``), only by the
-builders below, whose field order ``tests/engine/test_hand.py`` checks against Event's."""
+"""Events are made slot by slot (faster than a frozen dataclass's ``__init__``), only by the
+builders below, which ``tests/engine/test_hand.py`` checks against each class's own
+constructor."""
 
 
-def _event(kind: EventKind, seat: int | None, amount: int, cards: tuple[Card, ...] = ()) -> Event:
-    """An event with only a kind, seat, amount and cards (deal, street, check, fold, burn,
-    reshuffle, return, show, muck)."""
-    return _new(Event, (kind, seat, amount, cards, (), 0, False, None, 0))
+def _slots(cls: type, *names: str) -> tuple[Callable[[object, object], None], ...]:
+    """The slot setters of ``cls``'s fields ``names``, in order."""
+    return tuple(cls.__dict__[name].__set__ for name in names)
 
 
-def _bet_event(kind: EventKind, seat: int, amount: int, all_in: bool) -> Event:
-    """A call (``amount``: the chips added), bet or raise (``amount``: the total)."""
-    return _new(Event, (kind, seat, amount, (), (), 0, all_in, None, 0))
+_POSTED = _slots(Posted, "seat", "amount", "post", "all_in")
+_DEALT = _slots(Dealt, "seat", "cards", "hidden")
+_SEAT_OF = {cls: _slots(cls, "seat")[0] for cls in (Folded, Checked)}
+_BET_SETS = {cls: _slots(cls, "seat", "to", "all_in") for cls in (BetMade, Raised)}
+_CALLED = _slots(Called, "seat", "added", "all_in")
+_NUMBER_OF = {cls: _slots(cls, "number")[0] for cls in (StreetOpened, DrawOpened)}
+_STUB_SETS = {cls: _slots(cls, "cards", "hidden") for cls in (Burned, Reshuffled)}
+_DISCARDED = _slots(Discarded, "seat", "count", "cards", "drawn", "hidden")
+_RETURNED = _slots(Returned, "seat", "amount")
+_SHOWN = _slots(Shown, "seat", "cards")
+_MUCKED = _slots(Mucked, "seat", "cards", "hidden")
+_WON = _slots(Won, "seat", "amount", "cards", "pot")
 
 
-def _post_event(seat: int, amount: int, all_in: bool, post: PostKind) -> Event:
-    """A forced bet of ``amount`` chips."""
-    return _new(Event, (_POST, seat, amount, (), (), 0, all_in, post, 0))
+def _posted(seat: int, amount: int, post: PostKind, all_in: bool) -> Posted:
+    """``Posted(seat, amount, post, all_in)``."""
+    event = _new_object(Posted)
+    s_seat, s_amount, s_post, s_all_in = _POSTED
+    s_seat(event, seat)
+    s_amount(event, amount)
+    s_post(event, post)
+    s_all_in(event, all_in)
+    return event
 
 
-def _discard_event(seat: int, cards: tuple[Card, ...], drawn: tuple[Card, ...]) -> Event:
-    """A discard of ``cards`` (none: standing pat) and the cards ``drawn`` for them."""
-    return _new(Event, (_DISCARD_EV, seat, len(cards), cards, drawn, 0, False, None, 0))
+def _dealt(seat: int, cards: tuple[Card, ...], hidden: int) -> Dealt:
+    """``Dealt(seat, cards, hidden)``."""
+    event = _new_object(Dealt)
+    s_seat, s_cards, s_hidden = _DEALT
+    s_seat(event, seat)
+    s_cards(event, cards)
+    s_hidden(event, hidden)
+    return event
 
 
-def _win_event(seat: int, amount: int, cards: tuple[Card, ...], pot: int) -> Event:
-    """``seat`` wins ``amount`` from pot number ``pot`` (0: the main pot) with ``cards``."""
-    return _new(Event, (_WIN, seat, amount, cards, (), pot, False, None, 0))
+def _folded(seat: int) -> Folded:
+    """``Folded(seat)``."""
+    event = _new_object(Folded)
+    _SEAT_OF[Folded](event, seat)
+    return event
 
 
-def _hidden_event(event: Event, hidden: int) -> Event:
-    """``event`` without its cards and drawn cards, ``hidden`` saying how many it had."""
-    return _new(Event, (
-        event.kind, event.seat, event.amount, (), (), event.pot, event.all_in, event.post, hidden,
-    ))
+def _checked(seat: int) -> Checked:
+    """``Checked(seat)``."""
+    event = _new_object(Checked)
+    _SEAT_OF[Checked](event, seat)
+    return event
 
 
-_PRIVATE = frozenset({_DEAL, _DISCARD_EV, _MUCK})
+def _called(seat: int, added: int, all_in: bool) -> Called:
+    """``Called(seat, added, all_in)``."""
+    event = _new_object(Called)
+    s_seat, s_added, s_all_in = _CALLED
+    s_seat(event, seat)
+    s_added(event, added)
+    s_all_in(event, all_in)
+    return event
+
+
+def _bet_to(cls: type[BetMade | Raised], seat: int, to: int, all_in: bool) -> BetMade | Raised:
+    """``BetMade(seat, to, all_in)`` or ``Raised(seat, to, all_in)``."""
+    event = _new_object(cls)
+    s_seat, s_to, s_all_in = _BET_SETS[cls]
+    s_seat(event, seat)
+    s_to(event, to)
+    s_all_in(event, all_in)
+    return event
+
+
+def _opened(cls: type[StreetOpened | DrawOpened], number: int) -> StreetOpened | DrawOpened:
+    """``StreetOpened(number)`` or ``DrawOpened(number)``."""
+    event = _new_object(cls)
+    _NUMBER_OF[cls](event, number)
+    return event
+
+
+def _stub_event(
+    cls: type[Burned | Reshuffled], cards: tuple[Card, ...], hidden: int
+) -> Burned | Reshuffled:
+    """``Burned(cards, hidden)`` or ``Reshuffled(cards, hidden)``."""
+    event = _new_object(cls)
+    s_cards, s_hidden = _STUB_SETS[cls]
+    s_cards(event, cards)
+    s_hidden(event, hidden)
+    return event
+
+
+def _discarded(
+    seat: int, count: int, cards: tuple[Card, ...], drawn: tuple[Card, ...], hidden: int
+) -> Discarded:
+    """``Discarded(seat, count, cards, drawn, hidden)``."""
+    event = _new_object(Discarded)
+    s_seat, s_count, s_cards, s_drawn, s_hidden = _DISCARDED
+    s_seat(event, seat)
+    s_count(event, count)
+    s_cards(event, cards)
+    s_drawn(event, drawn)
+    s_hidden(event, hidden)
+    return event
+
+
+def _returned(seat: int, amount: int) -> Returned:
+    """``Returned(seat, amount)``."""
+    event = _new_object(Returned)
+    s_seat, s_amount = _RETURNED
+    s_seat(event, seat)
+    s_amount(event, amount)
+    return event
+
+
+def _shown(seat: int, cards: tuple[Card, ...]) -> Shown:
+    """``Shown(seat, cards)``."""
+    event = _new_object(Shown)
+    s_seat, s_cards = _SHOWN
+    s_seat(event, seat)
+    s_cards(event, cards)
+    return event
+
+
+def _mucked(seat: int, cards: tuple[Card, ...], hidden: int) -> Mucked:
+    """``Mucked(seat, cards, hidden)``."""
+    event = _new_object(Mucked)
+    s_seat, s_cards, s_hidden = _MUCKED
+    s_seat(event, seat)
+    s_cards(event, cards)
+    s_hidden(event, hidden)
+    return event
+
+
+def _won(seat: int, amount: int, cards: tuple[Card, ...], pot: int) -> Won:
+    """``Won(seat, amount, cards, pot)``."""
+    event = _new_object(Won)
+    s_seat, s_amount, s_cards, s_pot = _WON
+    s_seat(event, seat)
+    s_amount(event, amount)
+    s_cards(event, cards)
+    s_pot(event, pot)
+    return event
 
 
 def redact(event: Event, viewer: int | None) -> Event:
@@ -145,22 +250,33 @@ def redact(event: Event, viewer: int | None) -> Event:
     compiled module, because every view redacts each new event.)
 
     >>> from standpat.cards import Card
-    >>> e = Event(EventKind.DISCARD, 1, 2, (Card("2c"), Card("3c")), (Card("Ah"), Card("Kh")))
+    >>> e = Discarded(1, 2, (Card("2c"), Card("3c")), (Card("Ah"), Card("Kh")))
     >>> redact(e, 1) == e
     True
     >>> redact(e, 0)
-    Event(kind=<EventKind.DISCARD: 'discard'>, seat=1, amount=2, cards=(), drawn=(), pot=0, \
-all_in=False, post=None, hidden=2)
+    Discarded(seat=1, count=2, cards=(), drawn=(), hidden=2)
     """
-    kind = event.kind
-    if kind in _PRIVATE:
-        cards, drawn = event.cards, event.drawn
-        if event.seat == viewer or not (cards or drawn):
+    cls = event.__class__
+    if cls is Discarded:
+        discard = cast(Discarded, event)
+        cards, drawn = discard.cards, discard.drawn
+        if discard.seat == viewer or not (cards or drawn):
             return event
-        return _hidden_event(event, len(cards) if len(cards) >= len(drawn) else len(drawn))
-    if kind is _BURN or kind is _RESHUFFLE:
-        cards = event.cards
-        return _hidden_event(event, len(cards)) if cards else event
+        hidden = len(cards) if len(cards) >= len(drawn) else len(drawn)
+        return _discarded(discard.seat, discard.count, (), (), hidden)
+    if cls is Dealt:
+        deal = cast(Dealt, event)
+        if deal.seat == viewer or not deal.cards:
+            return event
+        return _dealt(deal.seat, (), len(deal.cards))
+    if cls is Mucked:
+        muck = cast(Mucked, event)
+        if muck.seat == viewer or not muck.cards:
+            return event
+        return _mucked(muck.seat, (), len(muck.cards))
+    if cls is Burned or cls is Reshuffled:
+        stub = cast("Burned | Reshuffled", event)
+        return _stub_event(stub.__class__, (), len(stub.cards)) if stub.cards else event
     return event
 
 
@@ -330,7 +446,7 @@ class Hand:
                 dead[seat] += amount
             if not stack:
                 allin[seat] = True
-            events.append(_post_event(seat, amount, not stack, kind))
+            events.append(_posted(seat, amount, kind, not stack))
         self._dead = tuple(dead)
         self._dead_total = sum(dead)
         self._high = high
@@ -394,10 +510,10 @@ class Hand:
         self._hands = hands
         for seat in order:
             dealt = tuple(hands[seat])
-            events.append(_event(_DEAL, seat, size, dealt))
+            events.append(_dealt(seat, dealt, 0))
 
     def _open_first_round(self, events: list[Event]) -> None:
-        events.append(_event(_STREET, None, 0))
+        events.append(_opened(StreetOpened, 0))
         self._unit = self.stakes.small_bet
         self._to_act = self._seek(self._first)
         if self._to_act is None:
@@ -817,7 +933,7 @@ class Hand:
             if kind is _CHECK and drawn is None:  # the commonest action, applied here
                 events = self._events
                 start = len(events)
-                events.append(_event(_CHECK_EV, seat, 0))
+                events.append(_checked(seat))
                 self._counts_public = False
                 self._acted[seat] = True
                 self._faced[seat] = self._high
@@ -852,7 +968,7 @@ class Hand:
         if kind is _FOLD:
             self._folded[seat] = True
             self._pool.extend(self._hands[seat])
-            events.append(_event(_FOLD_EV, seat, 0))
+            events.append(_folded(seat))
             self._live -= 1
             self._able -= 1
             if self._live == 1:
@@ -860,7 +976,7 @@ class Hand:
                 self._award_uncontested(self._folded.index(False), events)
                 return
         elif kind is _CHECK:
-            events.append(_event(_CHECK_EV, seat, 0))
+            events.append(_checked(seat))
         elif kind is _CALL:
             add = high - bets[seat]
             stack = stacks[seat]
@@ -871,7 +987,7 @@ class Hand:
             stacks[seat] = stack - add
             bets[seat] += add
             self._contrib[seat] += add
-            events.append(_bet_event(_CALL_EV, seat, add, not stacks[seat]))
+            events.append(_called(seat, add, not stacks[seat]))
             if bets[seat] >= self._high:
                 self._short = False
         else:
@@ -895,7 +1011,7 @@ class Hand:
             self._high = to
             self._short = False
             self._aggressor = seat
-            events.append(_bet_event(_BET_EV if kind is _BET else _RAISE_EV, seat, to, allin))
+            events.append(_bet_to(BetMade if kind is _BET else Raised, seat, to, allin))
         self._acted[seat] = True
         self._faced[seat] = self._high
         self._need[seat] = self._unit if self._fl else self._last_raise
@@ -959,7 +1075,7 @@ class Hand:
             if self._allin[top]:
                 self._allin[top] = False
                 self._able += 1
-            events.append(_event(EventKind.RETURN, top, excess))
+            events.append(_returned(top, excess))
 
     def _end_round(self, events: list[Event]) -> None:
         """The betting round is over: return an uncalled bet, then draw or show down."""
@@ -974,13 +1090,13 @@ class Hand:
         self._phase = _DRAW
         self._street += 1
         n = self.players
-        events.append(_event(_DRAW_EV, None, self._street))
+        events.append(_opened(DrawOpened, self._street))
         if len(self._stub) - 1 - self._pos < 1:
             self._reshuffle(events)
         burn = self._stub[self._pos]
         self._pos += 1
         self._pool.append(burn)
-        events.append(_event(_BURN, None, 1, (burn,)))
+        events.append(_stub_event(Burned, (burn,), 0))
         if not self._counts_public:  # else no betting since the last draw: its counts stay
             self._draw_counts = [None] * n
         self._counts_public = True
@@ -995,7 +1111,7 @@ class Hand:
         pool.extend(self._pool)
         if len(pool) < 2:
             raise RuntimeError("the reshuffle pool has no card to deal; this is an engine bug.")
-        events.append(_event(_RESHUFFLE, None, len(pool), tuple(sorted(pool))))
+        events.append(_stub_event(Reshuffled, tuple(sorted(pool)), 0))
         rng = self._rng
         if rng.__class__ is random.Random:
             _shuffle(rng.getrandbits, pool)
@@ -1039,7 +1155,7 @@ class Hand:
             hands[seat] = kept
             self._pool.extend(cards)
         self._draw_counts[seat] = k
-        events.append(_discard_event(seat, cards, tuple(got)))
+        events.append(_discarded(seat, len(cards), cards, tuple(got), 0))
         if extra:
             events.extend(extra)
         queue = self._queue
@@ -1098,7 +1214,7 @@ class Hand:
             else:
                 self._open_draw(events)
             return
-        events.append(_event(_STREET, None, self._street))
+        events.append(_opened(StreetOpened, self._street))
         self._to_act = nxt
 
     # -- the end ----------------------------------------------------------------------
@@ -1117,7 +1233,7 @@ class Hand:
         if total:
             self._stacks[seat] += total
             self._payouts[seat] += total
-            events.append(_win_event(seat, total, (), 0))
+            events.append(_won(seat, total, (), 0))
 
     def _finish(self) -> None:
         self._bets = [0] * self.players
@@ -1154,13 +1270,13 @@ class Hand:
             claims = [i for i, (_, eligible) in enumerate(pots) if s in eligible]
             if show_all or any(_may_win(mine, best[i]) for i in claims):
                 shown[s] = tuple(hands[s])
-                events.append(_event(_SHOW, s, 0, shown[s]))
+                events.append(_shown(s, shown[s]))
                 for i in claims:
                     b = best[i]
                     if b is None or mine > b:
                         best[i] = mine
             else:
-                events.append(_event(_MUCK, s, 0, tuple(hands[s])))
+                events.append(_mucked(s, tuple(hands[s]), 0))
         self._finish()
         for i, (amount, eligible) in enumerate(pots):
             if not amount:
@@ -1169,7 +1285,7 @@ class Hand:
             for s, won in split(amount, winners, button=self.button, players=n):
                 self._stacks[s] += won
                 self._payouts[s] += won
-                events.append(_win_event(s, won, shown[s], i))
+                events.append(_won(s, won, shown[s], i))
 
     def _one_pot(self, live: list[int], events: list[Event]) -> None:
         """The showdown of a single pot (nobody all-in for less), ``live`` in showing order."""
@@ -1182,11 +1298,11 @@ class Hand:
             mine = strengths[s] = score(hands[s])
             if show_all or mine >= best:
                 shown[s] = cards = tuple(hands[s])
-                events.append(_event(_SHOW, s, 0, cards))
+                events.append(_shown(s, cards))
                 if mine > best:
                     best = mine
             else:
-                events.append(_event(_MUCK, s, 0, tuple(hands[s])))
+                events.append(_mucked(s, tuple(hands[s]), 0))
         amount = sum(self._contrib)
         self._final_pots = [(amount, tuple(sorted(live)))]
         self._finish()
@@ -1197,7 +1313,7 @@ class Hand:
         for s, won in split(amount, winners, button=self.button, players=self.players):
             stacks[s] += won
             payouts[s] += won
-            events.append(_win_event(s, won, shown[s], 0))
+            events.append(_won(s, won, shown[s], 0))
 
     # -- copies ----------------------------------------------------------------------
 

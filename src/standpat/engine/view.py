@@ -1,12 +1,12 @@
 """What one seat may know of a hand (``Hand.view`` builds it: the one source of what any
 client is shown).
 
->>> from standpat.engine import Hand, Stakes
+>>> from standpat.engine import Dealt, Hand, Stakes
 >>> hand = Hand("five-card-draw", "no-limit", Stakes.from_bets(2), [50, 50], rng=1)
 >>> view = hand.view(1)
 >>> len(view.hand), view.card_counts, view.legal is None
 (5, (5, 5), True)
->>> [e.hidden for e in hand.view(None).events if e.kind == "deal"]
+>>> [e.hidden for e in hand.view(None).events if isinstance(e, Dealt)]
 [5, 5]
 """
 
@@ -17,7 +17,8 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from standpat.cards import Card
-from standpat.engine.actions import Event, LegalActions, Phase
+from standpat.engine.actions import LegalActions, Phase
+from standpat.engine.events import Event
 from standpat.engine.games import Game, Stakes, Structure
 from standpat.ranking import RankingName
 

@@ -39,7 +39,23 @@ from typing import TYPE_CHECKING, Final, Protocol
 
 import numpy as np
 
-from standpat.engine import Event, EventKind, Hand, LegalActions, Phase, get_game
+from standpat.engine import (
+    BetMade,
+    Burned,
+    Called,
+    Checked,
+    Discarded,
+    DrawOpened,
+    Event,
+    Folded,
+    Hand,
+    LegalActions,
+    Phase,
+    Raised,
+    Shown,
+    StreetOpened,
+    get_game,
+)
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -56,20 +72,19 @@ __all__ = ["HISTORY", "PokerObserver"]
 HISTORY: Final = 16
 """How many of the latest actions the observation lists one by one."""
 _COUNT_CAP: Final = 15.0
-_KINDS: Final = {
-    EventKind.FOLD: 0, EventKind.CHECK: 1, EventKind.CALL: 2, EventKind.BET: 3,
-    EventKind.RAISE: 4, EventKind.DISCARD: 5,
+_KINDS: Final[dict[type[Event], int]] = {
+    Folded: 0, Checked: 1, Called: 2, BetMade: 3, Raised: 4, Discarded: 5,
 }
-_CHIPS: Final = frozenset({EventKind.CALL, EventKind.BET, EventKind.RAISE, EventKind.FOLD})
-_DISCARD_CODE: Final = _KINDS[EventKind.DISCARD]
-_SUMMARY: Final = {EventKind.CHECK: 0, EventKind.CALL: 1, EventKind.BET: 2, EventKind.RAISE: 2,
-                   EventKind.FOLD: 3}
+_DISCARD_CODE: Final = _KINDS[Discarded]
+_SUMMARY: Final[dict[type[Event], int]] = {Checked: 0, Called: 1, BetMade: 2, Raised: 2, Folded: 3}
 _RANK_SUIT: Final = np.zeros((52, 17), dtype=np.float32)
 for _card in range(52):
     _RANK_SUIT[_card, _card >> 2] = 1.0
     _RANK_SUIT[_card, 13 + (_card & 3)] = 1.0
-_RECORDED: Final = (*_KINDS, EventKind.STREET, EventKind.DRAW, EventKind.BURN, EventKind.SHOW)
-"""The event kinds the C recorder tells apart: the actions in code order, then the rest."""
+_RECORDED: Final = (*_KINDS, StreetOpened, DrawOpened, Burned, Shown)
+"""The event classes the C recorder tells apart: the actions in code order, then the rest."""
+_NUMBERS: Final = (None, None, "added", "to", "to", "count", "number", "number", None, None)
+"""The field of each of those classes that the observation takes its number from."""
 _SUMMARY_OF: Final = tuple(_SUMMARY[kind] for kind in _KINDS if kind in _SUMMARY)
 """The summary column of each action code but the discard's (for the C recorder)."""
 _CARD_BYTES: Final = tuple(row.tobytes() for row in _RANK_SUIT)
@@ -172,7 +187,7 @@ class PokerObserver:
         if self.native:
             assert _Recorder is not None
             recorder = _Recorder(self._private_bytes, self._public_bytes, self._layout(),
-                                 _RECORDED, _SUMMARY_OF, self.scale)
+                                 _RECORDED, _NUMBERS, _SUMMARY_OF, self.scale)
         else:
             recorder = _PyRecorder(self)
         recorder.street, recorder.draw, recorder.pointed = self._state
@@ -236,12 +251,12 @@ class PokerObserver:
         """Take the rounds and draws a hand went through as it was dealt."""
         recorder = self._recorder
         for event in hand.events:
-            if event.kind is EventKind.STREET:
-                recorder.street = event.amount
-                self._round_at(2 * event.amount)
-            elif event.kind is EventKind.DRAW:
-                recorder.draw = event.amount
-                self._round_at(2 * event.amount - 1)
+            if isinstance(event, StreetOpened):
+                recorder.street = event.number
+                self._round_at(2 * event.number)
+            elif isinstance(event, DrawOpened):
+                recorder.draw = event.number
+                self._round_at(2 * event.number - 1)
 
     def record(self, hand: Hand, events: Iterable[Event]) -> None:
         """Take in the events of one ``Hand.apply`` (public parts, and each seat's own)."""
@@ -378,48 +393,51 @@ class _PyRecorder:
         full = False
         new_round = False
         for event in events:
-            kind = event.kind
+            kind = event.__class__
             code = _KINDS.get(kind)
-            if code is not None:
-                seat = seats[event.seat]  # type: ignore[index]
+            if isinstance(event, Folded | Checked | Called | BetMade | Raised | Discarded):
+                assert code is not None
+                seat = seats[event.seat]
                 # the history: every row down one, this action on top
                 self._older[:] = self._newer
                 self._top[:] = self._rows[seat * len(_KINDS) + code]
-                if code == _DISCARD_CODE:
-                    pv[self._top_amount] = event.amount / o.hand_size
+                if isinstance(event, Discarded):
+                    pv[self._top_amount] = event.count / o.hand_size
                     at = o._counts + ((self.draw - 1) * o.players + seat) * o._draw_width
-                    pv[at + 1 + event.amount] = 1.0
-                    if event.amount:  # standing pat leaves the seat's cards as they were
+                    pv[at + 1 + event.count] = 1.0
+                    if event.count:  # standing pat leaves the seat's cards as they were
                         fv = self._fv
                         if event.cards:  # only the discarder's own event names them
                             mine = seat * o.private_size + o._mine
                             for card in event.cards:
                                 fv[mine + card] = 1.0
-                        self._set_cards(seat, sorted(hand.cards_of(event.seat)))  # type: ignore[arg-type]
+                        self._set_cards(seat, sorted(hand.cards_of(event.seat)))
                     continue
-                pv[self._top_amount] = event.amount * o.scale
+                amount = (event.added if isinstance(event, Called)
+                          else event.to if isinstance(event, BetMade | Raised) else 0)
+                pv[self._top_amount] = amount * o.scale
                 at = o._summary + (self.street * o.players + seat) * 4 + _SUMMARY[kind]
                 count = pv[at]
                 if count < _COUNT_CAP:
                     pv[at] = count + 1.0
-                if kind is EventKind.FOLD:
+                if isinstance(event, Folded):
                     pv[o._folded + seat] = 1.0  # no chips move; it was not all-in
-                elif kind is not EventKind.CHECK:
+                elif not isinstance(event, Checked):
                     moved = event.seat
-            elif kind is EventKind.STREET:
+            elif isinstance(event, StreetOpened):
                 new_round = True  # the bets in front went to the pot
-                self.street = event.amount
-                o._round_at(2 * event.amount)
-            elif kind is EventKind.DRAW:
+                self.street = event.number
+                o._round_at(2 * event.number)
+            elif isinstance(event, DrawOpened):
                 new_round = True
-                self.draw = event.amount
-                o._round_at(2 * event.amount - 1)
-            elif kind is EventKind.BURN:
+                self.draw = event.number
+                o._round_at(2 * event.number - 1)
+            elif isinstance(event, Burned):
                 new_round = True
             else:
                 full = True  # posts, returns and wins move chips of several seats
-                if kind is EventKind.SHOW:
-                    base = o._shown + seats[event.seat] * 52  # type: ignore[index]
+                if isinstance(event, Shown):
+                    base = o._shown + seats[event.seat] * 52
                     for card in event.cards:
                         pv[base + card] = 1.0
         if full:  # posts, returns and wins: every seat's chips

@@ -35,9 +35,10 @@ from standpat.cards import CARDS, Card, format_cards
 from standpat.engine import (
     Action,
     ActionKind,
-    EventKind,
+    BetMade,
     Game,
     Hand,
+    Raised,
     Stakes,
     Structure,
     get_game,
@@ -237,8 +238,7 @@ class PokerState(pyspiel.State):  # type: ignore[misc]
             self.private[seat].append(
                 f"threw {format_cards(move.cards)} drew {format_cards(drawn or [])}")
         else:
-            amount = next((e.amount for e in events if e.kind in (EventKind.BET,
-                                                                 EventKind.RAISE)), 0)
+            amount = next((e.to for e in events if isinstance(e, BetMade | Raised)), 0)
             self.public.append(f"p{seat}:{move.kind.value}{amount or ''}")
         self.observer.record(hand, events)
 

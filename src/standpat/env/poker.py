@@ -37,11 +37,14 @@ from pettingzoo import AECEnv
 from standpat.cards import format_cards
 from standpat.engine import (
     Action,
+    Dealt,
+    Discarded,
+    DrawOpened,
     Event,
-    EventKind,
     Hand,
     LegalActions,
     Stakes,
+    StreetOpened,
     Structure,
     event_to_json,
     get_game,
@@ -318,12 +321,12 @@ def _event_text(event: Event) -> str:
     who = f"player_{event.seat} " if event.seat is not None else ""
     kind = doc.pop("kind")
     doc.pop("seat", None)
-    if event.kind is EventKind.DEAL or event.kind is EventKind.DISCARD:
-        verb = "dealt" if event.kind is EventKind.DEAL else "drew"
-        return f"{who}{verb} {event.amount}"
-    if event.kind is EventKind.STREET:
-        return f"betting round {event.amount}"
-    if event.kind is EventKind.DRAW:
-        return f"draw {event.amount}"
-    rest = " ".join(" ".join(v) if isinstance(v, list) else str(v) for v in doc.values())
+    if isinstance(event, Dealt | Discarded):
+        verb = "dealt" if isinstance(event, Dealt) else "drew"
+        return f"{who}{verb} {event.count}"
+    if isinstance(event, StreetOpened):
+        return f"betting round {event.number}"
+    if isinstance(event, DrawOpened):
+        return f"draw {event.number}"
+    rest = " ".join(" ".join(v) if isinstance(v, list) else str(v) for v in doc.values() if v)
     return f"{who}{kind} {rest}".strip()

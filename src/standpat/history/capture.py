@@ -21,7 +21,28 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TypeVar
 
 from standpat.cards import Card
-from standpat.engine import Event, EventKind, Hand, Post, PostKind, Stakes
+from standpat.engine import (
+    BetMade,
+    Called,
+    Checked,
+    Dealt,
+    Discarded,
+    DrawOpened,
+    Event,
+    Folded,
+    Hand,
+    Mucked,
+    Post,
+    Posted,
+    PostKind,
+    Raised,
+    Returned,
+    Shown,
+    Stakes,
+    StreetOpened,
+    Won,
+    reseat,
+)
 from standpat.history.phh import standard_posts
 from standpat.history.record import HandRecord, PostRecord, Step, StepKind
 
@@ -36,11 +57,6 @@ __all__ = [
     "with_phh_checks",
 ]
 
-_STEPS = {
-    EventKind.FOLD: StepKind.FOLD,
-    EventKind.CHECK: StepKind.CHECK_CALL,
-    EventKind.CALL: StepKind.CHECK_CALL,
-}
 
 
 def to_phh_order(seat: int, button: int, players: int) -> int:
@@ -69,19 +85,17 @@ def _rotate(values: Sequence[_T], button: int, players: int) -> tuple[_T, ...]:
 def phh_events(events: Iterable[Event], button: int, players: int) -> tuple[Event, ...]:
     """Engine events with their seats renumbered into PHH order (for the text writer).
 
-    >>> from standpat.engine import Event, EventKind
-    >>> phh_events([Event(EventKind.FOLD, 2)], button=1, players=3)[0].seat
+    >>> from standpat.engine import Folded
+    >>> phh_events([Folded(2)], button=1, players=3)[0].seat
     0
     """
-    return tuple(
-        e if e.seat is None else e._replace(seat=to_phh_order(e.seat, button, players))
-        for e in events
-    )
+    order = [to_phh_order(s, button, players) for s in range(players)]
+    return tuple(reseat(e, order) for e in events)
 
 
 _LIVE = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND)
-_ACTS = (EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET, EventKind.RAISE)
-_ROUND_OVER = (EventKind.RETURN, EventKind.DRAW, EventKind.SHOW, EventKind.MUCK, EventKind.WIN)
+_ACTS = Folded | Checked | Called | BetMade | Raised
+_ROUND_OVER = Returned | DrawOpened | Shown | Mucked | Won
 
 
 def with_phh_checks(events: Iterable[Event], starting_stacks: Sequence[int]) -> Iterator[Event]:
@@ -116,8 +130,8 @@ def with_phh_checks(events: Iterable[Event], starting_stacks: Sequence[int]) -> 
     acted = [False] * n
     first_round = False
     for event in events:
-        kind, seat = event.kind, event.seat
-        if first_round and kind in _ROUND_OVER:
+        seat = event.seat
+        if first_round and isinstance(event, _ROUND_OVER):
             first_round = False
             if folded.count(False) > 1:
                 for s in range(n):
@@ -125,19 +139,19 @@ def with_phh_checks(events: Iterable[Event], starting_stacks: Sequence[int]) -> 
                         continue
                     # PHH gives him a turn only if an opponent could bet more than his blind.
                     if any(behind[o] > live[s] for o in range(n) if o != s):
-                        yield Event(EventKind.CHECK, s)
+                        yield Checked(s)
         if seat is not None:
-            if kind is EventKind.POST:
+            if isinstance(event, Posted):
                 if event.post in _LIVE:
                     live[seat] += event.amount
                 else:
                     behind[seat] -= event.amount
-            elif kind in _ACTS:
+            elif isinstance(event, _ACTS):
                 acted[seat] = True
-                folded[seat] = folded[seat] or kind is EventKind.FOLD
-            if event.all_in:
+                folded[seat] = folded[seat] or isinstance(event, Folded)
+            if isinstance(event, Posted | Called | BetMade | Raised) and event.all_in:
                 all_in[seat] = True
-        elif kind is EventKind.STREET and not event.amount:
+        elif isinstance(event, StreetOpened) and not event.number:
             first_round = True
         yield event
 
@@ -230,23 +244,22 @@ def record_from_events(
     steps: list[Step] = []
     showdown: list[Step] = []
     for event in with_phh_checks(events, starting_stacks):
-        kind, seat = event.kind, event.seat
-        if seat is None:
-            continue
-        if kind is EventKind.DEAL:
-            holes[phh(seat)] = event.cards or (None,) * event.hidden
-        elif kind is EventKind.DISCARD:
-            hidden = (None,) * event.amount
-            steps.append(Step(phh(seat), StepKind.DISCARD, cards=event.cards or hidden,
+        if isinstance(event, Dealt):
+            holes[phh(event.seat)] = event.cards or (None,) * event.hidden
+        elif isinstance(event, Discarded):
+            hidden = (None,) * event.count
+            steps.append(Step(phh(event.seat), StepKind.DISCARD, cards=event.cards or hidden,
                               drawn=event.drawn or hidden))
-        elif kind in _STEPS:
-            steps.append(Step(phh(seat), _STEPS[kind]))
-        elif kind is EventKind.BET or kind is EventKind.RAISE:
-            steps.append(Step(phh(seat), StepKind.BET_RAISE, event.amount))
-        elif kind is EventKind.SHOW:
-            showdown.append(Step(phh(seat), StepKind.SHOW, cards=event.cards))
-        elif kind is EventKind.MUCK:
-            showdown.append(Step(phh(seat), StepKind.MUCK))
+        elif isinstance(event, Folded):
+            steps.append(Step(phh(event.seat), StepKind.FOLD))
+        elif isinstance(event, Checked | Called):
+            steps.append(Step(phh(event.seat), StepKind.CHECK_CALL))
+        elif isinstance(event, BetMade | Raised):
+            steps.append(Step(phh(event.seat), StepKind.BET_RAISE, event.to))
+        elif isinstance(event, Shown):
+            showdown.append(Step(phh(event.seat), StepKind.SHOW, cards=event.cards))
+        elif isinstance(event, Mucked):
+            showdown.append(Step(phh(event.seat), StepKind.MUCK))
     post_records: tuple[PostRecord, ...] | None = None
     if posts is not None:
         post_records = tuple(PostRecord(phh(p.seat), p.kind.value, p.amount) for p in posts)

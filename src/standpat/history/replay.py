@@ -38,13 +38,21 @@ from standpat.cards import Card, format_cards
 from standpat.engine import (
     Action,
     ActionKind,
+    BetMade,
+    Discarded,
+    DrawOpened,
     Event,
-    EventKind,
     Hand,
+    Mucked,
     Phase,
     Post,
+    Posted,
     PostKind,
+    Raised,
+    Shown,
     Stakes,
+    StreetOpened,
+    Won,
     get_game,
 )
 from standpat.errors import HandSetupError, IllegalActionError, IllegalHistoryError, StakesError
@@ -440,9 +448,10 @@ def _steps(
             if note:
                 why = f"{why.rstrip('.')} ({note})."
             raise _fail(record, f"{step}: {why}", step.line) from None
-        if seeded and step.kind is StepKind.DISCARD and events[0].drawn != step.drawn:
+        first = events[0]
+        if seeded and isinstance(first, Discarded) and first.drawn != step.drawn:
             raise _fail(record, f"{step}: seed {record.seed} deals p{step.seat + 1} "
-                        f"{format_cards(events[0].drawn)}, not the cards the history gives.",
+                        f"{format_cards(first.drawn)}, not the cards the history gives.",
                         step.line)
         if first_round and (hand.street or hand.is_over):
             first_round = False
@@ -487,10 +496,9 @@ def _difference(hand: Hand, step: Step, error: IllegalActionError) -> str:
     message = str(error)
     if "capped at four bets" in message and hand.street == 0:
         return CAP_DIFFERENCE
-    opens = (EventKind.STREET, EventKind.DRAW)
-    rounds = [i for i, e in enumerate(hand.events) if e.kind in opens]
+    rounds = [i for i, e in enumerate(hand.events) if isinstance(e, StreetOpened | DrawOpened)]
     this_round = hand.events[rounds[-1]:] if rounds else hand.events
-    if any(e.all_in and e.kind in (EventKind.BET, EventKind.RAISE) for e in this_round):
+    if any(isinstance(e, BetMade | Raised) and e.all_in for e in this_round):
         return SHORT_ALL_IN_DIFFERENCE
     return ""
 
@@ -544,7 +552,7 @@ def _check_short_posts(record: HandRecord, hand: Hand) -> None:
     result; it goes ahead only when the file states its finishing stacks,
     which the replay must then reach.
     """
-    antes = [e.amount for e in hand.events if e.kind is EventKind.POST and e.post is _ANTE]
+    antes = [e.amount for e in hand.events if isinstance(e, Posted) and e.post is _ANTE]
     trimming = record.extra.get("ante_trimming_status") is True
     asked = [p.amount for p in record.posts or () if p.kind == _ANTE.value]
     if trimming and (len(set(asked)) > 1 or 0 < len(asked) < record.player_count):
@@ -553,7 +561,7 @@ def _check_short_posts(record: HandRecord, hand: Hand) -> None:
                     "win the antes, and without finishing_stacks in the file the result cannot "
                     "be checked.")
     for event in hand.events:
-        if event.kind is not EventKind.POST or not event.all_in or event.seat is None:
+        if not isinstance(event, Posted) or not event.all_in:
             continue
         if event.post is PostKind.BIG_BLIND and event.amount < record.big_blind:
             size = f"big blind is all-in for {event.amount} of {record.big_blind}"
@@ -574,9 +582,9 @@ _ANTE = PostKind.ANTE
 def _check_showdown(
     record: HandRecord, hand: Hand, showdown: list[Step], made_up: frozenset[int]
 ) -> None:
-    winners = {e.seat for e in hand.events if e.kind is EventKind.WIN and e.seat in
-               {s.seat for s in hand.events if s.kind is EventKind.SHOW}}
-    contested = {e.seat for e in hand.events if e.kind in (EventKind.SHOW, EventKind.MUCK)}
+    winners = {e.seat for e in hand.events if isinstance(e, Won) and e.seat in
+               {s.seat for s in hand.events if isinstance(s, Shown)}}
+    contested = {e.seat for e in hand.events if isinstance(e, Shown | Mucked)}
     # A mucked hand has no claim: unknown cards mucked were made up to lose (see start).
     mucked = {s.seat for s in showdown if s.kind is StepKind.MUCK}
     for seat in sorted(made_up & contested):
@@ -611,7 +619,7 @@ def replay(record: HandRecord) -> Replay:
             raise _fail(record, f"the history takes a rake of {record.rake} but does not say "
                         "from whom: it gives no finishing stacks.")
         taken = [engine - stated for engine, stated in zip(hand.stacks, claimed, strict=True)]
-        winners = {e.seat for e in hand.events if e.kind is EventKind.WIN}
+        winners = {e.seat for e in hand.events if isinstance(e, Won)}
         if sum(taken) != record.rake or any(
             t < 0 or (t > 0 and seat not in winners) for seat, t in enumerate(taken)
         ):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from standpat.cards import Card
-from standpat.engine import Event, EventKind, redact
+from standpat.engine import Dealt, Discarded, Event, Mucked, Shown, redact, shown_cards
 from standpat.engine.codec import event_to_json
 from standpat.errors import HistoryFormatError
 from standpat.history.phh import read
@@ -30,7 +30,7 @@ __all__ = ["FILE_FORMAT", "file_record"]
 FILE_FORMAT = "standpat-file-hand/1"
 """The ``format`` field of an uploaded file's hand, as the replayer gets it."""
 
-_PRIVATE = frozenset({EventKind.DEAL, EventKind.DISCARD, EventKind.MUCK})
+_PRIVATE = Dealt | Discarded | Mucked
 
 
 def file_record(text: str, name: str = "upload.phh", hand: int = 1) -> dict[str, Any]:
@@ -44,7 +44,7 @@ def file_record(text: str, name: str = "upload.phh", hand: int = 1) -> dict[str,
     >>> doc["names"], doc["stacks"], doc["finishing_stacks"], doc["stakes"]
     (['ann', 'bob'], [100, 80], [101, 79], '2/4')
     >>> [(e["kind"], e.get("cards"), e.get("hidden")) for e in doc["events"] if e["kind"] == "deal"]
-    [('deal', ['7h', '6c', '4c', '3d', '2c'], None), ('deal', None, 5)]
+    [('deal', ['7h', '6c', '4c', '3d', '2c'], 0), ('deal', [], 5)]
     """
     result = read_text(text, name) if is_text(text) else read(text, name)
     if hand in result.failed:
@@ -95,8 +95,8 @@ def _known_cards(record: HandRecord) -> frozenset[Card]:
 def _as_written(event: Event, known: frozenset[Card]) -> Event:
     """The event with the cards the file does not name counted, not shown (burns and
     reshuffles are never in a file: always counted; shown cards are always named)."""
-    if event.kind is EventKind.SHOW or (
-        event.kind in _PRIVATE and all(c in known for c in event.cards + event.drawn)
+    if isinstance(event, Shown) or (
+        isinstance(event, _PRIVATE) and all(c in known for c in shown_cards(event))
     ):
         return event
     return redact(event, None)

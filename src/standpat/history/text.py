@@ -52,7 +52,26 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
 from standpat.cards import Card
-from standpat.engine import Event, EventKind, PostKind, Structure, get_game
+from standpat.engine import (
+    BetMade,
+    Called,
+    Checked,
+    Dealt,
+    Discarded,
+    DrawOpened,
+    Event,
+    Folded,
+    Mucked,
+    Posted,
+    PostKind,
+    Raised,
+    Returned,
+    Shown,
+    StreetOpened,
+    Structure,
+    Won,
+    get_game,
+)
 from standpat.history.capture import with_phh_checks
 from standpat.history.phh import time_of
 from standpat.history.record import HandRecord, StepKind
@@ -193,10 +212,10 @@ def format_hand(
         # The replay made up the cards the history does not know: they stay '??'.
         discards = iter([s for s in record.steps if s.kind is StepKind.DISCARD])
         for event in hand.events:
-            if event.kind is EventKind.DEAL and event.seat is not None:
+            if isinstance(event, Dealt):
                 masks[id(event)] = (tuple(c is not None for c in record.hole_cards[event.seat]),
                                     ())
-            elif event.kind is EventKind.DISCARD:
+            elif isinstance(event, Discarded):
                 step = next(discards)
                 masks[id(event)] = (tuple(c is not None for c in step.cards),
                                     tuple(c is not None for c in step.drawn))
@@ -286,16 +305,18 @@ def _format(
     pots: dict[int, int] = {}
     shown: dict[int, tuple[str, str]] = {}
     mucked: dict[int, tuple[Card | None, ...]] = {}
-    wins: list[Event] = []
-    posted: list[Event] = []
+    wins: list[Won] = []
+    posted: list[Posted] = []
     dealt = False
     showdown = False
     for event in with_phh_checks(events, record.starting_stacks):
-        kind, seat = event.kind, event.seat
+        seat = event.seat
         who = names[seat] if seat is not None else ""
         seen = me is None or seat == me
-        allin = " and is all-in" if event.all_in else ""
-        if kind is EventKind.POST and seat is not None and event.post is not None:
+        allin = (" and is all-in" if isinstance(event, Called | BetMade | Raised) and event.all_in
+                 else "")
+        if isinstance(event, Posted):
+            seat = event.seat
             posted.append(event)
             chips[seat] -= event.amount
             if event.post in (PostKind.SMALL_BLIND, PostKind.BIG_BLIND):
@@ -306,7 +327,8 @@ def _format(
         if posted:
             lines += _post_lines(posted, names, chips_of)
             posted = []
-        if kind is EventKind.DEAL and seat is not None:
+        if isinstance(event, Dealt):
+            seat = event.seat
             if not dealt:
                 lines.append("*** DEALING HANDS ***")
                 dealt = True
@@ -314,35 +336,38 @@ def _format(
             held[seat] = list(_masked(event.cards, mask and mask[0]) or (None,) * event.hidden)
             if seen:
                 lines.append(f"Dealt to {who} {_cards(held[seat])}")
-        elif kind is EventKind.DRAW:
-            draws = event.amount
+        elif isinstance(event, DrawOpened):
+            draws = event.number
             title = _ORDINALS[draws - 1] + " DRAW" if draws_in_game > 1 else "DRAW"
             lines.append(f"*** {title} ***")
             bets = [0] * n
             high = 0
-        elif kind is EventKind.STREET and event.amount:
+        elif isinstance(event, StreetOpened) and event.number:
             bets = [0] * n
             high = 0
-        elif kind is EventKind.FOLD and seat is not None:
-            folded_at[seat] = draws
+        elif isinstance(event, Folded):
+            folded_at[event.seat] = draws
             lines.append(f"{who}: folds")
-        elif kind is EventKind.CHECK:
+        elif isinstance(event, Checked):
             lines.append(f"{who}: checks")
-        elif kind is EventKind.CALL and seat is not None:
-            bets[seat] += event.amount
-            chips[seat] -= event.amount
-            lines.append(f"{who}: calls {chips_of(event.amount)}{allin}")
-        elif kind in (EventKind.BET, EventKind.RAISE) and seat is not None:
-            if kind is EventKind.BET:
-                lines.append(f"{who}: bets {chips_of(event.amount)}{allin}")
+        elif isinstance(event, Called):
+            seat = event.seat
+            bets[seat] += event.added
+            chips[seat] -= event.added
+            lines.append(f"{who}: calls {chips_of(event.added)}{allin}")
+        elif isinstance(event, BetMade | Raised):
+            seat = event.seat
+            if isinstance(event, BetMade):
+                lines.append(f"{who}: bets {chips_of(event.to)}{allin}")
             else:
-                lines.append(f"{who}: raises {chips_of(event.amount - high)} to "
-                             f"{chips_of(event.amount)}{allin}")
-            chips[seat] -= event.amount - bets[seat]
-            bets[seat] = event.amount
-            high = max(high, event.amount)
-        elif kind is EventKind.DISCARD and seat is not None:
-            count = event.amount
+                lines.append(f"{who}: raises {chips_of(event.to - high)} to "
+                             f"{chips_of(event.to)}{allin}")
+            chips[seat] -= event.to - bets[seat]
+            bets[seat] = event.to
+            high = max(high, event.to)
+        elif isinstance(event, Discarded):
+            seat = event.seat
+            count = event.count
             if not count:
                 lines.append(f"{who}: stands pat")
                 continue
@@ -358,16 +383,17 @@ def _format(
                 continue
             lines.append(f"{who}: discards {count} {cards} {_cards(thrown)}")
             lines.append(f"Dealt to {who} {_cards(kept)} {_cards(drawn)}")
-        elif kind is EventKind.RETURN and seat is not None:
-            chips[seat] += event.amount
+        elif isinstance(event, Returned):
+            chips[event.seat] += event.amount
             lines.append(f"Uncalled bet ({chips_of(event.amount)}) returned to {who}")
-        elif kind in (EventKind.SHOW, EventKind.MUCK) and seat is not None:
+        elif isinstance(event, Shown | Mucked):
+            seat = event.seat
             if not showdown:
                 lines.append("*** SHOW DOWN ***")
                 showdown = True
             # A replay writes the showdown the history tells (the engine turns up an all-in
             # hand the history mucked), and never shows cards it made up.
-            shows = kind is EventKind.SHOW
+            shows = isinstance(event, Shown)
             known = None not in held[seat]
             if showdown_said is not None:
                 said, told = showdown_said
@@ -381,8 +407,8 @@ def _format(
             if seen:
                 mucked[seat] = (event.cards if known else ()) or (None,) * len(held[seat])
             lines.append(f"{who}: mucks hand")
-        elif kind is EventKind.WIN and seat is not None:
-            chips[seat] += event.amount
+        elif isinstance(event, Won):
+            chips[event.seat] += event.amount
             wins.append(event)
             pots[event.pot] = pots.get(event.pot, 0) + event.amount
     # The rake, if any, comes off what the winners collect: the stated stacks say how much.
@@ -392,7 +418,6 @@ def _format(
     side = len(pots) > 1
     for event in wins:
         seat = event.seat
-        assert seat is not None
         taken = min(rake[seat], event.amount)
         rake[seat] -= taken
         won[seat] += event.amount - taken
@@ -419,14 +444,14 @@ def _format(
             lines.append(f"{head} showed {cards} and {result} with {named}")
         elif i in mucked:
             lines.append(f"{head} mucked {_cards(mucked[i])}")
-        elif any(e.kind in (EventKind.SHOW, EventKind.MUCK) and e.seat == i for e in events):
+        elif any(isinstance(e, Shown | Mucked) and e.seat == i for e in events):
             lines.append(f"{head} mucked")
         else:
             lines.append(f"{head} collected ({chips_of(won[i])})")
     return "\n".join(lines)
 
 
-def _post_lines(posts: list[Event], names: list[str], chips: Callable[[int], str]) -> list[str]:
+def _post_lines(posts: list[Posted], names: list[str], chips: Callable[[int], str]) -> list[str]:
     """The forced bets as PokerStars words them, in the order they were posted.
 
     A dead small blind posted with a big blind (a player coming back) is one
@@ -443,7 +468,6 @@ def _post_lines(posts: list[Event], names: list[str], chips: Callable[[int], str
     live_small = False
     for event in posts:
         seat = event.seat
-        assert seat is not None and event.post is not None
         allin = " and is all-in" if event.all_in else ""
         amount = event.amount
         if event.post is PostKind.BIG_BLIND and seat in both:

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from standpat.cards import Card
-from standpat.engine import ActionKind, EventKind, SeatView
+from standpat.engine import ActionKind, Discarded, SeatView
 from standpat.odds.analysis import IMPROVE, STRENGTH, Hold, analyse
 from standpat.odds.lowball import chances
 from standpat.odds.lowpolicy import keep_toward
@@ -46,7 +46,7 @@ _HINT_LOWS: Final = LOWS[:3]
 
 def _discards(view: SeatView) -> list[int]:
     return [int(c) for e in view.events
-            if e.kind is EventKind.DISCARD and e.seat == view.seat for c in e.cards]
+            if isinstance(e, Discarded) and e.seat == view.seat for c in e.cards]
 
 
 def _candidates(hand: Sequence[int], unseen: Sequence[int]) -> list[tuple[int, ...]]:

@@ -6,10 +6,14 @@ checks every answer against the document generated from them.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
+
+from standpat.engine import PostKind
+from standpat.engine.events import EVENT_TYPES, EventKind
 
 __all__ = [
     "Account",
@@ -26,6 +30,7 @@ __all__ = [
     "LedgerRow",
     "Lobby",
     "PasswordChanged",
+    "PokerEvent",
     "Refill",
     "SeatAnswer",
     "SessionLine",
@@ -34,6 +39,28 @@ __all__ = [
     "Stats",
     "TableLine",
 ]
+
+
+def _field_type(name: str) -> Any:
+    """The JSON type of an event field, by its name (``standpat.engine.codec`` writes them)."""
+    if name in ("cards", "drawn"):
+        return list[str]
+    return {"post": PostKind, "all_in": bool}.get(name, int)
+
+
+def _event_model(kind: EventKind, cls: type) -> type[BaseModel]:
+    """The model of one kind of event: its kind, then each field of its class."""
+    definitions: dict[str, Any] = {"kind": (Literal[kind.value], ...)}
+    definitions.update({f.name: (_field_type(f.name), ...) for f in fields(cls)})
+    return create_model(f"{cls.__name__}Event", __doc__=f"A poker {kind.value} event: "
+                        f"{cls.__doc__}", **definitions)
+
+
+_EVENT_MODELS = tuple(_event_model(kind, cls) for kind, cls in EVENT_TYPES.items())
+"""One model per kind of poker event, made from the engine's event classes."""
+
+PokerEvent = Annotated[Union[_EVENT_MODELS], Field(discriminator="kind")]  # type: ignore[valid-type]  # noqa: UP007
+"""A poker event on the wire: its kind, then every field of its class by name."""
 
 
 class _Problem(BaseModel):
@@ -254,7 +281,10 @@ class HandRecord(BaseModel):
         description="every action, as a client sends it; other players' discards as "
         "'??' until the seed is revealed"
     )
-    events: list[dict[str, object]]
+    events: list[PokerEvent] | list[dict[str, object]] = Field(
+        description="the hand's events as the viewer may see them: poker events "
+        "(standpat-hand/1), or the pinochle game's events (standpat-pinochle/1)"
+    )
 
 
 class FileHand(BaseModel):
@@ -277,7 +307,7 @@ class FileHand(BaseModel):
     stacks: list[int] = Field(description="starting stacks")
     button: int
     you: None = Field(description="always null: a file is seen from no seat")
-    events: list[dict[str, object]]
+    events: list[PokerEvent]
     finishing_stacks: list[int]
     net: list[int]
 

@@ -38,6 +38,7 @@ from standpat.engine import (
     Stakes,
     Structure,
     get_game,
+    reseat,
 )
 from standpat.engine.codec import action_from_json, action_to_json, event_to_json
 from standpat.errors import IllegalActionError, ProtocolError, TableError
@@ -455,10 +456,7 @@ def _hand_value(cards: tuple[Card, ...], ranking: str) -> tuple[tuple[str, Any],
 
 def event_json(event: Event, seats: Sequence[int]) -> Json:
     """One (already redacted) engine event, with the hand's seat indexes as table seats."""
-    out = event_to_json(event)
-    if "seat" in out:
-        out["seat"] = seats[out["seat"]]
-    return out
+    return event_to_json(reseat(event, seats))
 
 
 def view_json(view: SeatView, seats: Sequence[int], since: int = 0) -> Json:

@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from standpat.engine import Event, EventKind, Hand, Post, PostKind, Stakes, redact
+from standpat.engine import Event, EventKind, Hand, Post, PostKind, Stakes, redact, shown_cards
 from standpat.engine.codec import (
     action_from_json,
     action_to_json,
@@ -214,7 +214,7 @@ def verify_record(doc: Mapping[str, Any]) -> list[str]:
                     f"{event_to_json(b)}, shuffled {event_to_json(a)}."
                 )
         raise FairnessError("the record has more events than the replay.")
-    cards = sum(len(e.cards) + len(e.drawn) for e in recorded)
+    cards = sum(len(shown_cards(e)) for e in recorded)
     done.append(
         f"replaying the {len(doc['actions'])} actions from the seed deals every one of the "
         f"{cards} cards in the record, in order."

@@ -8,11 +8,12 @@ statistics page adds them up in the database.
 
 >>> setup = {"game": "five-card-draw", "stakes": "2/4", "accounts": [7, 9], "seats": [0, 3]}
 >>> record = {"net": [-4, 4], "events": [
-...     {"kind": "post", "seat": 0, "amount": 1}, {"kind": "post", "seat": 1, "amount": 2},
-...     {"kind": "raise", "seat": 0, "amount": 4}, {"kind": "call", "seat": 1, "amount": 2},
-...     {"kind": "discard", "seat": 0, "amount": 3}, {"kind": "discard", "seat": 1},
+...     {"kind": "post", "seat": 0, "amount": 1, "post": "small-blind"},
+...     {"kind": "post", "seat": 1, "amount": 2, "post": "big-blind"},
+...     {"kind": "raise", "seat": 0, "to": 4}, {"kind": "call", "seat": 1, "added": 2},
+...     {"kind": "discard", "seat": 0, "count": 3}, {"kind": "discard", "seat": 1, "count": 0},
 ...     {"kind": "check", "seat": 0}, {"kind": "check", "seat": 1},
-...     {"kind": "show", "seat": 0}, {"kind": "show", "seat": 1},
+...     {"kind": "show", "seat": 0, "cards": []}, {"kind": "show", "seat": 1, "cards": []},
 ...     {"kind": "win", "seat": 1, "amount": 8}]}
 >>> [f["account"] for f in round_facts(setup, record)]
 [7, 9]
@@ -28,7 +29,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from standpat.engine import GAMES, Stakes
+from standpat.engine import (
+    GAMES,
+    BetMade,
+    Called,
+    Discarded,
+    Mucked,
+    Raised,
+    Shown,
+    Stakes,
+    Won,
+    events_from_json,
+)
 
 __all__ = ["FACTS", "round_facts"]
 
@@ -53,20 +65,20 @@ def round_facts(setup: Mapping[str, Any], record: Mapping[str, Any]) -> list[dic
     ]
     drawn = False
     winners = set()
-    for event in record.get("events", []):
-        kind, seat = event.get("kind"), event.get("seat")
+    for event in events_from_json(record.get("events", [])):
+        seat = event.seat
         if seat is None or not 0 <= seat < len(rows):
             continue
         row = rows[seat]
-        if kind == "discard":
+        if isinstance(event, Discarded):
             drawn = True
-            row[_DRAWS.get(int(event.get("amount", 0)), "draw_more")] += 1
-        elif kind in ("call", "bet", "raise") and not drawn:
+            row[_DRAWS.get(event.count, "draw_more")] += 1
+        elif isinstance(event, Called | BetMade | Raised) and not drawn:
             row["vpip"] = True
-            row["pfr"] = row["pfr"] or kind in ("bet", "raise")
-        elif kind in ("show", "muck"):
+            row["pfr"] = row["pfr"] or isinstance(event, BetMade | Raised)
+        elif isinstance(event, Shown | Mucked):
             row["showdown"] = True
-        elif kind == "win":
+        elif isinstance(event, Won):
             winners.add(seat)
     for seat in winners:
         rows[seat]["won_showdown"] = rows[seat]["showdown"]

@@ -43,11 +43,13 @@ from standpat.engine import (
     Game,
     Hand,
     Post,
+    Posted,
     PostKind,
     Stakes,
     Structure,
     get_game,
     redact,
+    reseat,
 )
 from standpat.errors import TableError
 from standpat.table import codec
@@ -761,6 +763,7 @@ class Table:
                           rng=self._shuffler(seed) if shuffler is None else shuffler,
                           uncap_heads_up=self.uncap_heads_up)
         for blind, event in zip(p.blinds, self._hand.events, strict=False):
+            assert isinstance(event, Posted)  # a hand's first events are its posts, in order
             self._emit(TableEventKind.BLIND, blind.seat, amount=event.amount, text=str(blind.kind))
         self._record(self._hand.events)
         for seat in removed:
@@ -770,8 +773,8 @@ class Table:
     def _record(self, events: Sequence[Event]) -> None:
         dealt = self.dealt
         for event in events:
-            seat = None if event.seat is None else dealt[event.seat]
-            self._emit(TableEventKind.HAND, seat, event=event._replace(seat=seat))
+            seated = reseat(event, dealt)
+            self._emit(TableEventKind.HAND, seated.seat, event=seated)
 
     def _apply(self, action: Action) -> None:
         hand = self._live_hand()

@@ -139,6 +139,8 @@ export function replayStates(record) {
     const i = event.seat;
     const seat = i !== undefined && i !== null && i < n ? state.seats[i] : null;
     const name = seat ? seat.name : "";
+    // each kind's fields by name (standpat.engine.codec): chips for posts, returns and wins,
+    // what a call added, the total a bet or raise makes, the number of a round or draw
     const chips = event.amount || 0;
     let text;
     switch (event.kind) {
@@ -146,37 +148,39 @@ export function replayStates(record) {
         seat.stack -= chips;
         if (event.post === "ante" || event.post === "dead") state.pot += chips;
         else seat.bet += chips;
-        text = t(`log.post.${event.post || "big-blind"}`, { name, chips });
+        text = t(`log.post.${event.post}`, { name, chips });
         break;
       case "deal":
-        if (event.cards) seat.cards = seat.cards.concat(event.cards);
-        seat.hidden += event.hidden || 0;
-        text = event.cards ? t("log.dealtYou", { cards: event.cards.map(cardText).join(" ") })
-          : t("replay.dealt", { name, count: event.hidden || 0 });
+        seat.cards = seat.cards.concat(event.cards);
+        seat.hidden += event.hidden;
+        text = event.cards.length ? t("log.dealtYou", { cards: event.cards.map(cardText).join(" ") })
+          : t("replay.dealt", { name, count: event.hidden });
         break;
       case "fold": seat.folded = true; text = t("log.fold", { name }); break;
       case "check": text = t("log.check", { name }); break;
-      case "call": seat.stack -= chips; seat.bet += chips; text = t("log.call", { name, chips }); break;
+      case "call":
+        seat.stack -= event.added; seat.bet += event.added;
+        text = t("log.call", { name, chips: event.added });
+        break;
       case "bet":
       case "raise":
-        seat.stack -= chips - seat.bet; seat.bet = chips;
-        text = t(`log.${event.kind}`, { name, chips });
+        seat.stack -= event.to - seat.bet; seat.bet = event.to;
+        text = t(`log.${event.kind}`, { name, chips: event.to });
         break;
       case "street": // a betting round opens (0: the first, where the blinds stay bets)
       case "draw": // a draw opens (1: the first)
-        if (event.kind === "draw" || chips) for (const s of state.seats) { state.pot += s.bet; s.bet = 0; }
-        state.round = event.kind === "draw" ? t("log.draw", { number: chips })
-          : t("log.street", { number: chips + 1 });
+        if (event.kind === "draw" || event.number) for (const s of state.seats) { state.pot += s.bet; s.bet = 0; }
+        state.round = event.kind === "draw" ? t("log.draw", { number: event.number })
+          : t("log.street", { number: event.number + 1 });
         text = state.round;
         break;
       case "discard":
-        seat.drew = chips;
-        if (event.cards) seat.cards = seat.cards.filter((c) => !event.cards.includes(c));
-        if (event.drawn) seat.cards = seat.cards.concat(event.drawn);
-        text = chips ? t("log.draws", { name, count: chips }) : t("log.pat", { name });
+        seat.drew = event.count;
+        seat.cards = seat.cards.filter((c) => !event.cards.includes(c)).concat(event.drawn);
+        text = event.count ? t("log.draws", { name, count: event.count }) : t("log.pat", { name });
         break;
       case "show":
-        seat.cards = event.cards || []; seat.hidden = 0; seat.shown = true;
+        seat.cards = event.cards; seat.hidden = 0; seat.shown = true;
         text = t("log.show", { name, cards: seat.cards.map(cardText).join(" ") });
         break;
       case "muck": text = t("log.muck", { name }); break;
@@ -187,7 +191,7 @@ export function replayStates(record) {
         text = t("log.win", { name, chips });
         break;
       case "reshuffle": text = t("log.reshuffle"); break;
-      case "burn": text = t("replay.burn", { count: event.hidden || chips || 1 }); break;
+      case "burn": text = t("replay.burn", { count: event.cards.length + event.hidden }); break;
       default: text = event.kind;
     }
     state.text = text;

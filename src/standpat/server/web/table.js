@@ -1046,22 +1046,22 @@ class TablePage extends TableConnection {
     const mine = event.seat === this.mySeat();
     switch (event.kind) {
       case "post": return t(`log.post.${event.post}`, { name, chips: event.amount });
-      case "deal": return mine ? t("log.dealtYou", { cards: (event.cards || []).map(cardText).join(" ") }) : "";
+      case "deal": return mine && event.cards.length ? t("log.dealtYou", { cards: event.cards.map(cardText).join(" ") }) : "";
       case "fold": return t("log.fold", { name });
       case "check": return t("log.check", { name });
-      case "call": return t("log.call", { name, chips: event.amount });
-      case "bet": return t("log.bet", { name, chips: event.amount });
-      case "raise": return t("log.raise", { name, chips: event.amount });
-      case "street": return t("log.street", { number: (event.amount || 0) + 1 });
-      case "draw": return t("log.draw", { number: event.amount });
+      case "call": return t("log.call", { name, chips: event.added });
+      case "bet": return t("log.bet", { name, chips: event.to });
+      case "raise": return t("log.raise", { name, chips: event.to });
+      case "street": return t("log.street", { number: event.number + 1 });
+      case "draw": return t("log.draw", { number: event.number });
       case "discard":
-        if (mine && event.drawn) {
-          return t("log.drewYou", { count: event.amount, cards: event.drawn.map(cardText).join(" ") });
+        if (mine && event.drawn.length) {
+          return t("log.drewYou", { count: event.count, cards: event.drawn.map(cardText).join(" ") });
         }
-        return event.amount ? t("log.draws", { name, count: event.amount }) : t("log.pat", { name });
+        return event.count ? t("log.draws", { name, count: event.count }) : t("log.pat", { name });
       case "reshuffle": return t("log.reshuffle");
       case "return": return t("log.return", { name, chips: event.amount });
-      case "show": return t("log.show", { name, cards: (event.cards || []).map(cardText).join(" ") });
+      case "show": return t("log.show", { name, cards: event.cards.map(cardText).join(" ") });
       case "muck": return t("log.muck", { name });
       case "win": return t("log.win", { name, chips: event.amount });
       default: return "";

@@ -223,13 +223,13 @@ def make_players(db: str, count: int) -> list[str]:
     from standpat.store.operator import account_id_of, reserve_operators
 
     store = Store(db)
-    store._hasher = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    store.accounts.hasher = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
     reserve_operators(store, ("loadadmin",))
-    cookies = [f"standpat_session={store.new_session(account_id_of(store, 'loadadmin'))}"]
+    cookies = [f"standpat_session={store.sessions.open(account_id_of(store, 'loadadmin'))}"]
     for number in range(1, count + 1):
-        account = store.create_account(f"load{number}", f"load-password-{number}",
+        account = store.accounts.create(f"load{number}", f"load-password-{number}",
                                        grant=10_000)
-        cookies.append(f"standpat_session={store.new_session(account.id)}")
+        cookies.append(f"standpat_session={store.sessions.open(account.id)}")
     store.close()
     return cookies
 
@@ -524,8 +524,8 @@ def main() -> int:
     from standpat.store import BANK, Store
 
     store = Store(db, migrate=False)
-    problems = store.check_ledger()
-    with store.engine.connect() as conn:
+    problems = store.ledger.check()
+    with store.tx.engine.connect() as conn:
         from sqlalchemy import func, select
 
         from standpat.store import models
@@ -534,7 +534,7 @@ def main() -> int:
                             .where(models.hands.c.status == "done")).scalar_one()
         wallets = conn.execute(select(func.coalesce(func.sum(models.ledger.c.amount), 0))
                                .where(models.ledger.c.wallet != BANK)).scalar_one()
-    bank = store.balance(BANK)
+    bank = store.ledger.balance(BANK)
     store.close()
     lat = [x * 1000 for x in stats.latencies]
     if args.nodes:

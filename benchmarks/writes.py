@@ -52,13 +52,13 @@ def run(db: str, tables: int, rounds: int) -> tuple[float, float, int]:
     store = Store(db)
     table_ids, seated = [], []
     for t in range(tables):
-        table_ids.append(store.create_table(
+        table_ids.append(store.tables.create(
             name=f"w{t}", game="five-card-draw", structure="fixed-limit", stakes="2/4",
             seats=SEATS, config={}, chain_top=bytes(32), chain_length=10_000).id)
-        accounts = [store.create_account(f"bot-w{t}p{s}", None, bot=True, grant=1_000).id
+        accounts = [store.accounts.create(f"bot-w{t}p{s}", None, bot=True, grant=1_000).id
                     for s in range(SEATS)]
         for seat, account in enumerate(accounts):
-            store.sit(table_ids[-1], seat, account, 200)
+            store.tables.sit(table_ids[-1], seat, account, 200)
         seated.append(accounts)
     writer = Writer(store)
 
@@ -70,7 +70,7 @@ def run(db: str, tables: int, rounds: int) -> tuple[float, float, int]:
     asyncio.run(main())
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     writer.close()
-    problems = store.check_ledger()
+    problems = store.ledger.check()
     if problems:
         raise SystemExit(f"the ledger does not balance: {problems[:3]}")
     store.close()

@@ -167,7 +167,7 @@ class Room:
 
     def owner_of(self, table: int) -> str:
         """The node that runs ``table``, as the room's database says (its lease)."""
-        with self.store.engine.connect() as conn:
+        with self.store.tx.engine.connect() as conn:
             from sqlalchemy import text
             row = conn.execute(text("SELECT node FROM table_leases WHERE table_id = :t "
                                     "AND expires_at > now()"), {"t": table}).first()
@@ -206,10 +206,10 @@ class Room:
                      f"{count} hands at every table", 60 * PATIENCE)
 
     def done(self, table: int) -> int:
-        return sum(1 for h in self.store.hands_of_table(table) if h["status"] == "done")
+        return sum(1 for h in self.store.hands.of_table(table) if h["status"] == "done")
 
     def last_deal(self, table: int) -> datetime | None:
-        hands = self.store.hands_of_table(table)
+        hands = self.store.hands.of_table(table)
         return max((h["started_at"] for h in hands), default=None)
 
     def at(self, node: str) -> list[Person]:
@@ -237,15 +237,15 @@ class Room:
 
         await _until(dealt, "every table dealing again", BOUND * 3)
         cost.dealt_in = max(
-            (min(h["started_at"] for h in self.store.hands_of_table(table)
+            (min(h["started_at"] for h in self.store.hands.of_table(table)
                  if h["started_at"] > ended_wall) - ended_wall).total_seconds()
             for table in self.tables)
         cost.longest_pause = max(p.longest_gap(started, ended + BOUND) for p in alive)
         for person in alive:
             assert person.left() == [], (person.name, person.left())
-            seated = {s.account_id for s in self.store.seats(person.table or 0)}
+            seated = {s.account_id for s in self.store.tables.seats(person.table or 0)}
             assert person.account in seated, f"{person.name} lost his seat"
-        assert self.store.check_ledger() == []
+        assert self.store.ledger.check() == []
         assert cost.back_in <= BOUND, f"asked again {cost.back_in:.1f} s after the fault"
         assert cost.dealt_in <= BOUND, f"dealt again {cost.dealt_in:.1f} s after the fault"
 

@@ -69,12 +69,12 @@ def _save(cost: Cost) -> None:
 
 
 def _voided(room: Room) -> int:
-    return sum(1 for t in room.tables for h in room.store.hands_of_table(t)
+    return sum(1 for t in room.tables for h in room.store.hands.of_table(t)
                if h["status"] == "void")
 
 
 async def _running_hand(room: Room, table: int) -> int:
-    hands = await _until(lambda: [h for h in room.store.hands_of_table(table)
+    hands = await _until(lambda: [h for h in room.store.hands.of_table(table)
                                   if h["status"] == "running"], "a hand running", 30)
     return int(hands[0]["id"])
 
@@ -99,7 +99,7 @@ def test_kill_9_of_the_node_running_a_table_mid_hand(room: Room) -> None:
                 await reconnect(person, survivor)
             cost = Cost("kill -9: the node running a table, mid-hand")
             await room.check(cost, started, ended, wall)
-            assert room.store.hand(running)["status"] == "void"
+            assert room.store.hands.get(running)["status"] == "void"
             assert room.owner_of(table) not in ("", victim)
             cost.voided = _voided(room)
             await room.commands("probe")
@@ -142,12 +142,12 @@ def test_a_node_paused_past_its_lease_is_fenced_and_cashes_nobody_out_twice(room
                          "the woken node notices", 30)
             # his leave reached the table once, before the pause or after it: if not, he
             # leaves now, through the new owner
-            seated = {s.account_id for s in room.store.seats(table)}
+            seated = {s.account_id for s in room.store.tables.seats(table)}
             if leaver.account in seated:
                 await leaver.send(type="leave", table=table)
             await _until(lambda: leaver.account not in {
-                s.account_id for s in room.store.seats(table)}, "the leaver cashed out", 30)
-            outs = [r for r in room.store.ledger_rows(user_wallet(leaver.account), 500)
+                s.account_id for s in room.store.tables.seats(table)}, "the leaver cashed out", 30)
+            outs = [r for r in room.store.ledger.rows(user_wallet(leaver.account), 500)
                     if r["kind"] == "cash-out" and r["table_id"] == table]
             assert len(outs) == 1, outs
             cost.voided = _voided(room)
@@ -205,7 +205,7 @@ def test_postgresql_restarted_within_the_lease(room: Room, pg: Postgres) -> None
             await room.seat_everyone()
             owners = {t: room.owner_of(t) for t in room.tables}
             voided = _voided(room)
-            room.store.engine.dispose()
+            room.store.tx.engine.dispose()
             started = time.monotonic()
             await asyncio.to_thread(pg.stop)
             await asyncio.sleep(5)  # down 5 s, within the lease of 10 s

@@ -120,7 +120,7 @@ def log_in_operator(client: TestClient, name: str) -> httpx2.Response:
 
     store = client.app.state.store  # type: ignore[attr-defined]
     password = f"pw-{name}-pw"
-    store.set_password(account_id_of(store, name), password)
+    store.accounts.set_password(account_id_of(store, name), password)
     response = client.post("/api/session", json={"name": name, "password": password})
     assert response.status_code == 200 and response.json()["operator"], response.text
     return response
@@ -299,7 +299,7 @@ def check_privacy(players: list[Player], store: Any) -> int:
             hand = frame.get("hand") if frame.get("type") == "table" else None
             if not hand:
                 continue
-            stored = store.hand(hand["id"])
+            stored = store.hands.get(hand["id"])
             if stored["status"] != "done":
                 continue
             accounts = stored["setup"]["accounts"]
@@ -380,6 +380,6 @@ def play_in_a_room(tmp_path: Path,
     finally:
         server.stop()
     store = Store(db)
-    assert store.check_ledger() == []
+    assert store.ledger.check() == []
     store.close()
     assert "Traceback" not in (tmp_path / "server.log").read_text()

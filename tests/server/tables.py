@@ -47,9 +47,9 @@ class Room:
         self.bots = bots
         self.accounts: dict[str, int] = {}
         if owner is not None:
-            self.accounts[owner] = self.store.create_account(
+            self.accounts[owner] = self.store.accounts.create(
                 owner, f"{owner}-password", grant=1000).id
-        self.record = self.store.create_table(
+        self.record = self.store.tables.create(
             name="t", game=game, structure=structure, stakes=stakes, seats=seats,
             config=table or {}, chain_top=bytes(32), chain_length=100,
             owner=None if owner is None else self.accounts[owner],
@@ -62,7 +62,7 @@ class Room:
         core = TableCore(record, self.config, now=lambda: self.time)
         live = LiveTable(core, self.store, Recorder(self.store, record.id, self.writer),
                          self.bots)
-        self.pending_start = core.start(self.store.seats(record.id), restart)
+        self.pending_start = core.start(self.store.tables.seats(record.id), restart)
         return live
 
     async def started(self) -> LiveTable:
@@ -73,8 +73,8 @@ class Room:
     async def restart(self, reason: str = "restart") -> LiveTable:
         """The table starts again from the store, as after a crash (its running hand
         voided) or a takeover."""
-        voided = self.store.void_running_hands(self.live.id)
-        record = self.store.table(self.live.id)
+        voided = self.store.hands.void_running(self.live.id)
+        record = self.store.tables.get(self.live.id)
         self.live = self.load(record, Restart("moved" if reason == "moved" else "restart",
                                               {v.id: v.accounts for v in voided}))
         return await self.started()
@@ -90,7 +90,7 @@ class Room:
 
     async def account(self, name: str, chips: int = 1000) -> int:
         """A new player's account with ``chips`` in his bankroll."""
-        account = self.store.create_account(name, f"{name}-password", grant=chips).id
+        account = self.store.accounts.create(name, f"{name}-password", grant=chips).id
         self.accounts[name] = account
         return account
 

@@ -27,86 +27,86 @@ RULE = RefillRule(below=1_000, to=10_000, every=3600)
 
 def test_password_change_ends_every_other_session(db_url: str) -> None:
     store = Store(db_url)
-    alice = store.create_account("alice", "first-password", grant=100)
-    bob = store.create_account("bob", "bobs-password", grant=100)
-    here, there, elsewhere = (store.new_session(alice.id, "A") for _ in range(3))
-    bobs = store.new_session(bob.id)
+    alice = store.accounts.create("alice", "first-password", grant=100)
+    bob = store.accounts.create("bob", "bobs-password", grant=100)
+    here, there, elsewhere = (store.sessions.open(alice.id, "A") for _ in range(3))
+    bobs = store.sessions.open(bob.id)
     with pytest.raises(AccountError, match="current password is wrong"):
-        store.change_password(alice.id, "not-it", "second-password", keep=here)
+        store.accounts.change_password(alice.id, "not-it", "second-password", keep=here)
     with pytest.raises(AccountError, match="8 to 256"):
-        store.change_password(alice.id, "first-password", "short", keep=here)
-    assert all(store.session_account(t) for t in (here, there, elsewhere))
-    ended = store.change_password(alice.id, "first-password", "second-password", keep=here)
+        store.accounts.change_password(alice.id, "first-password", "short", keep=here)
+    assert all(store.sessions.account(t) for t in (here, there, elsewhere))
+    ended = store.accounts.change_password(alice.id, "first-password", "second-password", keep=here)
     assert len(ended) == 2
-    assert store.session_account(here) == alice
-    assert store.session_account(there) is None and store.session_account(elsewhere) is None
-    assert store.session_account(bobs) == bob  # another account's sessions stay
+    assert store.sessions.account(here) == alice
+    assert store.sessions.account(there) is None and store.sessions.account(elsewhere) is None
+    assert store.sessions.account(bobs) == bob  # another account's sessions stay
     with pytest.raises(AccountError):
-        store.authenticate("alice", "first-password")
-    assert store.authenticate("alice", "second-password") == alice
+        store.accounts.authenticate("alice", "first-password")
+    assert store.accounts.authenticate("alice", "second-password") == alice
     store.close()
 
 
 def test_sessions_are_listed_and_ended_one_by_one(db_url: str) -> None:
     store = Store(db_url)
-    alice = store.create_account("alice", "first-password")
-    bob = store.create_account("bob", "bobs-password")
-    phone = store.new_session(alice.id, "Phone/1.0 " + "x" * 200)
-    desk = store.new_session(alice.id, "Desk/2.0")
-    listed = store.sessions_of(alice.id)
+    alice = store.accounts.create("alice", "first-password")
+    bob = store.accounts.create("bob", "bobs-password")
+    phone = store.sessions.open(alice.id, "Phone/1.0 " + "x" * 200)
+    desk = store.sessions.open(alice.id, "Desk/2.0")
+    listed = store.sessions.of(alice.id)
     assert {s["agent"] for s in listed} == {"Desk/2.0", ("Phone/1.0 " + "x" * 200)[:120]}
     ids = {s["agent"][:5]: s["id"] for s in listed}
     assert all(len(i) == 16 for i in ids.values())
     with pytest.raises(NotFoundError):  # bob cannot end alice's session
-        store.end_session_of(bob.id, ids["Phone"])
+        store.sessions.end_of(bob.id, ids["Phone"])
     with pytest.raises(NotFoundError):  # nor can a prefix shorter than an id end one
-        store.end_session_of(alice.id, ids["Phone"][:4])
-    store.end_session_of(alice.id, ids["Phone"])
-    assert store.session_account(phone) is None and store.session_account(desk) == alice
-    assert [s["agent"] for s in store.sessions_of(alice.id)] == ["Desk/2.0"]
+        store.sessions.end_of(alice.id, ids["Phone"][:4])
+    store.sessions.end_of(alice.id, ids["Phone"])
+    assert store.sessions.account(phone) is None and store.sessions.account(desk) == alice
+    assert [s["agent"] for s in store.sessions.of(alice.id)] == ["Desk/2.0"]
     store.close()
 
 
 def test_the_refill_rule_is_applied_once_and_booked(db_url: str) -> None:
     store = Store(db_url)
-    alice = store.create_account("alice", "first-password", grant=5_000)
+    alice = store.accounts.create("alice", "first-password", grant=5_000)
     with pytest.raises(AccountError, match="needs less than 1,000"):
-        store.refill(alice.id, RULE)
-    table = store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
+        store.ledger.refill(alice.id, RULE)
+    table = store.tables.create(name="t", game="five-card-draw", structure="fixed-limit",
                                stakes="2/4", seats=6, config={}, chain_top=b"\0" * 32,
                                chain_length=10)
-    store.sit(table.id, 0, alice.id, 4_400)  # 600 left in the bankroll, 4,400 on the table
+    store.tables.sit(table.id, 0, alice.id, 4_400)  # 600 left in the bankroll, 4,400 on the table
     with pytest.raises(AccountError, match="600 in your bankroll, 4,400 on tables"):
-        store.refill(alice.id, RULE)
-    assert store.refill_state(alice.id, RULE)["on_tables"] == 4_400
-    store.stand(table.id, 0)
-    with store._tx() as conn:  # alice loses 4,700 chips (to the bank, the ledger's way)
-        store._move(conn, {user_wallet(alice.id): -4_700, "bank": 4_700}, "hand")
-    state = store.refill_state(alice.id, RULE)
+        store.ledger.refill(alice.id, RULE)
+    assert store.ledger.refill_state(alice.id, RULE)["on_tables"] == 4_400
+    store.tables.stand(table.id, 0)
+    with store.tx.begin() as conn:  # alice loses 4,700 chips (to the bank, the ledger's way)
+        store.ledger.move(conn, {user_wallet(alice.id): -4_700, "bank": 4_700}, "hand")
+    state = store.ledger.refill_state(alice.id, RULE)
     assert state["bankroll"] == 300 and state["amount"] == 9_700 and state["allowed"]
-    assert store.refill(alice.id, RULE) == 9_700
-    assert store.balance(user_wallet(alice.id)) == 10_000
-    rows = store.ledger_rows(user_wallet(alice.id), 1)
+    assert store.ledger.refill(alice.id, RULE) == 9_700
+    assert store.ledger.balance(user_wallet(alice.id)) == 10_000
+    rows = store.ledger.rows(user_wallet(alice.id), 1)
     assert rows[0]["kind"] == REFILL and rows[0]["amount"] == 9_700
     assert rows[0]["note"] == "refill to 10,000"
-    with store._tx() as conn:
-        store._move(conn, {user_wallet(alice.id): -9_500, "bank": 9_500}, "hand")
+    with store.tx.begin() as conn:
+        store.ledger.move(conn, {user_wallet(alice.id): -9_500, "bank": 9_500}, "hand")
     with pytest.raises(AccountError, match="next refill is allowed from"):
-        store.refill(alice.id, RULE)
-    assert store.refill_state(alice.id, RULE)["next_at"] is not None
-    assert store.refill(alice.id, RefillRule(below=1_000, to=10_000, every=0)) == 9_500
-    assert store.check_ledger() == []
+        store.ledger.refill(alice.id, RULE)
+    assert store.ledger.refill_state(alice.id, RULE)["next_at"] is not None
+    assert store.ledger.refill(alice.id, RefillRule(below=1_000, to=10_000, every=0)) == 9_500
+    assert store.ledger.check() == []
     store.close()
 
 
 def test_parallel_refills_give_the_chips_once(db_url: str) -> None:
     store = Store(db_url)
-    alice = store.create_account("alice", "first-password")
+    alice = store.accounts.create("alice", "first-password")
     results: list[Any] = []
 
     def ask() -> None:
         try:
-            results.append(store.refill(alice.id, RULE))
+            results.append(store.ledger.refill(alice.id, RULE))
         except AccountError as error:
             results.append(error)
 
@@ -116,22 +116,22 @@ def test_parallel_refills_give_the_chips_once(db_url: str) -> None:
     for thread in threads:
         thread.join()
     assert sorted(r for r in results if isinstance(r, int)) == [10_000]
-    assert store.balance(user_wallet(alice.id)) == 10_000
-    assert store.check_ledger() == []
+    assert store.ledger.balance(user_wallet(alice.id)) == 10_000
+    assert store.ledger.check() == []
     store.close()
 
 
 def test_the_ledger_is_paged(db_url: str) -> None:
     store = Store(db_url)
-    alice = store.create_account("alice", "first-password", grant=10)
+    alice = store.accounts.create("alice", "first-password", grant=10)
     for amount in range(1, 8):
-        store.grant(alice.id, amount)
+        store.ledger.grant(alice.id, amount)
     wallet = user_wallet(alice.id)
-    first = store.ledger_rows(wallet, 3)
+    first = store.ledger.rows(wallet, 3)
     assert [r["amount"] for r in first] == [7, 6, 5]
-    second = store.ledger_rows(wallet, 3, before=first[-1]["id"])
+    second = store.ledger.rows(wallet, 3, before=first[-1]["id"])
     assert [r["amount"] for r in second] == [4, 3, 2]
-    assert [r["amount"] for r in store.ledger_rows(wallet, 3, before=second[-1]["id"])] == [1, 10]
+    assert [r["amount"] for r in store.ledger.rows(wallet, 3, before=second[-1]["id"])] == [1, 10]
     store.close()
 
 
@@ -227,8 +227,8 @@ def test_api_ledger_page_and_refill(client: TestClient) -> None:
         "message"]
     store: Store = client.app.state.store  # type: ignore[attr-defined]
     me = client.get("/api/me").json()["id"]
-    with store._tx() as conn:
-        store._move(conn, {user_wallet(me): -9_800, "bank": 9_800}, "hand")
+    with store.tx.begin() as conn:
+        store.ledger.move(conn, {user_wallet(me): -9_800, "bank": 9_800}, "hand")
     given = client.post("/api/me/refill").json()
     assert given["refilled"] == 9_800 and given["bankroll"] == 10_000
     assert given["allowed"] is False and given["next_at"] is not None

@@ -235,7 +235,7 @@ def play(browser: Any, server: Server, db: str) -> None:
     wait_until(lambda: ann.data().get("game"), 30, "the first game")
     game = ann.data()["game"]
     store = Store(db, migrate=False)
-    assert len(store.hand(int(game))["setup"]["seats"]) == 3
+    assert len(store.hands.get(int(game))["setup"]["seats"]) == 3
     me = {s.name: s.page.evaluate("fetch('/api/me').then(r => r.json())") for s in (ann, bea)}
     game = ann.data()["game"]
     goals: set[str] = set()
@@ -271,10 +271,10 @@ def play(browser: Any, server: Server, db: str) -> None:
         seat.fits()
         screenshot(seat.page, f"pinochle-{name}")
     # the money: one entry fee from each loser to the winner, the ledger balanced
-    done = store.hand(int(game))
+    done = store.hands.get(int(game))
     assert done["status"] == "done" and max(done["record"]["scores"]) >= 50
     assert sorted(done["record"]["net"]) == [-10, -10, 20]
-    assert store.check_ledger() == []
+    assert store.ledger.check() == []
     # the other languages and sizes
     ann.page.select_option("#language", "es")
     ann.page.wait_for_selector(".pn-page .status[data-status=online]")
@@ -301,22 +301,22 @@ def play(browser: Any, server: Server, db: str) -> None:
                 play_turn(seat, goals)
         time.sleep(0.05)
     cut = int(ann.data()["game"])
-    wait_until(lambda: store.hand(cut)["status"] == "running", 10, "the game stored")
-    setup = store.hand(cut)["setup"]
+    wait_until(lambda: store.hands.get(cut)["status"] == "running", 10, "the game stored")
+    setup = store.hands.get(cut)["setup"]
     server.kill()
     ann.page.wait_for_selector(".status[data-status=reconnecting]")
     server.start()
     for seat in (ann, bea, cyd):
         seat.page.wait_for_selector(".pn-page .status[data-status=online]", timeout=30_000)
-    assert store.hand(cut)["status"] == "void"
-    assert store.check_ledger() == []
+    assert store.hands.get(cut)["status"] == "void"
+    assert store.ledger.check() == []
     for account, stack in zip(setup["accounts"], setup["stacks"], strict=True):
-        assert store.balance(seat_wallet(table, account)) == stack
+        assert store.ledger.balance(seat_wallet(table, account)) == stack
     # each person's bankroll and seat hold what he brought (100) and the first game's result
     first = dict(zip(done["setup"]["accounts"], done["record"]["net"], strict=True))
     for who in (ann, bea):
         mine = me[who.name]
-        stack = store.balance(seat_wallet(table, mine["id"]))
+        stack = store.ledger.balance(seat_wallet(table, mine["id"]))
         assert stack == 100 + first[mine["id"]], (who.name, stack)
         now = who.page.evaluate("fetch('/api/me').then(r => r.json())")["bankroll"]
         assert now == mine["bankroll"], who.name

@@ -50,11 +50,11 @@ def test_a_used_up_chain_is_replaced_and_every_hand_still_verifies(
     table = asyncio.run(play())
     store = Store(config.db)
     try:
-        record = store.table(table)
+        record = store.tables.get(table)
         assert record.chain_start >= 6 and record.chain_length == 3  # the third chain at least
         anchors = []
-        for line in store.hands_of_table(table):
-            stored = store.hand(line["id"])
+        for line in store.hands.of_table(table):
+            stored = store.hands.get(line["id"])
             if stored["status"] != "done":
                 continue
             setup = stored["setup"]
@@ -70,7 +70,7 @@ def test_a_used_up_chain_is_replaced_and_every_hand_still_verifies(
                 assert verify_record(player_record(stored, account, revealed=True)) == checked
         assert len(anchors) >= 8
         assert len(set(anchors)) == (len(anchors) + 2) // 3  # a new anchor every three hands
-        assert store.check_ledger() == []
+        assert store.ledger.check() == []
     finally:
         store.close()
 

@@ -46,10 +46,10 @@ class Room:
     store: Store
 
     def hand(self, hand_id: int) -> dict[str, Any]:
-        return self.store.hand(hand_id)
+        return self.store.hands.get(hand_id)
 
     def done(self, table: int | None = None) -> list[dict[str, Any]]:
-        rows = self.store.hands_of(self.alice, 200, table_id=table)
+        rows = self.store.hands.of(self.alice, 200, table_id=table)
         return [self.hand(r["id"]) for r in rows if r["status"] == "done"]
 
 
@@ -186,7 +186,7 @@ def test_a_won_showdown_downloads_as_phh_and_text(room: Room) -> None:
         f'attachment; filename="standpat-hand-{hand_id}.phh"'
     )
     [record] = loads(phh.text, "download.phh")
-    assert record.hand == hand_id and record.table == room.store.table(1).name
+    assert record.hand == hand_id and record.table == room.store.tables.get(1).name
     assert record.game == "deuce-to-seven-triple-draw" and record.seed is None
     assert "_standpat_seed" not in phh.text
     assert sorted(record.players) == sorted(stored["setup"]["names"])
@@ -329,11 +329,11 @@ def test_unfinished_hands_are_refused_with_409(tmp_path: Path) -> None:
     with TestClient(create_app(config)) as client:
         alice = register(client, "alice")
         store: Store = client.app.state.store  # type: ignore[attr-defined]
-        table = store.create_table(
+        table = store.tables.create(
             name="quiet", game="five-card-draw", structure="fixed-limit", stakes="2/4", seats=2,
             config={}, chain_top=bytes(32), chain_length=10,
         ).id
-        hand_id = store.start_hand(
+        hand_id = store.hands.start(
             table, 1, seed=bytes(32), commitment="c" * 64, setup={"accounts": [alice]},
             players=[alice], button=0,
         )
@@ -345,7 +345,7 @@ def test_unfinished_hands_are_refused_with_409(tmp_path: Path) -> None:
                 "message": f"hand {hand_id} is still being played; its history can be "
                            "downloaded once it is over.",
             }
-        assert [v.id for v in store.void_running_hands()] == [hand_id]
+        assert [v.id for v in store.hands.void_running()] == [hand_id]
         response = client.get(f"/api/hands/{hand_id}/phh")
         assert response.status_code == 409 and "voided" in response.json()["error"]["message"]
         [line] = client.get("/api/hands").json()["hands"]

@@ -25,7 +25,7 @@ def _dealt(store: Store, table: int, number: int, player: int,
     """A write that records hand ``number`` of ``table`` after ``fence`` let it through."""
     def job(conn: Connection) -> int:
         fence(conn)
-        return store.start_hand(table, number, seed=b"\0" * 32, commitment="c", setup={},
+        return store.hands.start(table, number, seed=b"\0" * 32, commitment="c", setup={},
                                 players=[player], button=0, conn=conn)
     return job
 
@@ -38,8 +38,8 @@ def _wait_expired(leases: Leases, table_id: int) -> None:
 
 
 def test_one_holder_then_a_takeover_after_expiry(pg_store: Store) -> None:
-    a = Leases(pg_store.engine, "a", ttl=0.3)
-    b = Leases(pg_store.engine, "b", ttl=0.3)
+    a = Leases(pg_store.tx.engine, "a", ttl=0.3)
+    b = Leases(pg_store.tx.engine, "b", ttl=0.3)
     first = a.acquire(7)
     assert first == 1
     assert b.acquire(7) is None  # held
@@ -55,12 +55,12 @@ def test_one_holder_then_a_takeover_after_expiry(pg_store: Store) -> None:
 
 
 def test_a_stale_holder_writes_nothing(pg_store: Store) -> None:
-    account = pg_store.create_account("lease-player", "a-password")
-    table = pg_store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
+    account = pg_store.accounts.create("lease-player", "a-password")
+    table = pg_store.tables.create(name="t", game="five-card-draw", structure="fixed-limit",
                                   stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
                                   chain_length=10).id
-    a = Leases(pg_store.engine, "a", ttl=0.3)
-    b = Leases(pg_store.engine, "b", ttl=30)
+    a = Leases(pg_store.tx.engine, "a", ttl=0.3)
+    b = Leases(pg_store.tx.engine, "b", ttl=30)
     token = a.acquire(table)
     assert token is not None
     writer = Writer(pg_store)
@@ -87,7 +87,7 @@ def test_a_stale_holder_writes_nothing(pg_store: Store) -> None:
     finally:
         writer.close()
     assert refused is not None and "no longer holds" in str(refused)
-    with pg_store.engine.connect() as conn:
+    with pg_store.tx.engine.connect() as conn:
         rows = conn.execute(select(models.hands.c.id, models.hands.c.number)
                             .order_by(models.hands.c.number)).all()
         count = conn.execute(select(func.count()).select_from(models.hand_players)).scalar_one()
@@ -98,13 +98,13 @@ def test_a_stale_holder_writes_nothing(pg_store: Store) -> None:
 def test_a_node_paused_past_its_lease_loses_the_table_and_says_so(
     pg_store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
-    account = pg_store.create_account("keeper-player", "a-password")
-    table = pg_store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
+    account = pg_store.accounts.create("keeper-player", "a-password")
+    table = pg_store.tables.create(name="t", game="five-card-draw", structure="fixed-limit",
                                   stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
                                   chain_length=10).id
     lost: list[int] = []
-    stale = LeaseKeeper(Leases(pg_store.engine, "node-1", ttl=0.3), lost.append)
-    other = LeaseKeeper(Leases(pg_store.engine, "node-2", ttl=30), lambda t: None, confirm=0)
+    stale = LeaseKeeper(Leases(pg_store.tx.engine, "node-1", ttl=0.3), lost.append)
+    other = LeaseKeeper(Leases(pg_store.tx.engine, "node-2", ttl=30), lambda t: None, confirm=0)
     writer = Writer(pg_store)
 
     def deal(keeper: LeaseKeeper, token: int, number: int) -> Callable[[Connection], int]:
@@ -136,19 +136,19 @@ def test_a_node_paused_past_its_lease_loses_the_table_and_says_so(
     assert any("node-1: a write to table" in m and "refused" in m for m in messages)
     assert any("node-1 lost table" in m for m in messages)
     assert any("node-2 takes table" in m for m in messages)
-    with pg_store.engine.connect() as conn:
+    with pg_store.tx.engine.connect() as conn:
         numbers = conn.execute(select(models.hands.c.number)).scalars().all()
     assert numbers == [1]  # the stale node's second write left nothing
 
 
 def test_the_tables_of_a_dead_node_are_shared_by_the_live_ones(pg_store: Store) -> None:
-    dead = Leases(pg_store.engine, "dead", ttl=0.3)
+    dead = Leases(pg_store.tx.engine, "dead", ttl=0.3)
     for table in (1, 2, 3, 4, 5):
         assert dead.acquire(table) == 1
     for table in (1, 2, 3, 4, 5):
         _wait_expired(dead, table)
-    first = LeaseKeeper(Leases(pg_store.engine, "first", ttl=30), lambda t: None, confirm=0)
-    second = LeaseKeeper(Leases(pg_store.engine, "second", ttl=30), lambda t: None, confirm=0)
+    first = LeaseKeeper(Leases(pg_store.tx.engine, "first", ttl=30), lambda t: None, confirm=0)
+    second = LeaseKeeper(Leases(pg_store.tx.engine, "second", ttl=30), lambda t: None, confirm=0)
 
     async def main() -> tuple[list[int], list[int], list[int]]:
         # two live nodes: each takes half (rounded up) of what is still expired on its turn
@@ -165,10 +165,10 @@ def test_a_lease_that_expired_unclaimed_is_still_its_holders(pg_store: Store) ->
     back the holder renews first (it tries every quarter of a second), and a node takes a
     lease over only once it has seen it expired on two looks a moment apart.  Meanwhile the
     holder's writes are still fenced by its token alone: nobody else can have written."""
-    holder = LeaseKeeper(Leases(pg_store.engine, "holder", ttl=0.5), lambda t: None)
-    other = LeaseKeeper(Leases(pg_store.engine, "other", ttl=30), lambda t: None, confirm=0.3)
-    account = pg_store.create_account("blip-player", "a-password")
-    table = pg_store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
+    holder = LeaseKeeper(Leases(pg_store.tx.engine, "holder", ttl=0.5), lambda t: None)
+    other = LeaseKeeper(Leases(pg_store.tx.engine, "other", ttl=30), lambda t: None, confirm=0.3)
+    account = pg_store.accounts.create("blip-player", "a-password")
+    table = pg_store.tables.create(name="t", game="five-card-draw", structure="fixed-limit",
                                   stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
                                   chain_length=10).id
     writer = Writer(pg_store)
@@ -191,17 +191,17 @@ def test_a_lease_that_expired_unclaimed_is_still_its_holders(pg_store: Store) ->
         writer.close()
     assert first_look == [] and lost == [] and second_look == []
     assert holder.held == {table: 1} and other.held == {}
-    with pg_store.engine.connect() as conn:
+    with pg_store.tx.engine.connect() as conn:
         assert conn.execute(select(models.hands.c.number)).scalars().all() == [1]
 
 
 def test_an_expired_lease_is_taken_over_once_seen_expired_for_a_moment(
     pg_store: Store,
 ) -> None:
-    dead = Leases(pg_store.engine, "dead", ttl=0.2)
+    dead = Leases(pg_store.tx.engine, "dead", ttl=0.2)
     assert dead.acquire(7) == 1
     _wait_expired(dead, 7)
-    taker = LeaseKeeper(Leases(pg_store.engine, "taker", ttl=30), lambda t: None, confirm=0.3)
+    taker = LeaseKeeper(Leases(pg_store.tx.engine, "taker", ttl=30), lambda t: None, confirm=0.3)
 
     async def main() -> tuple[list[int], list[int]]:
         first = await taker.take_over()
@@ -215,15 +215,15 @@ def test_an_expired_lease_is_taken_over_once_seen_expired_for_a_moment(
 def test_renewals_do_not_wait_for_writes_and_takeovers_do(pg_store: Store) -> None:
     """A write's fence check holds its lease row against a takeover until it commits, but
     never holds up the renewal of the node's leases (one statement for all of them)."""
-    a = Leases(pg_store.engine, "a", ttl=0.5)
-    b = Leases(pg_store.engine, "b", ttl=30)
+    a = Leases(pg_store.tx.engine, "a", ttl=0.5)
+    b = Leases(pg_store.tx.engine, "b", ttl=30)
     tokens: dict[int, int] = {}
     for table in (11, 12, 13):
         token = a.acquire(table)
         assert token is not None, table
         tokens[table] = token
     assert tokens == {11: 1, 12: 1, 13: 1}
-    with pg_store.engine.connect() as writing:
+    with pg_store.tx.engine.connect() as writing:
         with writing.begin():
             a.check(writing, 11, 1)  # a write of tables 11 and 12 in progress
             a.check(writing, 12, 1)
@@ -241,13 +241,13 @@ def test_a_batch_of_writes_still_fences_each_table(pg_store: Store) -> None:
     """The writes of one turn of the event loop share one transaction on PostgreSQL too
     (four writer threads); a table whose lease was lost has its write refused and nothing
     of it written, while the others' writes of the same batch are committed."""
-    account = pg_store.create_account("batch-player", "a-password")
-    tables = [pg_store.create_table(name=f"t{i}", game="five-card-draw", structure="fixed-limit",
+    account = pg_store.accounts.create("batch-player", "a-password")
+    tables = [pg_store.tables.create(name=f"t{i}", game="five-card-draw", structure="fixed-limit",
                                     stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
                                     chain_length=10).id for i in range(5)]
-    keeper = LeaseKeeper(Leases(pg_store.engine, "a", ttl=30), lambda t: None)
-    short = Leases(pg_store.engine, "a", ttl=0.3)  # the same node; one lease left to lapse
-    other = Leases(pg_store.engine, "b", ttl=30)
+    keeper = LeaseKeeper(Leases(pg_store.tx.engine, "a", ttl=30), lambda t: None)
+    short = Leases(pg_store.tx.engine, "a", ttl=0.3)  # the same node; one lease left to lapse
+    other = Leases(pg_store.tx.engine, "b", ttl=30)
     writer = Writer(pg_store)
     assert writer.threads > 1
 
@@ -274,7 +274,7 @@ def test_a_batch_of_writes_still_fences_each_table(pg_store: Store) -> None:
         writer.close()
     assert all(isinstance(r, int) for r in results[:4])
     assert isinstance(results[4], FencedError)
-    with pg_store.engine.connect() as conn:
+    with pg_store.tx.engine.connect() as conn:
         rows = conn.execute(select(models.hands.c.table_id, models.hands.c.number)).all()
     assert sorted(tuple(r) for r in rows) == sorted(
         (t, n) for t in tables[:4] for n in (1, 2))  # nothing of the lost table's write

@@ -39,7 +39,7 @@ TABLES = [
 
 
 def done_games(store: Store, table: int) -> list[dict[str, Any]]:
-    return [store.hand(h["id"]) for h in store.hands_of_table(table) if h["status"] == "done"]
+    return [store.hands.get(h["id"]) for h in store.hands.of_table(table) if h["status"] == "done"]
 
 
 def test_people_and_bots_play_whole_pinochle_games_privately(tmp_path: Path) -> None:
@@ -123,7 +123,7 @@ async def play_pinochle(server: Server, tmp_path: Path) -> None:
             if not hand:
                 continue
             if hand["id"] not in games:
-                games[hand["id"]] = store.hand(hand["id"])
+                games[hand["id"]] = store.hands.get(hand["id"])
             stored = games[hand["id"]]
             if stored["status"] != "done":
                 continue
@@ -261,8 +261,8 @@ async def crash_mid_game(db: str, tmp_path: Path) -> None:
         deadline = time.monotonic() + 60
         running: dict[str, Any] | None = None
         while time.monotonic() < deadline and running is None:
-            for h in store.hands_of_table(table):
-                game = store.hand(h["id"])
+            for h in store.hands.of_table(table):
+                game = store.hands.get(h["id"])
                 if game["status"] == "running" and len(game["actions"]) >= 8:
                     running = game
             await asyncio.sleep(0.02)
@@ -271,36 +271,37 @@ async def crash_mid_game(db: str, tmp_path: Path) -> None:
         await boss.close(http=False)
     finally:
         server.stop()
-    cut = [store.hand(h["id"]) for h in store.hands_of_table(table) if h["status"] == "running"]
+    cut = [store.hands.get(h["id"]) for h in store.hands.of_table(table)
+           if h["status"] == "running"]
     assert len(cut) == 1
     setup = cut[0]["setup"]
-    before = {s.account_id: s.stack for s in store.seats(table)}
+    before = {s.account_id: s.stack for s in store.tables.seats(table)}
     assert [before[a] for a in setup["accounts"]] == setup["stacks"]
     server = Server(db, *args, log=tmp_path / "crash.log").start()
     try:
-        assert store.check_ledger() == []
-        assert store.hand(cut[0]["id"])["status"] == "void"
+        assert store.ledger.check() == []
+        assert store.hands.get(cut[0]["id"])["status"] == "void"
         for account, stack in zip(setup["accounts"], setup["stacks"], strict=True):
-            assert store.balance(seat_wallet(table, account)) == stack
+            assert store.ledger.balance(seat_wallet(table, account)) == stack
         # the table deals again, and the person keeps his seat: still away when the wait for
         # him ends, he is dealt in while his grace lasts (server/live/restart.py, rule 5)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            again = [h for h in store.hands_of_table(table) if h["number"] > cut[0]["number"]]
+            again = [h for h in store.hands.of_table(table) if h["number"] > cut[0]["number"]]
             if again:
                 break
             await asyncio.sleep(0.1)
         else:
             raise AssertionError("no game dealt after the restart")
-        game = store.hand(again[0]["id"])
+        game = store.hands.get(again[0]["id"])
         assert len(game["setup"]["seats"]) == 4 and boss.account in game["setup"]["accounts"]
     finally:
         server.stop()
-    assert store.check_ledger() == []
+    assert store.ledger.check() == []
     accounts = set(before)
-    seated = [s.account_id for s in store.seats(table)]
-    total = sum(store.balance(user_wallet(a)) for a in accounts)
-    total += sum(store.balance(seat_wallet(table, a)) for a in seated)
-    assert total == -store.balance(BANK)
+    seated = [s.account_id for s in store.tables.seats(table)]
+    total = sum(store.ledger.balance(user_wallet(a)) for a in accounts)
+    total += sum(store.ledger.balance(seat_wallet(table, a)) for a in seated)
+    assert total == -store.ledger.balance(BANK)
     boss.http.close()
     store.close()

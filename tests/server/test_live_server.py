@@ -27,8 +27,8 @@ GAMES = list(zip([g.value for g in POKER],
 
 def finished_hands(store: Store, table: int) -> list[dict[str, Any]]:
     return [
-        store.hand(h["id"])
-        for h in store.hands_of_table(table)
+        store.hands.get(h["id"])
+        for h in store.hands.of_table(table)
         if h["status"] == "done"
     ]
 
@@ -138,8 +138,8 @@ def crash_and_restart(db: str, tmp_path: Path) -> None:
         running: dict[str, Any] | None = None
         while time.monotonic() < deadline and running is None:
             for table in (1, 2):
-                for h in store.hands_of_table(table):
-                    hand = store.hand(h["id"])
+                for h in store.hands.of_table(table):
+                    hand = store.hands.get(h["id"])
                     if hand["status"] == "running" and len(hand["actions"]) >= 2:
                         running = hand
             time.sleep(0.02)
@@ -149,10 +149,10 @@ def crash_and_restart(db: str, tmp_path: Path) -> None:
         server.stop()
     # the hands cut short are those still running now (the one seen above may have ended
     # between the look and the kill, and the table dealt the next)
-    cut = [store.hand(h["id"]) for t in (1, 2) for h in store.hands_of_table(t)
+    cut = [store.hands.get(h["id"]) for t in (1, 2) for h in store.hands.of_table(t)
            if h["status"] == "running"]
     assert cut
-    before = {s.account_id: s.stack for t in (1, 2) for s in store.seats(t)}
+    before = {s.account_id: s.stack for t in (1, 2) for s in store.tables.seats(t)}
     # the seats' stacks are those at the start of the cut-short hands
     for hand in cut:
         setup = hand["setup"]
@@ -160,17 +160,17 @@ def crash_and_restart(db: str, tmp_path: Path) -> None:
             assert before[account] == stack
     server = Server(db, *args, log=tmp_path / "crash.log").start()
     try:
-        assert store.check_ledger() == []
+        assert store.ledger.check() == []
         for hand in cut:
-            assert store.hand(hand["id"])["status"] == "void"
+            assert store.hands.get(hand["id"])["status"] == "void"
             setup = hand["setup"]
             for account, stack in zip(setup["accounts"], setup["stacks"], strict=True):
-                assert store.balance(seat_wallet(setup["table"], account)) == stack
+                assert store.ledger.balance(seat_wallet(setup["table"], account)) == stack
         # play goes on after the restart
-        dealt = max(h["number"] for h in store.hands_of_table(setup["table"]))
+        dealt = max(h["number"] for h in store.hands.of_table(setup["table"]))
         deadline = time.monotonic() + 20 * PATIENCE
         while time.monotonic() < deadline:
-            done = [h for h in store.hands_of_table(setup["table"]) if h["status"] == "done"]
+            done = [h for h in store.hands.of_table(setup["table"]) if h["status"] == "done"]
             if any(h["number"] > dealt for h in done):
                 break
             time.sleep(0.1)
@@ -178,11 +178,11 @@ def crash_and_restart(db: str, tmp_path: Path) -> None:
             raise AssertionError("no hand finished after the restart")
     finally:
         server.stop()
-    assert store.check_ledger() == []
-    total = sum(store.balance(user_wallet(a)) for a in before)
-    seated = [(t, s.account_id) for t in (1, 2) for s in store.seats(t)]
-    total += sum(store.balance(seat_wallet(t, a)) for t, a in seated)
-    assert total == -store.balance(BANK)
+    assert store.ledger.check() == []
+    total = sum(store.ledger.balance(user_wallet(a)) for a in before)
+    seated = [(t, s.account_id) for t in (1, 2) for s in store.tables.seats(t)]
+    total += sum(store.ledger.balance(seat_wallet(t, a)) for t, a in seated)
+    assert total == -store.ledger.balance(BANK)
     store.close()
 
 

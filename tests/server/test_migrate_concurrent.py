@@ -53,7 +53,7 @@ def test_nodes_starting_together_on_a_new_database_all_start(
     assert failures == []
     store = Store(new_database, migrate=False)
     try:
-        with store.engine.connect() as conn:
+        with store.tx.engine.connect() as conn:
             versions = conn.execute(text("SELECT version_num FROM alembic_version")).all()
     finally:
         store.close()

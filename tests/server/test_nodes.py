@@ -70,7 +70,7 @@ def run_nodes(
         for node in nodes:
             node.stop()
     store = Store(db, migrate=False)
-    assert store.check_ledger() == []
+    assert store.ledger.check() == []
     store.close()
     for n in range(1, count + 1):
         assert "Traceback" not in (tmp_path / f"node{n}.log").read_text()
@@ -104,7 +104,7 @@ async def wait_for(test: Any, what: str, timeout: float) -> Any:
 
 
 def done_hands(store: Store, table: int) -> int:
-    return sum(1 for h in store.hands_of_table(table) if h["status"] == "done")
+    return sum(1 for h in store.hands.of_table(table) if h["status"] == "done")
 
 
 def test_clients_of_three_nodes_play_at_the_same_tables(
@@ -210,9 +210,9 @@ async def failover(nodes: list[Server]) -> None:
     assert bot.status_code == 201, bot.text
     store = Store(db, migrate=False)
     running = wait_until(
-        lambda: [h for h in store.hands_of_table(table) if h["status"] == "running"],
+        lambda: [h for h in store.hands.of_table(table) if h["status"] == "running"],
         "a hand running", 30 * PATIENCE)
-    stacks_before = {s.seat: s.stack for s in store.seats(table)}
+    stacks_before = {s.seat: s.stack for s in store.tables.seats(table)}
     doomed.kill()
     killed_at = time.monotonic()
     # the table moves to one of the others within lease + a renewal period (+ load)
@@ -224,9 +224,9 @@ async def failover(nodes: list[Server]) -> None:
     moved_in = time.monotonic() - killed_at
     assert new_owner in {name for name, n in by_name.items() if n is not doomed}
     # the hand in progress was voided; every bet went back (no chip moved for it)
-    hand = store.hand(running[0]["id"])
+    hand = store.hands.get(running[0]["id"])
     assert hand["status"] == "void"
-    assert {s.seat: s.stack for s in store.seats(table)} == stacks_before
+    assert {s.seat: s.stack for s in store.tables.seats(table)} == stacks_before
     # the client of the dead node comes back through another node and plays on; the other
     # client's node sends its connection to the new owner by itself
     here.server = others[1]
@@ -244,7 +244,7 @@ async def failover(nodes: list[Server]) -> None:
             print(p.name, p.server.port, p.errors, [f.get("type") for f in p.frames][-10:])
             tables = [f for f in p.frames if f.get("type") == "table"]
             print(tables[-1] if tables else None)
-    assert store.check_ledger() == []
+    assert store.ledger.check() == []
     for player in (here, there):
         await player.close()
     owner.http.close()
@@ -280,10 +280,10 @@ def test_a_paused_node_writes_nothing_to_a_table_taken_from_it(
             try:
                 wait_until(lambda: owner_of(other, table) != paused_name, "the table taken over",
                            30 * PATIENCE)
-                voided = [h["id"] for h in store.hands_of_table(table) if h["status"] == "void"]
-                taken_at = max(h["id"] for h in store.hands_of_table(table))
+                voided = [h["id"] for h in store.hands.of_table(table) if h["status"] == "void"]
+                taken_at = max(h["id"] for h in store.hands.of_table(table))
                 wait_until(lambda: done_hands(store, table) >= 0 and
-                           max(h["id"] for h in store.hands_of_table(table)) > taken_at,
+                           max(h["id"] for h in store.hands.of_table(table)) > taken_at,
                            "play on the new node", 30 * PATIENCE)
             finally:
                 os.kill(paused.proc.pid, signal.SIGCONT)
@@ -293,13 +293,13 @@ def test_a_paused_node_writes_nothing_to_a_table_taken_from_it(
             # the woken node's lobby (and the other's) name the new owner
             wait_until(lambda: owner_of(paused, table) == owner_of(other, table) != paused_name,
                        "the woken node learns the table moved", 10 * PATIENCE)
-            hands = store.hands_of_table(table)
+            hands = store.hands.of_table(table)
             # the voided hand stays voided: the woken node's writes to it were refused
             assert all(h["status"] == "void" for h in hands if h["id"] in voided)
             # no hand number twice: the woken node dealt nothing more at this table
             numbers = [h["number"] for h in hands if h["status"] != "void"]
             assert len(numbers) == len(set(numbers)), numbers
-            assert store.check_ledger() == []
+            assert store.ledger.check() == []
             text = log.read_text()
             assert f"lost table {table}'s lease" in text or "refused" in text, text[-2000:]
             assert "Traceback" not in text

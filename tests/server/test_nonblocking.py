@@ -21,15 +21,17 @@ from standpat.server.host import Command
 from standpat.server.room import LocalHost
 from standpat.server.schemas import SeatBot, TableSpec, Watch
 from standpat.store import Store, models
+from standpat.store.hands import Hands
+from standpat.store.tx import Transactions
 from tests.server.conftest import fresh_postgres_database
 from tests.server.live import PATIENCE
 
 
-class SlowStore(Store):
-    """A store whose writes for one table take a long time (a slow disk, a locked row)."""
+class SlowHands(Hands):
+    """Hands whose writes for one table take a long time (a slow disk, a locked row)."""
 
-    def __init__(self, url: str, slow_table: int) -> None:
-        super().__init__(url)
+    def __init__(self, tx: Transactions, slow_table: int) -> None:
+        super().__init__(tx)
         self.slow_table = slow_table
         self.stalled = threading.Event()
         self.resumed = threading.Event()
@@ -39,12 +41,22 @@ class SlowStore(Store):
             table = conn.execute(select(models.hands.c.table_id)
                                  .where(models.hands.c.id == hand_id)).scalar_one()
         else:
-            table = self.hand(hand_id)["table_id"]
+            table = self.get(hand_id)["table_id"]
         if table == self.slow_table and not self.stalled.is_set():
             self.stalled.set()
             time.sleep(5.0)
             self.resumed.set()
         super().log_actions(hand_id, seq, actions, conn=conn)
+
+
+class SlowStore(Store):
+    """A store whose writes for one table take a long time."""
+
+    def __init__(self, url: str, slow_table: int) -> None:
+        super().__init__(url)
+        self.hands = SlowHands(self.tx, slow_table)
+        self.stalled = self.hands.stalled
+        self.resumed = self.hands.resumed
 
 
 class Outbox:

@@ -211,7 +211,7 @@ def test_a_failing_bot_gets_the_default_action(tmp_path: Path) -> None:
             time.sleep(0.05)
         assert client.get("/api/tables/1").json()["hands"] >= 3
         store = client.app.state.store  # type: ignore[attr-defined]
-        assert store.check_ledger() == []
+        assert store.ledger.check() == []
 
 
 def test_a_slow_bot_does_not_hold_up_the_room(tmp_path: Path) -> None:

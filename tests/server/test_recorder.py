@@ -31,12 +31,12 @@ def test_the_recorder_stores_what_the_table_played(
 ) -> None:
     store = Store(f"sqlite:///{tmp_path / 'r.db'}")
     table = hosted_table(game, structure, stakes, seats=seats, button=0)
-    record = store.create_table(name="r", game=game, structure=structure or "", stakes=stakes,
+    record = store.tables.create(name="r", game=game, structure=structure or "", stakes=stakes,
                                 seats=seats, config={}, chain_top=b"\1" * 32, chain_length=10)
     accounts = {}
     for seat in range(seats):
-        account = store.create_account(f"player-{seat}", "a-password", grant=10_000).id
-        store.sit(record.id, seat, account, table.options.default_buy_in)
+        account = store.accounts.create(f"player-{seat}", "a-password", grant=10_000).id
+        store.tables.sit(record.id, seat, account, table.options.default_buy_in)
         accounts[seat] = account
         table.sit(seat, f"player-{seat}", table.options.default_buy_in)
         table.come_in(seat)
@@ -69,15 +69,15 @@ def test_the_recorder_stores_what_the_table_played(
         round_id, played = asyncio.run(play())
     finally:
         writer.close()
-    stored = store.hand(round_id)
+    stored = store.hands.get(round_id)
     assert stored["status"] == "done"
     assert len(played) > 3
     assert [(a["seat"], json.loads(a["action"])) for a in stored["actions"]] == [
         (table_seat, action) for table_seat, action in played]
     assert all(a["action"] == json.dumps(json.loads(a["action"]), separators=(",", ":"),
                                          ensure_ascii=False) for a in stored["actions"])
-    assert store.check_ledger() == []
-    with store.engine.connect() as conn:
+    assert store.ledger.check() == []
+    with store.tx.engine.connect() as conn:
         facts = conn.execute(select(func.count()).select_from(models.hand_facts)).scalar_one()
     assert facts == (seats if table.kind == "poker" else 0)  # statistics: poker rounds only
     store.close()

@@ -26,17 +26,17 @@ def test_a_node_without_the_lease_writes_no_seat(tmp_path: Path) -> None:
         room = Room(tmp_path)
         ann, _ = await room.sit("ann", 0)  # written while the node holds the table
         live, store = room.live, room.store
-        before = {s.seat: s.stack for s in store.seats(live.id)}
+        before = {s.seat: s.stack for s in store.tables.seats(live.id)}
         live.recorder.fence = lost
-        bob = store.create_account("bob", "bob-password", grant=1000)
+        bob = store.accounts.create("bob", "bob-password", grant=1000)
         with pytest.raises(FencedError):
             await room.handle("sit", bob.id, Outbox(2), Sit(type="sit", table=live.id, seat=1))
         assert not room.core.table.present(1) and 1 not in room.core.sitters
-        issued = store.balance(BANK)
+        issued = store.ledger.balance(BANK)
         with pytest.raises(FencedError):
             await room.handle("seat-bot", payload=SeatBot(operator=True))
         assert set(room.core.sitters) == {0}
-        assert store.balance(BANK) == issued  # no bot account was granted chips
+        assert store.ledger.balance(BANK) == issued  # no bot account was granted chips
         with pytest.raises(FencedError):
             await room.handle("add-chips", ann, Outbox(1),
                               AddChips(type="add-chips", table=live.id, amount=50))
@@ -44,10 +44,10 @@ def test_a_node_without_the_lease_writes_no_seat(tmp_path: Path) -> None:
             await live.drive(room.core.cash_out(room.core.sitters[0]))
         with pytest.raises(FencedError):
             await live.drive(room.core.close("operator"))
-        assert {s.seat: s.stack for s in store.seats(live.id)} == before
-        assert store.balance(user_wallet(bob.id)) == 1000
-        assert not store.table(live.id).closed
-        assert store.check_ledger() == []
+        assert {s.seat: s.stack for s in store.tables.seats(live.id)} == before
+        assert store.ledger.balance(user_wallet(bob.id)) == 1000
+        assert not store.tables.get(live.id).closed
+        assert store.ledger.check() == []
         room.close()
 
     asyncio.run(main())
@@ -61,21 +61,21 @@ def test_a_table_started_without_the_lease_tops_up_no_bot(tmp_path: Path) -> Non
         room = Room(tmp_path)
         store = room.store
         # a bot left with 5 chips by its last hand (less than the table's minimum buy-in)
-        bot = store.create_account("bot-Ada-00000001", None, bot=True, grant=5)
-        store.sit(room.live.id, 0, bot.id, 5, bot_level="house")
-        issued = store.balance(BANK)
-        room.live = room.load(store.table(room.live.id))
+        bot = store.accounts.create("bot-Ada-00000001", None, bot=True, grant=5)
+        store.tables.sit(room.live.id, 0, bot.id, 5, bot_level="house")
+        issued = store.ledger.balance(BANK)
+        room.live = room.load(store.tables.get(room.live.id))
         room.live.recorder.fence = lost
         with pytest.raises(FencedError):
             await room.started()
-        assert store.balance(BANK) == issued
-        assert store.seats(room.live.id)[0].stack == 5
-        assert store.check_ledger() == []
+        assert store.ledger.balance(BANK) == issued
+        assert store.tables.seats(room.live.id)[0].stack == 5
+        assert store.ledger.check() == []
         room.live.recorder.fence = None  # the node holds the lease: the bot is topped up
-        room.live = room.load(store.table(room.live.id))
+        room.live = room.load(store.tables.get(room.live.id))
         await room.started()
-        assert store.seats(room.live.id)[0].stack == 5 + room.core.options.default_buy_in
-        assert store.check_ledger() == []
+        assert store.tables.seats(room.live.id)[0].stack == 5 + room.core.options.default_buy_in
+        assert store.ledger.check() == []
         room.close()
 
     asyncio.run(main())

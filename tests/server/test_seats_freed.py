@@ -23,9 +23,9 @@ def test_a_player_away_too_long_loses_his_seat_and_keeps_his_chips(tmp_path: Pat
         assert 1 in room.core.sitters
         await room.later(2.0)
         assert 1 not in room.core.sitters
-        assert room.store.balance(user_wallet(ann)) == 1000  # no hand played: all back
-        assert [s.seat for s in room.store.seats(room.live.id)] == [0]  # the bot alone
-        assert room.store.check_ledger() == []
+        assert room.store.ledger.balance(user_wallet(ann)) == 1000  # no hand played: all back
+        assert [s.seat for s in room.store.tables.seats(room.live.id)] == [0]  # the bot alone
+        assert room.store.ledger.check() == []
 
     asyncio.run(main())
 
@@ -44,8 +44,8 @@ def test_a_player_who_misses_three_big_blinds_loses_his_seat(tmp_path: Path) -> 
                 break
         assert 2 not in room.core.sitters
         assert _left(outbox) == "missed"
-        assert room.store.balance(user_wallet(ann)) == 1000
-        assert room.store.check_ledger() == []
+        assert room.store.ledger.balance(user_wallet(ann)) == 1000
+        assert room.store.ledger.check() == []
 
     asyncio.run(main())
 
@@ -70,7 +70,7 @@ def test_a_player_may_leave_after_his_hand(tmp_path: Path) -> None:
             await room.tick()
         assert not room.core.table.playing and 1 not in room.core.sitters
         assert _left(outbox) == "left"
-        assert room.store.check_ledger() == []
+        assert room.store.ledger.check() == []
 
     asyncio.run(main())
 

@@ -17,7 +17,7 @@ from standpat.store import Store, models
 
 
 def _hand(store: Store, table_id: int, number: int, conn: Connection) -> int:
-    return store.start_hand(table_id, number, seed=b"\0" * 32, commitment="c", setup={},
+    return store.hands.start(table_id, number, seed=b"\0" * 32, commitment="c", setup={},
                             players=[PLAYER], button=0, conn=conn)
 
 
@@ -27,7 +27,7 @@ PLAYER = 1
 
 def _store(path: Path) -> Store:
     store = Store(f"sqlite:///{path / 'w.db'}")
-    assert store.create_account("writer-test", "a-password").id == PLAYER
+    assert store.accounts.create("writer-test", "a-password").id == PLAYER
     return store
 
 
@@ -49,7 +49,7 @@ async def _held(
 
 
 def _table(store: Store, name: str) -> int:
-    return store.create_table(name=name, game="five-card-draw", structure="fixed-limit",
+    return store.tables.create(name=name, game="five-card-draw", structure="fixed-limit",
                               stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
                               chain_length=10, owner=None, max_owned=None).id
 
@@ -75,7 +75,7 @@ def test_writes_waiting_together_share_one_commit(tmp_path: Path) -> None:
         assert len(set(ids)) == len(tables)
         assert writer.writes == len(tables) + 1
         assert writer.commits == 2  # the gate's, then the eight together
-        with store.engine.connect() as conn:
+        with store.tx.engine.connect() as conn:
             stored = conn.execute(select(func.count()).select_from(models.hands)).scalar_one()
         assert stored == len(tables)
     finally:
@@ -91,8 +91,8 @@ def test_a_failing_write_fails_alone(tmp_path: Path) -> None:
     def settle_twice(conn: Connection) -> None:
         # a round settled twice: the store refuses the second
         hand = _hand(store, other, 1, conn)
-        store.finish_hand(other, hand, {}, {}, conn=conn)
-        store.finish_hand(other, hand, {}, {}, conn=conn)
+        store.hands.finish(other, hand, {}, {}, conn=conn)
+        store.hands.finish(other, hand, {}, {}, conn=conn)
 
     async def main() -> list[BaseException | int]:
         first, gate, _ = await _held(writer)
@@ -112,7 +112,7 @@ def test_a_failing_write_fails_alone(tmp_path: Path) -> None:
         ok, bad = asyncio.run(main())  # the bad write raised; the good one did not
         assert isinstance(ok, int)
         assert isinstance(bad, TableError)
-        with store.engine.connect() as conn:
+        with store.tx.engine.connect() as conn:
             tables = conn.execute(select(models.hands.c.table_id)).scalars().all()
         assert tables == [good]  # the failing write left nothing, the good one is kept
     finally:

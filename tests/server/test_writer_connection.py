@@ -21,7 +21,7 @@ def test_a_connection_the_database_dropped_loses_no_write(pg_store: Store) -> No
         first = await writer.write(backend)
         again = await writer.write(backend)
         # the database ends the writer's connection between two writes
-        with pg_store.engine.connect() as other:
+        with pg_store.tx.engine.connect() as other:
             other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": first})
             other.commit()
         after = await writer.write(backend)
@@ -38,8 +38,8 @@ def test_a_connection_the_database_dropped_loses_no_write(pg_store: Store) -> No
 def test_a_dropped_connection_loses_no_round_write(pg_store: Store) -> None:
     """A round's writes run on the driver's own cursor (no SQLAlchemy statement): the
     driver's error on a connection the database dropped still makes the write again."""
-    player = pg_store.create_account("dropped-conn", "a-password").id
-    table = pg_store.create_table(name="dropped", game="five-card-draw", structure="fixed-limit",
+    player = pg_store.accounts.create("dropped-conn", "a-password").id
+    table = pg_store.tables.create(name="dropped", game="five-card-draw", structure="fixed-limit",
                                   stakes="2/4", seats=2, config={}, chain_top=b"\1" * 32,
                                   chain_length=10).id
     writer = Writer(pg_store, threads=1)
@@ -48,12 +48,12 @@ def test_a_dropped_connection_loses_no_round_write(pg_store: Store) -> None:
         return int(conn.execute(text("SELECT pg_backend_pid()")).scalar_one())
 
     def deal(conn: Connection) -> int:
-        return pg_store.start_hand(table, 1, seed=b"\0" * 32, commitment="c", setup={"a": 1},
+        return pg_store.hands.start(table, 1, seed=b"\0" * 32, commitment="c", setup={"a": 1},
                                    players=[player], button=0, conn=conn)
 
     async def main() -> tuple[int, int, int]:
         first = await writer.write(backend)
-        with pg_store.engine.connect() as other:
+        with pg_store.tx.engine.connect() as other:
             other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": first})
             other.commit()
         hand = await writer.write(deal)
@@ -64,5 +64,5 @@ def test_a_dropped_connection_loses_no_round_write(pg_store: Store) -> None:
     finally:
         writer.close()
     assert after != first  # made on a new connection
-    assert pg_store.hand(hand)["setup"] == {"a": 1}
-    assert pg_store.hand(hand)["status"] == "running"
+    assert pg_store.hands.get(hand)["setup"] == {"a": 1}
+    assert pg_store.hands.get(hand)["status"] == "running"

@@ -380,7 +380,7 @@ def test_chips_sitting_out_and_busting() -> None:
 
 
 def _stored(table: HostedPinochle, seed: bytes, number: int, clients: list[str]) -> dict[str, Any]:
-    """What the room stores of a finished game (as Store.hand returns it)."""
+    """What the room stores of a finished game (as store.hands.get returns it)."""
     outcome = table.outcome()
     log = table._log
     assert log is not None

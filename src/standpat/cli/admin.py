@@ -239,7 +239,7 @@ def _password(store: Store, args: argparse.Namespace) -> int:
             return 1
     else:
         new = sys.stdin.readline().rstrip("\r\n")
-    ended = store.set_password(account_id, new)
+    ended = store.accounts.set_password(account_id, new)
     print(f"{args.name}: new password set; {len(ended)} session{'s' if len(ended) != 1 else ''}"
           " ended.")
     return 0
@@ -258,13 +258,14 @@ def _refill(store: Store, args: argparse.Namespace) -> int:
 
     account_id = account_id_of(store, args.name)
     given = top_up(store, account_id, args.to, args.reason)
-    print(f"{args.name}: {given:+,} chips; bankroll {store.balance(user_wallet(account_id)):,}.")
+    bankroll = store.ledger.balance(user_wallet(account_id))
+    print(f"{args.name}: {given:+,} chips; bankroll {bankroll:,}.")
     return 0
 
 
 def _check(store: Store, args: argparse.Namespace) -> int:
-    problems = store.check_ledger()
-    issued = -store.balance(BANK)
+    problems = store.ledger.check()
+    issued = -store.ledger.balance(BANK)
     print(f"chips issued by the bank: {issued:,}")
     if problems:
         for problem in problems:

@@ -59,9 +59,8 @@ from standpat.server.schemas import (
 )
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
-from standpat.store import Account, Store, user_wallet
+from standpat.store import Account, Store, SuspendedError, token_hash, user_wallet
 from standpat.store.caps import held, note_opening, opened_from
-from standpat.store.db import SuspendedError, token_hash
 from standpat.store.names import name_key
 from standpat.store.refill import RefillRule
 from standpat.store.shares import share, shared
@@ -137,7 +136,7 @@ class RestApi:
     async def current(self, conn: HTTPConnection) -> Account | None:
         """The account logged in on this connection's session cookie, if any."""
         token = conn.cookies.get(COOKIE)
-        return None if not token else await self.db(self.store.session_account, token)
+        return None if not token else await self.db(self.store.sessions.account, token)
 
     async def need_account(self, request: Request) -> Account:
         """The logged-in account; 401 otherwise."""
@@ -150,7 +149,7 @@ class RestApi:
         """POST /api/accounts: create an account and log in."""
         await self.throttle.register(_address(request))
         account = await self.db(
-            self.store.create_account, data.name, data.password,
+            self.store.accounts.create, data.name, data.password,
             grant=self.config.starting_bankroll,
         )
         return await self._logged_in(request, account, 201)
@@ -161,7 +160,7 @@ class RestApi:
         key, address = name_key(data.name), _address(request)
         await self.throttle.check_account(key, address)
         try:
-            account = await self.db(self.store.authenticate, data.name, data.password)
+            account = await self.db(self.store.accounts.authenticate, data.name, data.password)
         except SuspendedError as error:
             raise ProtocolError("suspended", str(error)) from None
         except AccountError:
@@ -173,7 +172,7 @@ class RestApi:
         """DELETE /api/session: log out; every WebSocket of the session is closed."""
         token = request.cookies.get(COOKIE)
         if token:
-            await self.db(self.store.end_session, token)
+            await self.db(self.store.sessions.end, token)
             self.sockets.end(token_hash(token))
         response = Response(status_code=204)
         response.delete_cookie(COOKIE, path="/")
@@ -183,7 +182,7 @@ class RestApi:
         self, request: Request, account: Account, status: int = 200
     ) -> Response:
         agent = request.headers.get("user-agent", "")
-        token = await self.db(self.store.new_session, account.id, agent)
+        token = await self.db(self.store.sessions.open, account.id, agent)
         response = JSONResponse(await self._account_json(account), status_code=status)
         response.set_cookie(
             COOKIE,
@@ -197,8 +196,8 @@ class RestApi:
         return response
 
     async def _account_json(self, account: Account) -> dict[str, Any]:
-        bankroll = await self.db(self.store.balance, user_wallet(account.id))
-        fresh = await self.db(self.store.account, account.id)
+        bankroll = await self.db(self.store.ledger.balance, user_wallet(account.id))
+        fresh = await self.db(self.store.accounts.get, account.id)
         return {
             "id": account.id,
             "name": account.name,
@@ -221,19 +220,19 @@ class RestApi:
         """PUT /api/me/client-seed: the seed mixed into the hands dealt to me."""
         account = await self.need_account(request)
         seed = check_client_seed(data.seed)
-        await self.db(self.store.set_client_seed, account.id, seed)
+        await self.db(self.store.accounts.set_client_seed, account.id, seed)
         return JSONResponse({"client_seed": seed})
 
     async def my_ledger(self, request: Request, data: LedgerQuery) -> Response:
         """GET /api/me/ledger?before=&limit=: a page of my bankroll movements, newest first."""
         account = await self.need_account(request)
         wallet = user_wallet(account.id)
-        rows = await self.db(self.store.ledger_rows, wallet, data.limit + 1, before=data.before)
+        rows = await self.db(self.store.ledger.rows, wallet, data.limit + 1, before=data.before)
         more = len(rows) > data.limit
         rows = rows[: data.limit]
         return JSONResponse({
             "rows": rows,
-            "bankroll": await self.db(self.store.balance, wallet),
+            "bankroll": await self.db(self.store.ledger.balance, wallet),
             "next_before": rows[-1]["id"] if more else None,
         })
 
@@ -244,7 +243,7 @@ class RestApi:
         await self.throttle.check_account(key, _address(request))
         try:
             ended = await self.db(
-                self.store.change_password, account.id, data.old, data.new,
+                self.store.accounts.change_password, account.id, data.old, data.new,
                 keep=request.cookies.get(COOKIE, ""),
             )
         except AccountError as error:
@@ -260,7 +259,7 @@ class RestApi:
         """GET /api/me/sessions: my live log-in sessions."""
         account = await self.need_account(request)
         mine = token_hash(request.cookies.get(COOKIE, ""))
-        rows = await self.db(self.store.sessions_of, account.id)
+        rows = await self.db(self.store.sessions.of, account.id)
         browsers = await asyncio.to_thread(lambda: [describe_agent(r["agent"]) for r in rows])
         return JSONResponse({"sessions": [
             {"id": r["id"], "created_at": r["created_at"].isoformat(),
@@ -272,7 +271,7 @@ class RestApi:
     async def end_my_session(self, request: Request, data: SessionRef) -> Response:
         """DELETE /api/me/sessions/{id}: end one of my sessions and close its sockets."""
         account = await self.need_account(request)
-        hashed = await self.db(self.store.end_session_of, account.id, data.session_id)
+        hashed = await self.db(self.store.sessions.end_of, account.id, data.session_id)
         self.sockets.end(hashed)
         response = Response(status_code=204)
         if hashed == token_hash(request.cookies.get(COOKIE, "")):
@@ -286,7 +285,7 @@ class RestApi:
 
     async def _refill_json(self, account: Account, refilled: int = 0) -> dict[str, Any]:
         rule = self.refill_rule()
-        state = await self.db(self.store.refill_state, account.id, rule)
+        state = await self.db(self.store.ledger.refill_state, account.id, rule)
         return {
             "rule": rule.describe(), "below": rule.below, "to": rule.to, "every": rule.every,
             **state,
@@ -303,7 +302,7 @@ class RestApi:
         """POST /api/me/refill: refill my bankroll as the rule allows (400 when it does not)."""
         account = await self.need_account(request)
         try:
-            given = await self.db(self.store.refill, account.id, self.refill_rule())
+            given = await self.db(self.store.ledger.refill, account.id, self.refill_rule())
         except AccountError as error:  # the rule allows none now
             raise ProtocolError("refill-refused", str(error)) from None
         return JSONResponse(await self._refill_json(account, given))
@@ -427,7 +426,7 @@ class RestApi:
     async def my_hands(self, request: Request, data: HandsQuery) -> Response:
         """GET /api/hands?table=&limit=: the hands I was dealt into, newest first, summed up."""
         account = await self.need_account(request)
-        rows = await self.db(self.store.hands_of, account.id, data.limit, table_id=data.table)
+        rows = await self.db(self.store.hands.of, account.id, data.limit, table_id=data.table)
         return JSONResponse({"hands": [hand_line(row, account.id) for row in rows]})
 
     async def get_hand(self, request: Request, data: None) -> Response:
@@ -470,7 +469,7 @@ class RestApi:
                 f"history are written for poker hands only; download it as JSON "
                 f"(/api/hands/{hand_id}/json).",
             )
-        table = await self.db(self.store.table, stored["table_id"])
+        table = await self.db(self.store.tables.get, stored["table_id"])
         body = write(stored, account.id, table=table.name, seat_count=table.seats)
         return _attachment(body, media, hand_id, suffix)
 
@@ -488,7 +487,7 @@ class RestApi:
     async def get_shared(self, request: Request, data: ShareRef) -> Response:
         """GET /api/shared/{token}: a shared hand as its sharer saw it at the table."""
         hand_id, sharer = await self.db(shared, self.store, data.token)
-        stored = await self.db(self.store.hand, hand_id)
+        stored = await self.db(self.store.hands.get, hand_id)
         # the table view only: never the seed, even once it is revealed to the sharer
         return JSONResponse(player_record(stored, sharer, revealed=False))
 
@@ -588,7 +587,7 @@ def _address(request: Request) -> str:
 def own_hand(store: Store, hand_id: int, account_id: int) -> dict[str, Any]:
     """A stored hand (every card in it) that the player was dealt into; else a 404's error."""
     try:
-        stored = store.hand(hand_id)
+        stored = store.hands.get(hand_id)
     except NotFoundError:
         stored = None
     if stored is None or account_id not in stored["players"]:

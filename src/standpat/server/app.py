@@ -40,8 +40,7 @@ from standpat.server.schemas import MAX_PHH_FILE, SeatBot, TableSpec
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
 from standpat.server.ws import serve_socket
-from standpat.store import Store
-from standpat.store.db import token_hash
+from standpat.store import Store, token_hash
 from standpat.store.operator import reserve_operators
 
 __all__ = ["COOKIE", "create_app", "hand_for", "open_demo_tables", "own_hand"]

@@ -90,7 +90,7 @@ class OrderDesk:
             if order.target in self.host.table_ids():
                 await self.host.ask(order.target, Command("close", payload=order.reason))
             else:  # not running here (refused at start): close it in the store
-                await asyncio.to_thread(self.store.close_table, order.target)
+                await asyncio.to_thread(self.store.tables.close, order.target)
             log.info("table %s closed by the operator: %s", order.target, order.reason)
         elif order.kind == "suspend":
             for hashed in order.detail.get("sessions", []):

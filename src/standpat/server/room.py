@@ -71,9 +71,9 @@ class LocalHost:
         A stored table that cannot be started (a row this version cannot deal) is
         logged and closed, with its seats cashed out: it never keeps the room down.
         """
-        voided = await asyncio.to_thread(self.store.void_running_hands)
+        voided = await asyncio.to_thread(self.store.hands.void_running)
         self.voided.extend(v.id for v in voided)
-        for record in await asyncio.to_thread(self.store.tables):
+        for record in await asyncio.to_thread(self.store.tables.open):
             mine = [v for v in voided if v.table_id == record.id]
             try:
                 table = await self._load(record, None, _restart("restart", mine))
@@ -82,7 +82,7 @@ class LocalHost:
                               "returned", record.id)
                 self.refused.append(record.id)
                 try:
-                    await asyncio.to_thread(self.store.close_table, record.id)
+                    await asyncio.to_thread(self.store.tables.close, record.id)
                 except Exception:
                     log.exception("table %s could not be closed either", record.id)
                 continue
@@ -94,8 +94,8 @@ class LocalHost:
         """A table's core and task, its stored seats seated again (its writes fenced)."""
         owner = None
         if record.owner is not None:
-            owner = (await asyncio.to_thread(self.store.account, record.owner)).name
-        seats = await asyncio.to_thread(self.store.seats, record.id)
+            owner = (await asyncio.to_thread(self.store.accounts.get, record.owner)).name
+        seats = await asyncio.to_thread(self.store.tables.seats, record.id)
         core = TableCore(record, self.config, now=self.now, owner_name=owner,
                          check_bot=self._check_bot)
         table = LiveTable(
@@ -129,11 +129,11 @@ class LocalHost:
         def void(conn: Connection) -> list[VoidedHand]:
             if fence is not None:
                 fence(conn)
-            return store.void_running_hands(table_id, conn=conn)
+            return store.hands.void_running(table_id, conn=conn)
 
         voided = await self.writer.write(void)
         self.voided.extend(v.id for v in voided)
-        record = await asyncio.to_thread(store.table, table_id)
+        record = await asyncio.to_thread(store.tables.get, table_id)
         if record.closed:
             return False
         table = await self._load(record, fence, _restart(reason, voided))
@@ -215,7 +215,7 @@ class LocalHost:
         try:
             table = await self._load(record, None, None)
         except StandpatError:
-            await asyncio.to_thread(self.store.close_table, record.id)
+            await asyncio.to_thread(self.store.tables.close, record.id)
             raise
         self._run(table, None)
         return record.id
@@ -231,7 +231,7 @@ class LocalHost:
             part for part in (probe.title, probe.options.stakes, structure) if part
         )
         return await asyncio.to_thread(
-            self.store.create_table,
+            self.store.tables.create,
             name=name[:64],
             game=probe.game,
             structure=probe.structure,  # the table's own (a poker table's default when none)

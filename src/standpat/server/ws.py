@@ -217,7 +217,7 @@ async def _dispatch(
         if account is None:
             raise ProtocolError("not-logged-in", "log in to set a client seed.")
         seed = check_client_seed(data.seed)
-        await api.db(api.store.set_client_seed, account.id, seed)
+        await api.db(api.store.accounts.set_client_seed, account.id, seed)
         for table_id in tables:
             await host.send(table_id, Command("client-seed", account_id, conn, data))
         conn.send(message("client-seed", seed=seed))
@@ -237,6 +237,6 @@ async def _dispatch(
     elif isinstance(data, Chat):
         await api.throttle.chat(account.id)
     elif isinstance(data, ChatModeMessage):
-        fresh = await api.db(api.store.account, account.id)  # an operator made or unmade since
+        fresh = await api.db(api.store.accounts.get, account.id)  # an operator made or unmade since
         data = SetChatMode(mode=data.mode, operator=api.is_operator(fresh), ref=data.ref)
     await host.send(table_id, Command(kind, account_id, conn, data))

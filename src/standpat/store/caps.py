@@ -3,10 +3,10 @@ whole room and per client address that opened the tables (for the room's caps on
 
 >>> from standpat.store import Store
 >>> store = Store("sqlite://")
->>> alice = store.create_account("alice", "correct horse")
->>> table = store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
-...                            stakes="2/4", seats=6, config={}, chain_top=bytes(32),
-...                            chain_length=10, owner=alice.id)
+>>> alice = store.accounts.create("alice", "correct horse")
+>>> table = store.tables.create(name="t", game="five-card-draw", structure="fixed-limit",
+...                             stakes="2/4", seats=6, config={}, chain_top=bytes(32),
+...                             chain_length=10, owner=alice.id)
 >>> note_opening(store, table.id, "10.0.0.1")
 >>> held(store, "10.0.0.1"), held(store, "10.0.0.2")
 (Held(room_tables=1, address_tables=1, room_bots=0, address_bots=0), \
@@ -40,14 +40,14 @@ class Held:
 
 def note_opening(store: Store, table_id: int, address: str) -> None:
     """Remember the client address that opened a player's table."""
-    with store._tx() as conn:
+    with store.tx.begin() as conn:
         conn.execute(m.tables.update().where(m.tables.c.id == table_id)
                      .values(opened_from=address[:MAX_ADDRESS]))
 
 
 def opened_from(store: Store, table_id: int) -> str | None:
     """The client address that opened a table (None: the room's own, or before it was kept)."""
-    with store._tx(write=False) as conn:
+    with store.tx.read() as conn:
         found = conn.execute(select(m.tables.c.opened_from)
                              .where(m.tables.c.id == table_id)).scalar_one_or_none()
     return None if found is None else str(found)
@@ -62,7 +62,7 @@ def held(store: Store, address: str) -> Held:
     bots = (select(m.tables.c.opened_from)
             .join(m.seats, m.seats.c.table_id == m.tables.c.id)
             .where(players & m.seats.c.bot_level.is_not(None)).subquery())
-    with store._tx(write=False, snapshot=True) as conn:
+    with store.tx.read(snapshot=True) as conn:
         tables = conn.execute(
             select(func.count(), func.count().filter(mine)).select_from(m.tables).where(players)
         ).one()

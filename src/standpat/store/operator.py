@@ -12,10 +12,10 @@ below zero.
 
 >>> from standpat.store import Store, user_wallet
 >>> store = Store("sqlite://")
->>> alice = store.create_account("alice", "correct horse", grant=100)
+>>> alice = store.accounts.create("alice", "correct horse", grant=100)
 >>> adjust(store, alice.id, -30, "chips won by collusion, returned")
 70
->>> store.ledger_rows(user_wallet(alice.id), 1)[0]["note"]
+>>> store.ledger.rows(user_wallet(alice.id), 1)[0]["note"]
 'chips won by collusion, returned'
 >>> adjust(store, alice.id, -71, "too much")
 Traceback (most recent call last):
@@ -27,15 +27,17 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Final, Literal
 
 from sqlalchemy import String, cast, func, literal, select
 
 from standpat.errors import AccountError, NotFoundError
 from standpat.store import models as m
-from standpat.store.db import BANK, MAX_CHIPS, Store, _utc, user_wallet
+from standpat.store.db import Store
+from standpat.store.ledger import BANK, MAX_CHIPS, user_wallet
 from standpat.store.names import name_key
+from standpat.store.tx import now, utc
 
 __all__ = [
     "ADJUST",
@@ -104,10 +106,6 @@ class Order:
     detail: dict[str, Any]
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 def _reason(reason: str) -> str:
     reason = " ".join(reason.split())
     if not 1 <= len(reason) <= MAX_REASON:
@@ -117,7 +115,7 @@ def _reason(reason: str) -> str:
 
 def account_id_of(store: Store, name: str) -> int:
     """The id of the account named ``name`` (in any case); NotFoundError if none."""
-    with store._tx(write=False) as conn:
+    with store.tx.read() as conn:
         found = conn.execute(
             select(m.accounts.c.id).where(m.accounts.c.name_key == name_key(name))
         ).scalar_one_or_none()
@@ -129,7 +127,7 @@ def account_id_of(store: Store, name: str) -> int:
 def make_operator(store: Store, account_id: int, *, operator: bool = True) -> None:
     """Make an existing person's account an operator (or, ``operator=False``, no longer
     one); AccountError for a bot's account or a change that changes nothing."""
-    with store._tx() as conn:
+    with store.tx.begin() as conn:
         name = _name(conn, account_id)
         done = conn.execute(
             m.accounts.update()
@@ -154,7 +152,7 @@ def reserve_operators(store: Store, names: tuple[str, ...], grant: int = 0) -> l
 
     >>> from standpat.store import Store
     >>> store = Store("sqlite://")
-    >>> _ = store.create_account("B0SS", "a stranger's password")
+    >>> _ = store.accounts.create("B0SS", "a stranger's password")
     >>> reserve_operators(store, ("boss",))
     Traceback (most recent call last):
     ...
@@ -169,8 +167,8 @@ else name another operator.
         row = _by_key(store, name)
         if row is None:
             try:
-                with store.transaction() as conn:
-                    account = store.create_account(name, secrets.token_urlsafe(32),
+                with store.tx.begin() as conn:
+                    account = store.accounts.create(name, secrets.token_urlsafe(32),
                                                    grant=grant, conn=conn)
                     conn.execute(m.accounts.update().where(m.accounts.c.id == account.id)
                                  .values(operator=True))
@@ -190,7 +188,7 @@ else name another operator.
 
 def _by_key(store: Store, name: str) -> Any:
     """The account row whose name is ``name`` or a look-alike of it, or None."""
-    with store._tx(write=False) as conn:
+    with store.tx.read() as conn:
         return conn.execute(
             select(m.accounts.c.name, m.accounts.c.operator)
             .where(m.accounts.c.name_key == name_key(name))
@@ -221,12 +219,12 @@ def accounts(store: Store, *, bots: bool = False) -> list[AccountLine]:
     )
     if not bots:
         query = query.where(m.accounts.c.is_bot.is_(False))
-    with store._tx(write=False, snapshot=True) as conn:
+    with store.tx.read(snapshot=True) as conn:
         rows = conn.execute(query).mappings().all()
     return [
         AccountLine(int(r["id"]), r["name"], bool(r["is_bot"]), int(r["bankroll"]),
-                    int(r["seated"]), _utc(r["suspended_at"]),
-                    _utc(r["created_at"]), bool(r["operator"]))  # type: ignore[arg-type]
+                    int(r["seated"]), utc(r["suspended_at"]),
+                    utc(r["created_at"]), bool(r["operator"]))  # type: ignore[arg-type]
         for r in rows
     ]
 
@@ -247,7 +245,7 @@ def tables(store: Store, *, closed: bool = False) -> list[TableLine]:
     )
     if not closed:
         query = query.where(m.tables.c.closed.is_(False))
-    with store._tx(write=False) as conn:
+    with store.tx.read() as conn:
         rows = conn.execute(query).mappings().all()
     return [
         TableLine(int(r["id"]), r["name"], r["game"], r["structure"], r["stakes"],
@@ -265,15 +263,15 @@ def adjust(store: Store, account_id: int, amount: int, reason: str) -> int:
     if amount == 0 or abs(amount) > MAX_CHIPS:
         raise AccountError(f"an adjustment is 1 to {MAX_CHIPS:,} chips either way; got {amount}.")
     wallet = user_wallet(account_id)
-    with store._tx() as conn:
+    with store.tx.begin() as conn:
         name = _name(conn, account_id)
-        store._lock_account(conn, account_id)
-        bankroll = store._balance(conn, wallet)
+        store.tx.lock_account(conn, account_id)
+        bankroll = store.ledger.balance(wallet, conn=conn)
         if bankroll + amount < 0:
             raise AccountError(
                 f"{name}'s bankroll holds {bankroll} chips: it cannot lose {-amount}."
             )
-        store._move(conn, {BANK: -amount, wallet: amount}, ADJUST, note=reason)
+        store.ledger.move(conn, {BANK: -amount, wallet: amount}, ADJUST, note=reason)
         return bankroll + amount
 
 
@@ -285,12 +283,12 @@ def top_up(store: Store, account_id: int, to: int, reason: str) -> int:
     if not 0 < to <= MAX_CHIPS:
         raise AccountError(f"a refill brings a bankroll to 1 to {MAX_CHIPS:,} chips; got {to}.")
     wallet = user_wallet(account_id)
-    with store._tx() as conn:
+    with store.tx.begin() as conn:
         _name(conn, account_id)
-        store._lock_account(conn, account_id)
-        given = max(0, to - store._balance(conn, wallet))
+        store.tx.lock_account(conn, account_id)
+        given = max(0, to - store.ledger.balance(wallet, conn=conn))
         if given:
-            store._move(conn, {BANK: -given, wallet: given}, ADJUST, note=reason)
+            store.ledger.move(conn, {BANK: -given, wallet: given}, ADJUST, note=reason)
         return given
 
 
@@ -299,23 +297,23 @@ def suspend(store: Store, account_id: int, reason: str) -> Order:
     order tells the running room to close their sockets and stand him up from every table
     (his chips go back to his bankroll).  One transaction; returns the order."""
     reason = _reason(reason)
-    with store._tx() as conn:
+    with store.tx.begin() as conn:
         name = _name(conn, account_id)
-        store._lock_account(conn, account_id)
+        store.tx.lock_account(conn, account_id)
         done = conn.execute(
             m.accounts.update()
             .where((m.accounts.c.id == account_id) & m.accounts.c.suspended_at.is_(None))
-            .values(suspended_at=_now())
+            .values(suspended_at=now())
         ).rowcount
         if not done:
             raise AccountError(f"{name} is suspended already.")
-        hashes = store._end_sessions(conn, account_id, None)
+        hashes = store.sessions.end_all(account_id, conn=conn)
         return _order(conn, "suspend", account_id, reason, {"sessions": hashes})
 
 
 def unsuspend(store: Store, account_id: int) -> None:
     """Lift a suspension: the account may log in and sit again."""
-    with store._tx() as conn:
+    with store.tx.begin() as conn:
         name = _name(conn, account_id)
         done = conn.execute(
             m.accounts.update()
@@ -329,7 +327,7 @@ def unsuspend(store: Store, account_id: int) -> None:
 def order(store: Store, kind: OrderKind, target: int, reason: str) -> Order:
     """Write an order for the running room (``close-table``: a table id)."""
     reason = _reason(reason)
-    with store._tx() as conn:
+    with store.tx.begin() as conn:
         if kind == "close-table":
             closed = conn.execute(
                 select(m.tables.c.closed).where(m.tables.c.id == target)
@@ -343,7 +341,7 @@ def order(store: Store, kind: OrderKind, target: int, reason: str) -> Order:
 
 def pending_orders(store: Store) -> list[Order]:
     """The orders not carried out yet, oldest first."""
-    with store._tx(write=False) as conn:
+    with store.tx.read() as conn:
         rows = conn.execute(
             select(m.orders).where(m.orders.c.done_at.is_(None)).order_by(m.orders.c.id)
         ).mappings().all()
@@ -353,15 +351,15 @@ def pending_orders(store: Store) -> list[Order]:
 
 def finish_order(store: Store, order_id: int) -> None:
     """Mark an order carried out."""
-    with store._tx() as conn:
-        conn.execute(m.orders.update().where(m.orders.c.id == order_id).values(done_at=_now()))
+    with store.tx.begin() as conn:
+        conn.execute(m.orders.update().where(m.orders.c.id == order_id).values(done_at=now()))
 
 
 def _order(conn: Any, kind: OrderKind, target: int, reason: str,
            detail: dict[str, Any]) -> Order:
     new_id = conn.execute(
         m.orders.insert().values(kind=kind, target=target, reason=reason, detail=detail,
-                                 created_at=_now())
+                                 created_at=now())
     ).inserted_primary_key
     return Order(int(new_id[0]), kind, target, reason, detail)
 

@@ -3,7 +3,7 @@
 A player whose *holdings* (bankroll plus the chips in front of him at every table)
 are below ``below`` chips may refill: the bank gives him ``to - holdings`` chips, so
 that his holdings come to ``to``.  He may do so once every ``every`` seconds.  The
-store applies the rule in one transaction (:meth:`standpat.store.Store.refill`).
+store applies the rule in one transaction (:meth:`standpat.store.ledger.Ledger.refill`).
 
 >>> rule = RefillRule(below=1_000, to=10_000, every=3600)
 >>> rule.amount(300)

@@ -18,7 +18,8 @@ from sqlalchemy import select
 
 from standpat.errors import NotFoundError
 from standpat.store import models as m
-from standpat.store.db import Store, token_hash
+from standpat.store.db import Store
+from standpat.store.sessions import token_hash
 
 __all__ = ["share", "shared"]
 
@@ -27,7 +28,7 @@ def share(store: Store, hand_id: int, account_id: int) -> str:
     """A new link token for ``account_id``'s view of hand ``hand_id`` (the caller checks
     that he played it)."""
     token = secrets.token_urlsafe(16)
-    with store._tx() as conn:
+    with store.tx.begin() as conn:
         conn.execute(m.shares.insert().values(
             token_hash=token_hash(token), hand_id=hand_id, account_id=account_id,
             created_at=datetime.now(UTC)))
@@ -36,7 +37,7 @@ def share(store: Store, hand_id: int, account_id: int) -> str:
 
 def shared(store: Store, token: str) -> tuple[int, int]:
     """The hand and the sharer of a link token; NotFoundError if there is none."""
-    with store._tx(write=False) as conn:
+    with store.tx.read() as conn:
         row = conn.execute(
             select(m.shares.c.hand_id, m.shares.c.account_id)
             .where(m.shares.c.token_hash == token_hash(token))

@@ -16,7 +16,8 @@ from typing import Any, Final
 from sqlalchemy import Float, cast, func, select
 
 from standpat.store import models as m
-from standpat.store.db import Store, _utc
+from standpat.store.db import Store
+from standpat.store.tx import utc
 
 __all__ = ["SERIES_LIMIT", "statistics"]
 
@@ -66,7 +67,7 @@ def statistics(
     series = (select(f.hand_id, f.ended_at, cumulative.label("total"),
                      running_bbs.label("bbs"), func.row_number().over(order_by=order).label("n"))
               .where(where).order_by(f.ended_at.desc(), f.hand_id.desc()).limit(SERIES_LIMIT))
-    with store._tx(write=False, snapshot=True) as conn:
+    with store.tx.read(snapshot=True) as conn:
         overall = conn.execute(select(*totals).where(where)).mappings().one()
         by = conn.execute(
             select(f.game, f.structure, *totals).where(where)
@@ -76,7 +77,7 @@ def statistics(
     return {
         **_figures(overall),
         "by": [{"game": r["game"], "structure": r["structure"], **_figures(r)} for r in by],
-        "series": [{"hand": int(p["hand_id"]), "at": _utc(p["ended_at"]).isoformat(),  # type: ignore[union-attr]
+        "series": [{"hand": int(p["hand_id"]), "at": utc(p["ended_at"]).isoformat(),  # type: ignore[union-attr]
                     "net": int(p["total"]),
                     "bb_per_100": round(100.0 * float(p["bbs"]) / int(p["n"]), 2)}
                    for p in reversed(points)],

@@ -102,7 +102,7 @@ def player_record(stored: Mapping[str, Any], account_id: int, *, revealed: bool)
 def hand_line(row: Mapping[str, Any], account_id: int) -> dict[str, Any]:
     """One line of a player's hand list: what the hand was and how it went for him.
 
-    ``row`` is a row of ``Store.hands_of``.  ``net`` is his result in chips
+    ``row`` is a row of ``Hands.of`` (``store.hands.of``).  ``net`` is his result in chips
     (``None`` for a hand not finished); ``winners`` are the players who won
     chips from the pot, with what they collected (empty until the hand is
     done); ``ended_at`` is ISO 8601 in UTC, or ``None``.  Nothing in it tells

@@ -72,7 +72,7 @@ def fuzz_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server
     yield server, cookie
     server.stop()
     store = Store(server.db, migrate=False)
-    assert store.check_ledger() == []
+    assert store.ledger.check() == []
     store.close()
     assert server.log is not None
     assert "Traceback" not in server.log.read_text()

@@ -188,8 +188,8 @@ def test_a_table_without_people_closes_and_returns_the_chips(room: Room) -> None
         # her limit counts open tables only: she may open another
         assert alice.post("/api/tables", json={}).status_code == 201
     store = Store(server.db, migrate=False)
-    assert store.seats(table["id"]) == [] and store.table(table["id"]).closed
-    assert store.check_ledger() == []
+    assert store.tables.seats(table["id"]) == [] and store.tables.get(table["id"]).closed
+    assert store.ledger.check() == []
     store.close()
 
 
@@ -249,14 +249,14 @@ def test_a_bad_table_row_does_not_keep_the_room_down(room: Room) -> None:
     asyncio.run(_sit(server, bad["id"]))
     server.stop()
     store = Store(server.db, migrate=False)
-    with store.engine.begin() as conn:
+    with store.tx.engine.begin() as conn:
         conn.execute(text("UPDATE tables SET stakes = '9/4', "
                           "game = 'stud' WHERE id = :id"), {"id": bad["id"]})
     server.start()
     lobby = httpx.get(f"{server.base}/api/tables").json()["tables"]
     assert [t["id"] for t in lobby] == [good["id"]]
-    assert store.table(bad["id"]).closed and store.seats(bad["id"]) == []
-    assert store.check_ledger() == []
+    assert store.tables.get(bad["id"]).closed and store.tables.seats(bad["id"]) == []
+    assert store.ledger.check() == []
     assert server.log is not None and f"table {bad['id']} cannot be started" in \
         server.log.read_text()
     store.close()

@@ -111,9 +111,9 @@ def test_store_debits_are_atomic_under_threads(room: Room) -> None:
     server.stop()
     store = Store(server.db)
     for round_ in range(4):
-        account = store.create_account(f"racer{round_}", "long password", grant=1000)
+        account = store.accounts.create(f"racer{round_}", "long password", grant=1000)
         tables = [
-            store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
+            store.tables.create(name="t", game="five-card-draw", structure="fixed-limit",
                                stakes="2/4", seats=2, config={}, chain_top=bytes(32),
                                chain_length=10).id
             for _ in range(TABLES)
@@ -123,7 +123,7 @@ def test_store_debits_are_atomic_under_threads(room: Room) -> None:
         def sit(table: int, account_id: int = account.id, barrier: Any = barrier) -> bool:
             barrier.wait()
             try:
-                store.sit(table, 0, account_id, 400)
+                store.tables.sit(table, 0, account_id, 400)
             except StandpatError:
                 return False
             return True
@@ -131,8 +131,8 @@ def test_store_debits_are_atomic_under_threads(room: Room) -> None:
         with ThreadPoolExecutor(TABLES) as pool:
             accepted = sum(pool.map(sit, tables))
         assert accepted == 2, (round_, accepted)
-        assert store.balance(user_wallet(account.id)) == 200
-    assert store.check_ledger() == []
+        assert store.ledger.balance(user_wallet(account.id)) == 200
+    assert store.ledger.check() == []
     store.close()
 
 
@@ -192,7 +192,7 @@ def test_absurd_stakes_are_refused_and_the_room_restarts(room: Room) -> None:
         "1000000/2000000"
     ]
     store = Store(server.db, migrate=False)
-    assert store.check_ledger() == []
+    assert store.ledger.check() == []
     store.close()
 
 
@@ -209,7 +209,7 @@ def test_the_ledger_check_reads_one_snapshot_while_the_room_plays(room: Room) ->
     checks, hands = 0, 0
     deadline = time.monotonic() + 60 * PATIENCE
     while (checks < 150 or hands < 30) and time.monotonic() < deadline:
-        assert store.check_ledger() == []
+        assert store.ledger.check() == []
         checks += 1
         hands = sum(t["hands"] for t in client.get("/api/tables").json()["tables"])
     assert checks >= 150 and hands >= 30, (checks, hands)
@@ -248,5 +248,5 @@ def _lobby_line(server: Server, table: int) -> dict[str, Any]:
 
 def _ledger_balanced(server: Server) -> None:
     store = Store(server.db, migrate=False)
-    assert store.check_ledger() == []
+    assert store.ledger.check() == []
     store.close()

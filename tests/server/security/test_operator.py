@@ -18,8 +18,7 @@ from standpat.cli import main as cli_main
 from standpat.errors import AccountError
 from standpat.server.app import create_app
 from standpat.server.config import ServerConfig
-from standpat.store import Store, models, user_wallet
-from standpat.store.db import SuspendedError
+from standpat.store import Store, SuspendedError, models, user_wallet
 from standpat.store.operator import ADJUST, accounts, adjust, suspend, tables, top_up
 
 from ..live import Player, Server, operator, passive_policy
@@ -106,20 +105,20 @@ def _all_rows(player: Player) -> list[dict[str, int]]:
 
 def test_store_suspension_adjustments_and_listings(db_url: str) -> None:
     store = Store(db_url)
-    alice = store.create_account("alice", "alice-password", grant=1_000)
-    bob = store.create_account("bob", "bobs-password", grant=50)
-    store.create_account("bot-x", None, bot=True)
-    token = store.new_session(alice.id)
+    alice = store.accounts.create("alice", "alice-password", grant=1_000)
+    bob = store.accounts.create("bob", "bobs-password", grant=50)
+    store.accounts.create("bot-x", None, bot=True)
+    token = store.sessions.open(alice.id)
     order = suspend(store, alice.id, "  testing\n suspension ")
     assert order.reason == "testing suspension" and len(order.detail["sessions"]) == 1
-    assert store.session_account(token) is None
+    assert store.sessions.account(token) is None
     with pytest.raises(SuspendedError):
-        store.authenticate("alice", "alice-password")
-    table = store.create_table(name="t", game="five-card-draw", structure="fixed-limit",
+        store.accounts.authenticate("alice", "alice-password")
+    table = store.tables.create(name="t", game="five-card-draw", structure="fixed-limit",
                                stakes="2/4", seats=6, config={}, chain_top=b"\0" * 32,
                                chain_length=10)
     with pytest.raises(SuspendedError, match="cannot sit"):
-        store.sit(table.id, 0, alice.id, 100)
+        store.tables.sit(table.id, 0, alice.id, 100)
     with pytest.raises(AccountError, match="suspended already"):
         suspend(store, alice.id, "again")
     with pytest.raises(AccountError, match="reason"):
@@ -129,23 +128,23 @@ def test_store_suspension_adjustments_and_listings(db_url: str) -> None:
         adjust(store, bob.id, -76, "too much")
     assert top_up(store, bob.id, 500, "welcome back") == 425
     assert top_up(store, bob.id, 100, "no-op") == 0
-    rows = store.ledger_rows(user_wallet(bob.id), 3)
+    rows = store.ledger.rows(user_wallet(bob.id), 3)
     assert [(r["kind"], r["amount"], r["note"]) for r in rows] == [
         (ADJUST, 425, "welcome back"), (ADJUST, 25, "a fault on table 1"), ("grant", 50, None)]
-    store.sit(table.id, 1, bob.id, 100)
+    store.tables.sit(table.id, 1, bob.id, 100)
     lines = {a.name: a for a in accounts(store)}
     assert set(lines) == {"alice", "bob"}
     assert (lines["bob"].bankroll, lines["bob"].on_tables) == (400, 100)
     assert lines["alice"].suspended is not None and lines["bob"].suspended is None
     assert "bot-x" in {a.name for a in accounts(store, bots=True)}
     assert [(t.id, t.taken, t.owner) for t in tables(store)] == [(table.id, 1, None)]
-    assert store.check_ledger() == []
+    assert store.ledger.check() == []
     store.close()
 
 
 def test_parallel_take_backs_never_overdraw(db_url: str) -> None:
     store = Store(db_url)
-    bob = store.create_account("bob", "bobs-password", grant=100)
+    bob = store.accounts.create("bob", "bobs-password", grant=100)
     results: list[int | str] = []
 
     def take() -> None:
@@ -160,8 +159,8 @@ def test_parallel_take_backs_never_overdraw(db_url: str) -> None:
     for thread in threads:
         thread.join()
     assert sorted(r for r in results if isinstance(r, int)) == [10, 40, 70]
-    assert store.balance(user_wallet(bob.id)) == 10
-    assert store.check_ledger() == []
+    assert store.ledger.balance(user_wallet(bob.id)) == 10
+    assert store.ledger.check() == []
     store.close()
 
 
@@ -170,7 +169,7 @@ def test_admin_command_line_errors_and_check(
 ) -> None:
     db = f"sqlite:///{tmp_path}/room.db"
     store = Store(db)
-    alice = store.create_account("alice", "alice-password", grant=100)
+    alice = store.accounts.create("alice", "alice-password", grant=100)
     assert cli_main(["admin", "adjust", "nobody", "5", "--db", db, "--reason", "x"]) == 1
     assert "there is no account 'nobody'" in capsys.readouterr().err
     assert cli_main(["admin", "close", "9", "--db", db, "--reason", "x"]) == 1
@@ -182,8 +181,8 @@ def test_admin_command_line_errors_and_check(
     assert capsys.readouterr().out.strip().lower() == "alice: -40 chips; bankroll 60."
     assert cli_main(["admin", "accounts", "--db", db]) == 0
     assert "alice" in capsys.readouterr().out
-    with store._tx() as conn:  # a movement that does not sum to zero: the check fails
-        store._move(conn, {user_wallet(alice.id): 5, "bank": -5}, "grant")
+    with store.tx.begin() as conn:  # a movement that does not sum to zero: the check fails
+        store.ledger.move(conn, {user_wallet(alice.id): 5, "bank": -5}, "grant")
         conn.execute(models.ledger.update().where(models.ledger.c.amount == -5)
                      .values(amount=-4))
     assert cli_main(["admin", "check", "--db", db]) == 1
@@ -230,7 +229,7 @@ def test_operators_are_made_by_the_operator_never_by_registering(
         assert re.search(r"\bboss\b.*\boperator\b", listing)
         assert not re.search(r"\bcarol\b.*\boperator\b", listing)
     # a look-alike registered before the operator named it: the room does not start
-    Store(db, migrate=False).create_account("ch1ef", "a-strangers-password")
+    Store(db, migrate=False).accounts.create("ch1ef", "a-strangers-password")
     with pytest.raises(AccountError, match="'chief' is taken by the account 'ch1ef', which "
                                            "is no operator"):
         create_app(ServerConfig(db=db, operators=("boss", "chief")))

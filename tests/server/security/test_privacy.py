@@ -48,12 +48,12 @@ async def _poll_running_hands(server: Server) -> None:
     assert any(_discards_named(a) for a in answers), "no running hand had discards yet"
     store = Store(server.db, migrate=False)
     for _ in range(200):  # the hands polled end: their full records say who may see what
-        if all(store.hand(a["hand"])["status"] == "done" for a in answers):
+        if all(store.hands.get(a["hand"])["status"] == "done" for a in answers):
             break
         await asyncio.sleep(0.1)
     checked = 0
     for answer in answers:
-        stored = store.hand(answer["hand"])
+        stored = store.hands.get(answer["hand"])
         if stored["status"] != "done":
             continue
         index = stored["setup"]["accounts"].index(spy.account)

@@ -128,7 +128,7 @@ class ClusterHost:
     """The :class:`~standpat.server.host.TableHost` of one node of a room of several."""
 
     def __init__(self, store: Store, config: ServerConfig, bots: BotFactory | None = None) -> None:
-        if not store.postgres:
+        if not store.tx.postgres:
             raise StandpatError("a room of several nodes needs PostgreSQL: give --db "
                                 "postgresql://...")
         if config.redis is None:
@@ -188,8 +188,8 @@ class ClusterHost:
         """Take this node's name in the room (before serving): refused with
         :class:`DuplicateNodeError` while another live process runs under it.  A name whose
         process died is taken as soon as its heartbeat is a lease old."""
-        leases = Leases(self.store.engine, self.node, self.config.lease)
-        nodes = Nodes(self.store.engine, self.node, self.instance, self.config.lease)
+        leases = Leases(self.store.tx.engine, self.node, self.config.lease)
+        nodes = Nodes(self.store.tx.engine, self.node, self.instance, self.config.lease)
         deadline = time.monotonic() + self.config.lease + 2
         first = nodes.holder()
         while not nodes.register():
@@ -214,13 +214,13 @@ class ClusterHost:
         # PostgreSQL after a lease, so that it does not hold a lease row from a takeover
         timeout = int(self.config.lease * 1000)
 
-        @event.listens_for(self.store.engine, "connect")
+        @event.listens_for(self.store.tx.engine, "connect")
         def _idle_timeout(dbapi_conn: Any, _record: Any) -> None:
             with dbapi_conn.cursor() as cursor:
                 cursor.execute(f"SET idle_in_transaction_session_timeout = {timeout}")
             dbapi_conn.commit()
 
-        await asyncio.to_thread(self.store.engine.dispose)  # new connections get it
+        await asyncio.to_thread(self.store.tx.engine.dispose)  # new connections get it
         if self.nodes is None:
             await asyncio.to_thread(self.register)
         assert self.keeper is not None and self.nodes is not None
@@ -228,7 +228,7 @@ class ClusterHost:
         self.bus.prefix = f"{PREFIX}:{await asyncio.to_thread(self._database)}"
         await self.bus.start()
         await self._read_lobby()
-        for record in await asyncio.to_thread(self.store.tables):
+        for record in await asyncio.to_thread(self.store.tables.open):
             await self._claim(record.id)
         await self._write_lobby()
         await self.keeper.call(self.nodes.beat, len(self.local.tables))
@@ -239,7 +239,7 @@ class ClusterHost:
                  len(self.local.tables))
 
     def _database(self) -> str:
-        with self.store.engine.connect() as conn:
+        with self.store.tx.engine.connect() as conn:
             return str(conn.execute(text("SELECT current_database()")).scalar_one())
 
     async def stop(self) -> None:

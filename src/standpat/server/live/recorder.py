@@ -41,32 +41,32 @@ def make(store: Store, table_id: int, op: w.WriteOp, conn: Connection) -> Any:
         case w.LogActions(round_id, seq, actions):
             # compact JSON, as orjson writes it
             rows = [(seat, text(action)) for seat, action in actions]
-            return store.log_actions(round_id, seq, rows, conn=conn)
+            return store.hands.log_actions(round_id, seq, rows, conn=conn)
         case w.BeginRound(number, seed, commitment, setup, players, button):
-            return store.start_hand(table_id, number, seed=seed, commitment=commitment,
+            return store.hands.start(table_id, number, seed=seed, commitment=commitment,
                                     setup=setup, players=players, button=button, conn=conn)
         case w.Settle(round_id, net, record, facts):
-            return store.finish_hand(table_id, round_id, net, record, facts=facts, conn=conn)
+            return store.hands.finish(table_id, round_id, net, record, facts=facts, conn=conn)
         case w.SaveState(state):
-            return store.save_table_state(table_id, state, conn=conn)
+            return store.tables.save_state(table_id, state, conn=conn)
         case w.TakeSeat(seat, account, buy_in, cool_off):
-            return store.sit(table_id, seat, account, buy_in, cool_off=cool_off, conn=conn)
+            return store.tables.sit(table_id, seat, account, buy_in, cool_off=cool_off, conn=conn)
         case w.SeatBot(seat, name, level, buy_in):
-            bot = store.create_account(name, None, bot=True, grant=buy_in, conn=conn)
-            store.sit(table_id, seat, bot.id, buy_in, bot_level=level, conn=conn)
+            bot = store.accounts.create(name, None, bot=True, grant=buy_in, conn=conn)
+            store.tables.sit(table_id, seat, bot.id, buy_in, bot_level=level, conn=conn)
             return bot
         case w.Stand(seat):
-            return store.stand(table_id, seat, conn=conn)
+            return store.tables.stand(table_id, seat, conn=conn)
         case w.AddChips(seat, amount):
-            return store.add_chips(table_id, seat, amount, conn=conn)
+            return store.tables.add_chips(table_id, seat, amount, conn=conn)
         case w.RebuyBot(seat, amount):
-            return store.rebuy_bot(table_id, seat, amount, conn=conn)
+            return store.tables.rebuy_bot(table_id, seat, amount, conn=conn)
         case w.NewChain(top, length, start):
-            return store.new_chain(table_id, top, length, start, conn=conn)
+            return store.tables.new_chain(table_id, top, length, start, conn=conn)
         case w.SetOption(key, value):
-            return store.set_table_option(table_id, key, value, conn=conn)
+            return store.tables.set_option(table_id, key, value, conn=conn)
         case w.CloseTable():
-            return store.close_table(table_id, conn=conn)
+            return store.tables.close(table_id, conn=conn)
     raise TypeError(f"not a table write: {op!r}")
 
 

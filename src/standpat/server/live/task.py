@@ -229,7 +229,7 @@ class LiveTable:
                 self.decided = time.perf_counter()
                 return action
             case ReadAccount(account):
-                return await asyncio.to_thread(self.store.account, account)
+                return await asyncio.to_thread(self.store.accounts.get, account)
             case Hint():
                 self._hint(effect)
             case Closed():

@@ -67,7 +67,7 @@ class Writer:
         self.retries = 0
         """Tries made again after a passing fault."""
         self._closing = False
-        self.threads = threads or (POSTGRES_THREADS if store.postgres else 1)
+        self.threads = threads or (POSTGRES_THREADS if store.tx.postgres else 1)
         self._jobs: queue.SimpleQueue[list[Pending] | None] = queue.SimpleQueue()
         """Batches of writes (one turn of an event loop's each), None to stop a thread."""
         self._batches: dict[asyncio.AbstractEventLoop, list[Pending]] = {}
@@ -166,7 +166,7 @@ class Writer:
         outcomes: list[tuple[Any, BaseException | None]]
         started = time.perf_counter()
         try:
-            with self.store.transaction(self._held()) as conn:
+            with self.store.tx.begin(held=self._held()) as conn:
                 outcomes = [(job(conn), None) for job, _, _ in group]
             self.commits += 1
             COMMITS.inc()
@@ -206,7 +206,7 @@ class Writer:
             time.sleep(pause)
             self.retries += 1
             try:
-                with self.store.transaction(self._held()) as conn:
+                with self.store.tx.begin(held=self._held()) as conn:
                     outcomes: list[tuple[Any, BaseException | None]] = [
                         (job(conn), None) for job, _, _ in group]
             except Exception as failure:
@@ -226,7 +226,7 @@ class Writer:
         """This thread's connection, kept from one transaction to the next."""
         held: Connection | None = getattr(self._local, "held", None)
         if held is None or held.closed or held.invalidated:
-            held = self._local.held = self.store.connect()
+            held = self._local.held = self.store.tx.connect()
         return held
 
     def _drop(self) -> None:
@@ -240,7 +240,7 @@ class Writer:
 
     def _alone(self, job: Job) -> tuple[Any, BaseException | None]:
         try:
-            with self.store.transaction(self._held()) as conn:
+            with self.store.tx.begin(held=self._held()) as conn:
                 result = job(conn)
         except Exception as error:
             self._drop()

@@ -37,7 +37,7 @@ from standpat.bots.expert import COVERED, Table, abstract_history, load_abstract
 from standpat.bots.match import MatchResult, duplicate_match
 from standpat.bots.reading import first_legal
 from standpat.bots.strength import DrawModel
-from standpat.engine import Action, ActionKind, EventKind, Hand, SeatView, Stakes
+from standpat.engine import Action, ActionKind, Discarded, Hand, SeatView, Stakes
 
 GAMES = [g.value for g in COVERED]
 
@@ -158,11 +158,11 @@ class LocalBestResponse:
         known: set[int] = set(hand)
         thrown: list[int] = []  # the expert's discard counts, draw by draw
         for event in view.events:
-            if event.kind is EventKind.DISCARD:
+            if isinstance(event, Discarded):
                 if event.seat == seat:
                     known.update(int(c) for c in event.cards)
                 else:
-                    thrown.append(event.amount)
+                    thrown.append(event.count)
         unseen = [c for c in model.deck if c not in known]
         # the expert's actions: (history before, action, round)
         steps: list[tuple[str, str, int]] = []

@@ -57,7 +57,7 @@ def test_hands_stored_with_flat_events_read_as_the_hands_stored_now(tmp_path: Pa
     store = Store(config.db)
     kinds: set[str] = set()
     try:
-        done = [store.hand(line["id"]) for line in store.hands_of_table(table)]
+        done = [store.hands.get(line["id"]) for line in store.hands.of_table(table)]
         done = [stored for stored in done if stored["status"] == "done"]
         assert len(done) >= 5
         for stored in done:

@@ -43,10 +43,16 @@ from standpat.bots.strong import SAMPLES, StrongBot
 from standpat.engine import (
     Action,
     ActionKind,
+    BetMade,
+    Called,
+    Discarded,
     EventKind,
     Game,
     GameName,
+    Posted,
+    Raised,
     SeatView,
+    StreetOpened,
     Structure,
     get_game,
 )
@@ -147,13 +153,13 @@ def abstract_history(view: SeatView, classes: int = 1) -> str | None:
     posts = 0
     drawn = [0, 0]
     for event in view.events:
-        if event.all_in:
+        if isinstance(event, (Posted, Called, BetMade, Raised)) and event.all_in:
             return None
-        if event.kind is EventKind.POST:
+        if isinstance(event, Posted):
             posts += 1
-        elif event.kind is EventKind.DISCARD and event.seat is not None:
-            drawn[0 if event.seat == view.button else 1] = event.amount
-        elif event.kind is EventKind.STREET and event.amount > 0:
+        elif isinstance(event, Discarded):
+            drawn[0 if event.seat == view.button else 1] = event.count
+        elif isinstance(event, StreetOpened) and event.number > 0:
             letters.append("/")
             if classes > 1:
                 letters.extend(str(draw_class(n, classes)) for n in drawn)

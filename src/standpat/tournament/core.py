@@ -10,7 +10,14 @@ ends at table T it may move players away from T, break T, or (every other table 
 hands) draw the final table; a table to be broken or balanced that is still in a hand does it
 when its own hand ends.  On the bubble (hand-for-hand), on a break, while paused, and while
 the final table waits for the last hands elsewhere, a table that finished its hand waits:
-:meth:`Tournament.may_deal` says when it may deal again.
+:meth:`Tournament.may_deal` says when it may deal again.  The players who bust in one
+hand-for-hand round, at whatever tables, are placed together by the chips they began their
+hands with, as if they had busted in one hand (RULES.md; the Tournament Directors
+Association's rule).
+
+A player who busts while late registration is open is told a provisional place (more entrants
+may still come); :meth:`Tournament.results` gives every entry's final place once the
+tournament is over.
 
 >>> import random
 >>> from standpat.tournament import Structure, Level
@@ -22,7 +29,8 @@ the final table waits for the last hands elsewhere, a table that finished its ha
 >>> [type(e).__name__ for e in t.register("bob")]   # full: a sit-and-go starts
 ['Charge', 'OpenTable', 'Seat', 'Seat']
 >>> seat_of = {p: s for s, p in t.tables[1].items()}
->>> t.hand_started(1, big_blind=seat_of["ann"])
+>>> t.hand_started(1, big_blind=seat_of["ann"])   # the level the hand is played at
+Level(small_blind=10, big_blind=20, ante=0)
 >>> t.hand_over(1, {seat_of["ann"]: 1000, seat_of["bob"]: 0},
 ...             {seat_of["ann"]: 500, seat_of["bob"]: 500})
 [Busted(player='bob', places=(2,)), Pay(player='ann', amount=200, place=1), CloseTable(table=1)]
@@ -39,9 +47,9 @@ from enum import StrEnum
 
 from standpat.errors import TournamentError
 from standpat.tournament.balance import Move, TableSeats, balance
-from standpat.tournament.payouts import prizes, split_prizes
+from standpat.tournament.payouts import paid_places, prizes, split_prizes
 from standpat.tournament.places import Bust, Finish, hand_for_hand, places
-from standpat.tournament.structure import Moment, Structure
+from standpat.tournament.structure import Level, Moment, Structure
 
 __all__ = [
     "Busted", "Charge", "CloseTable", "Effect", "OpenTable", "Pay", "Phase", "Refund", "Seat",
@@ -133,7 +141,8 @@ class Seat:
 
 @dataclass(frozen=True)
 class Busted:
-    """A player is out, at these places (several: tied with others)."""
+    """A player is out, at these places (several: tied with others; provisional while late
+    registration is open)."""
 
     player: str
     places: tuple[int, ...]
@@ -164,7 +173,13 @@ class Tournament:
         self.alive: set[str] = set()
         """The players still in (registered before the start, seated after)."""
         self.finishes: list[Finish] = []
-        """Every finish so far, the latest last."""
+        """Every finish so far, the latest last (places provisional while late registration
+        is open; :meth:`results` has the final ones)."""
+        self._groups: list[list[Bust]] = []
+        """The busts of each hand (or hand-for-hand round), in order: the final places."""
+        self._round_busts: list[Bust] = []
+        """The busts of a hand-for-hand round still going on at other tables."""
+        self._winner: str | None = None
         self.tables: dict[int, dict[int, str]] = {}
         """Table -> seat -> player, of the tables open now."""
         self.last_big_blind: dict[int, int | None] = {}
@@ -309,19 +324,22 @@ class Tournament:
                 and len(self.tables[table]) >= 2 and not self.moment().on_break
                 and not self._final_pending())
 
-    def hand_started(self, table: int, big_blind: int) -> None:
-        """``table`` dealt a hand whose big blind is seat ``big_blind``."""
+    def hand_started(self, table: int, big_blind: int) -> Level:
+        """``table`` dealt a hand whose big blind is seat ``big_blind``: the level the hand is
+        played at, to its end (levels change between hands)."""
         if not self.may_deal(table):
             raise TournamentError(f"table {table} may not deal now.")
         self.busy.add(table)
         self.last_big_blind[table] = big_blind
+        return self.spec.structure.level_at(self.moment().level)
 
     def hand_over(
         self, table: int, stacks: Mapping[int, int], stacks_at_start: Mapping[int, int]
     ) -> list[Effect]:
         """``table``'s hand ended with ``stacks`` (seat -> chips; a player with none is out),
         each seat having begun it with ``stacks_at_start``: the busts, then the moves, closed
-        tables and prizes that follow."""
+        tables and prizes that follow.  Every seat of the table is given, a player moved in
+        during the hand too (his stack at the start is his stack)."""
         if table not in self.busy:
             raise TournamentError(f"table {table} was not in a hand.")
         self.busy.discard(table)
@@ -329,33 +347,39 @@ class Tournament:
         if set(stacks) != set(seats):
             raise TournamentError(f"table {table}'s stacks are for seats {sorted(stacks)}, "
                                   f"its players sit at {sorted(seats)}.")
-        out = [Bust(seats[s], stacks_at_start[s]) for s in sorted(stacks) if stacks[s] <= 0]
-        effects: list[Effect] = []
-        if out:
-            left = len(self.alive)
-            bubble = hand_for_hand(left, len(prizes(self.pool, self._field())))
-            finishes = places(out, left)
-            self.finishes += finishes
-            effects += [Busted(f.player, f.places) for f in finishes]
-            for f in finishes:
-                self.alive.discard(f.player)
-            for s in [s for s in seats if stacks[s] <= 0]:
-                del seats[s]
-            if bubble and len(self.tables) > 1:
-                self.waiting.clear()  # the bubble burst: the tables deal freely again
+        self._round_busts += [Bust(seats[s], stacks_at_start[s])
+                              for s in sorted(stacks) if stacks[s] <= 0]
+        for s in [s for s in seats if stacks[s] <= 0]:
+            del seats[s]
+        if self._hand_for_hand() and self.busy:
+            # a round of hand-for-hand goes on elsewhere: its busts are placed at its end
+            self.waiting.add(table)
+            return self._rebalance(table)
+        out, self._round_busts = self._round_busts, []
+        self.waiting.clear()  # the round (if any) is over: every table may deal its next
+        effects: list[Effect] = self._bust(out) if out else []
         if len(self.alive) == 1:
             return effects + self._finish()
-        if len(self.tables) > 1 and hand_for_hand(len(self.alive), self._paid()):
-            self.waiting.add(table)
-            if not self.busy:
-                self.waiting.clear()  # every table finished its hand: the next round deals
+        if self._hand_for_hand() and self.busy:
+            self.waiting.add(table)  # the bubble begins: the hands elsewhere end the round
         return effects + self._rebalance(table)
+
+    def _bust(self, out: list[Bust]) -> list[Effect]:
+        finishes = places(out, len(self.alive))
+        self._groups.append(out)
+        self.finishes += finishes
+        for finish in finishes:
+            self.alive.discard(finish.player)
+        return [Busted(f.player, f.places) for f in finishes]
+
+    def _hand_for_hand(self) -> bool:
+        return len(self.tables) > 1 and hand_for_hand(len(self.alive), self._paid())
 
     def _field(self) -> int:
         return max(2, sum(self.entries.values()))
 
     def _paid(self) -> int:
-        return len(prizes(self.pool, self._field()))
+        return paid_places(self._field())
 
     def _final_pending(self) -> bool:
         alive = sum(len(s) for s in self.tables.values())
@@ -403,20 +427,34 @@ class Tournament:
         return [CloseTable(t) for t in empty]
 
     def _finish(self) -> list[Effect]:
-        (winner,) = self.alive
-        self.finishes.append(Finish(winner, (1,)))
+        (self._winner,) = self.alive
         self.phase = Phase.FINISHED
+        self.finishes = self.results()
         amounts = prizes(self.pool, self._field())
         effects: list[Effect] = []
-        for finish in sorted(self.finishes, key=lambda f: f.places):
+        shares: dict[tuple[int, ...], list[int]] = {}
+        for finish in self.finishes:
             if finish.place > len(amounts):
                 continue
-            tied = [f for f in self.finishes if f.places == finish.places]
-            index = tied.index(finish)
-            amount = split_prizes(amounts, finish.places)[index]
+            if finish.places not in shares:
+                shares[finish.places] = list(split_prizes(amounts, finish.places))
+            amount = shares[finish.places].pop(0)
             if amount:
                 effects.append(Pay(finish.player, amount, finish.place))
         effects += [CloseTable(t) for t in sorted(self.tables)]
         self.tables.clear()
         self.alive.clear()
         return effects
+
+    def results(self) -> list[Finish]:
+        """Every entry's final place, the winner first (a player who re-entered has one per
+        entry); while the tournament runs, the entries out so far, best first, placed below
+        the players still in."""
+        standings: list[Finish] = []
+        if self._winner is not None:
+            standings.append(Finish(self._winner, (1,)))
+        best = len(standings) + len(self.alive) + 1 if self._winner is None else 2
+        for group in reversed(self._groups):
+            standings += places(group, best + len(group) - 1)
+            best += len(group)
+        return standings

@@ -83,6 +83,10 @@ class Table:
     must then be loaded with the same ``deal_rng``.  ``log_events``: keep the table's
     event log (:attr:`events`); a table hosted for as long as a card room runs passes False,
     so that its memory does not grow with every hand (each hand keeps its own events).
+    ``tournament``: a tournament table (RULES.md, "Tournaments"): every player with chips is
+    dealt in every hand, one who sits down (a player moved from another table) at once; no
+    one owes a blind to come in, sits out or is marked; the dead button moves as in ring
+    games.
     """
 
     def __init__(
@@ -100,6 +104,7 @@ class Table:
         uncap_heads_up: bool = False,
         deal_rng: Callable[[int], random.Random] | None = None,
         log_events: bool = True,
+        tournament: bool = False,
     ) -> None:
         self.game: Game = get_game(game)
         """The game dealt at this table."""
@@ -133,6 +138,8 @@ class Table:
         """Whether a player who misses a whole orbit of big blinds loses his seat."""
         self.uncap_heads_up: bool = uncap_heads_up
         """Whether fixed-limit betting is uncapped heads-up."""
+        self.tournament: bool = tournament
+        """Whether this is a tournament table (see the class's description)."""
         self._rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self._deal_rng = deal_rng
         self._players: list[Player | None] = [None] * count
@@ -257,11 +264,11 @@ class Table:
                 f"a buy-in of {chips} is outside this table's range "
                 f"{self.min_buy_in}..{self.max_buy_in}."
             )
-        player = Player(name, chips)
+        player = Player(name, chips, new=not self.tournament)
         self._players[seat] = player
         self.bought_in += chips
         self._emit(TableEventKind.SEAT, seat, name=name, amount=chips)
-        if self._gone.pop(name, None) is not None:
+        if self._gone.pop(name, None) is not None and not self.tournament:
             # He owes a big blind as a new player and the blind he missed: all.
             self._set_marker(seat, Marker.ML)
 
@@ -316,6 +323,9 @@ class Table:
     def sit_out(self, seat: int, when: SitOut | str = SitOut.NEXT_HAND) -> None:
         """The player sits out from the next hand, or from when the big blind reaches him."""
         player = self._seated(seat)
+        if self.tournament:
+            raise TableError("nobody sits out at a tournament table: an absent player is "
+                             "dealt in and folded.")
         try:
             when = SitOut(when)
         except ValueError:
@@ -418,8 +428,8 @@ class Table:
             if chips < 0:
                 raise TableError(f"seat {seat} cannot hold {chips} chips.")
             if player is None:
-                player = self._players[seat] = Player(name, chips)
-                if self._gone.pop(name, None) is not None:
+                player = self._players[seat] = Player(name, chips, new=not self.tournament)
+                if self._gone.pop(name, None) is not None and not self.tournament:
                     player.marker = Marker.ML
             player.stack, player.pending, player.leaving = chips, 0, False
             if chips == 0:
@@ -573,6 +583,7 @@ class Table:
             "first_button": self.first_button,
             "remove_after_missed_orbit": self.remove_after_missed_orbit,
             "uncap_heads_up": self.uncap_heads_up,
+            **({"tournament": True} if self.tournament else {}),
             "rng": codec.rng_to_json(self._rng),
             "players": [None if p is None else {
                 "name": p.name, "stack": p.stack, "new": p.new,
@@ -603,7 +614,8 @@ class Table:
                         seats=doc["seats"], min_buy_in=doc["min_buy_in"],
                         max_buy_in=doc["max_buy_in"], button=doc["first_button"],
                         remove_after_missed_orbit=doc["remove_after_missed_orbit"],
-                        uncap_heads_up=doc["uncap_heads_up"], deal_rng=deal_rng)
+                        uncap_heads_up=doc["uncap_heads_up"], deal_rng=deal_rng,
+                        tournament=doc.get("tournament", False))
             table._rng = codec.rng_from_json(doc["rng"])
             players: list[Player | None] = []
             for p in doc["players"]:
@@ -689,6 +701,10 @@ class Table:
         self._emit(TableEventKind.LEAVE, seat, name=player.name, amount=chips, text=why)
 
     def _states(self) -> list[SeatState | None]:
+        if self.tournament:
+            return [None if p is None else SeatState(present=p.stack > 0 and not p.leaving,
+                                                     new=False, played=True)
+                    for p in self._players]
         played = set(self.dealt)
         return [
             None if p is None else SeatState(
@@ -732,7 +748,8 @@ class Table:
             player.out_at_bb = False
             self._emit(TableEventKind.SIT_OUT, seat, text="big-blind")
         for seat, marker in sorted(p.markers.items()):
-            self._set_marker(seat, marker)
+            if not self.tournament:
+                self._set_marker(seat, marker)
         removed = []
         for seat in p.missed_bb:
             player = players[seat]

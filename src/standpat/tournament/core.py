@@ -397,9 +397,9 @@ class Tournament:
             return self._carry_out(moves)
         first = moves[0]
         if first.why == "break":
-            if first.from_table in self.busy:
-                return []  # that table breaks when its hand ends
-            return self._carry_out([m for m in moves if m.why == "break"])
+            # a table in a hand breaks when its hand ends
+            return self._carry_out([m for m in moves
+                                    if m.why == "break" and m.from_table not in self.busy])
         return self._carry_out([m for m in moves if m.from_table == table]
                                if table in self.tables else [])
 

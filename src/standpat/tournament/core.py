@@ -397,9 +397,16 @@ class Tournament:
             return self._carry_out(moves)
         first = moves[0]
         if first.why == "break":
-            # a table in a hand breaks when its hand ends
-            return self._carry_out([m for m in moves
-                                    if m.why == "break" and m.from_table not in self.busy])
+            # a table in a hand breaks when its hand ends, and a player it would have sent to
+            # a table that breaks too stays where he is
+            kept, staying = [], set()
+            for m in moves:
+                if m.why == "break":
+                    if m.from_table in self.busy or m.player in staying:
+                        staying.add(m.player)
+                    else:
+                        kept.append(m)
+            return self._carry_out(kept)
         return self._carry_out([m for m in moves if m.from_table == table]
                                if table in self.tables else [])
 

@@ -30,11 +30,14 @@ from pathlib import Path
 from standpat.engine import Action, ActionKind, Hand, Post, Posted, PostKind, Stakes
 from standpat.history import record_from_hand, replay
 from standpat.history.text import format_hand
+from standpat.history.tournament import tournament_fields
 
 GAMES = ("five-card-draw", "deuce-to-seven-single-draw", "deuce-to-seven-triple-draw",
          "five-card-draw-7a", "seven-card-draw")
 KNOWN = GAMES[:3]  # the draw games fpdb's PokerStars parser knows
 STRUCTURES = ("fixed-limit", "pot-limit", "no-limit")
+TOURNAMENT = 4_242
+"""The tournament number of ``--tournament``'s hands."""
 BETS = (2, 4, 10, 20)  # small bets whose big bet is a PokerStars fixed-limit level fpdb knows
 
 DRIVER = r'''
@@ -59,16 +62,18 @@ for line in sys.stdin:
         pot = hand.pot
         net = {p: str(hand.collectees.get(p, Decimal(0)) - pot.committed[p] - pot.common[p])
                for p in pot.committed}
-        print(json.dumps({"id": item["id"], "net": net}), flush=True)
+        print(json.dumps({"id": item["id"], "net": net, "type": gametype.get("type"),
+                          "tourno": str(getattr(hand, "tourNo", None))}), flush=True)
     except BaseException as error:  # fpdb's refusals are exceptions of many kinds
         print(json.dumps({"id": item["id"], "error": f"{type(error).__name__}: {error}"[:200]}),
               flush=True)
 '''
 
 
-def random_hand(rng: random.Random, game: str, structure: str) -> Hand:
+def random_hand(rng: random.Random, game: str, structure: str, *, come_in: bool = True) -> Hand:
     """A random hand: 2..6 players (2..5 in 7-A), short and deep stacks, antes now and then,
-    dead-button posts (a dead small blind, a player posting to come in), random play."""
+    dead-button posts (a dead small blind, a player posting to come in; not with
+    ``come_in`` False, as in tournaments, where nobody owes a blind), random play."""
     top = 5 if game == "five-card-draw-7a" else 6
     n = rng.randint(2, top)
     small = rng.choice(BETS)
@@ -77,7 +82,7 @@ def random_hand(rng: random.Random, game: str, structure: str) -> Hand:
               for _ in range(n)]
     button = rng.randrange(n)
     posts = None
-    if n >= 3 and rng.random() < 0.25:
+    if come_in and n >= 3 and rng.random() < 0.25:
         sb, bb = (button + 1) % n, (button + 2) % n
         posts = [Post(s, PostKind.ANTE, stakes.ante) for s in range(n)] if stakes.ante else []
         posts += [Post(sb, PostKind.SMALL_BLIND, stakes.small_blind),
@@ -111,6 +116,9 @@ def main() -> int:
                         help="the Python to run fpdb's parser in (default: this one)")
     parser.add_argument("--hands", type=int, default=200, help="hands per game and structure")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tournament", action="store_true",
+                        help="write every hand as a tournament hand (tournament number, "
+                             "buy-in and level in the header) and check fpdb files it so")
     parser.add_argument("--show", type=int, default=0, metavar="N",
                         help="print the text of the first N hands whose nets differ")
     args = parser.parse_args()
@@ -120,11 +128,15 @@ def main() -> int:
     for game in GAMES:
         for structure in STRUCTURES:
             for k in range(args.hands):
-                hand = random_hand(rng, game, structure)
+                hand = random_hand(rng, game, structure, come_in=not args.tournament)
                 names = [f"player{i + 1}" for i in range(hand.players)]
+                extra = (tournament_fields(TOURNAMENT, "100+10", rng.randint(1, 30))
+                         if args.tournament else {})
                 record = record_from_hand(hand, players=names, hand_id=len(items) + 1,
                                           seats=list(range(1, hand.players + 1)),
-                                          seat_count=6, button_seat=hand.button + 1)
+                                          seat_count=6, button_seat=hand.button + 1,
+                                          table=f"{TOURNAMENT} 1" if args.tournament else None,
+                                          extra=extra)
                 done = replay(record)
                 hero = names[k % hand.players]
                 text = format_hand(done, hero=hero, site="PokerStars")
@@ -154,9 +166,13 @@ def main() -> int:
             outcome = "refused: " + answer["error"].split(":")[0]
         else:
             got = {name: round(float(value)) for name, value in answer["net"].items()}
-            outcome = "same nets" if got == net else (
-                "different nets (a dead small blind posted all-in: fpdb prices it in full)"
-                if short_dead else "different nets")
+            filed = answer["type"] == "tour" and answer["tourno"] == str(TOURNAMENT)
+            if args.tournament and not filed:
+                outcome = f"not filed as tournament {TOURNAMENT} ({answer['type']})"
+            else:
+                outcome = "same nets" if got == net else (
+                    "different nets (a dead small blind posted all-in: fpdb prices it in full)"
+                    if short_dead else "different nets")
         key = (game, structure, outcome)
         tally[key] += 1
         if outcome.startswith("different nets") and args.show > 0:
@@ -172,7 +188,8 @@ def main() -> int:
             print(f"{game:28} {structure:12} " + ", ".join(parts))
             bad += sum(count for (g, s, outcome), count in tally.items()
                        if g == game and s == structure and game in KNOWN
-                       and (outcome == "different nets" or outcome.startswith("refused")))
+                       and (outcome == "different nets"
+                            or outcome.startswith(("refused", "not filed"))))
     for key, example in sorted(examples.items()):
         if key[2] != "same nets":
             print(f"  e.g. {key[0]} {key[1]} {key[2]}: {example}")

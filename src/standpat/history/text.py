@@ -76,6 +76,7 @@ from standpat.history.capture import with_phh_checks
 from standpat.history.phh import time_of
 from standpat.history.record import HandRecord, StepKind
 from standpat.history.replay import Replay
+from standpat.history.tournament import roman, tournament_of
 from standpat.ranking import RankingName, evaluate
 
 __all__ = [
@@ -285,9 +286,15 @@ def _format(
     ident = record.hand if record.hand is not None else number if number is not None else 1
     when = _when(record.extra) or EPOCH
     order = sorted(range(n), key=record.table_seat)
+    tournament = tournament_of(record.extra)
+    entry, level_title = "", ""
+    if tournament is not None:
+        number, buy_in, level = tournament
+        entry = f"Tournament #{number}, {buy_in + ' ' if buy_in else ''}"
+        level_title = f" - Level {roman(level)}" if level > 0 else ""
     lines = [
-        f"{site} Hand #{ident}: {GAME_TITLES[record.game]} "
-        f"{STRUCTURE_TITLES[record.structure]} ({stakes_title(record)}) - {when}",
+        f"{site} Hand #{ident}: {entry}{GAME_TITLES[record.game]} "
+        f"{STRUCTURE_TITLES[record.structure]}{level_title} ({stakes_title(record)}) - {when}",
         f"Table '{record.table or 'standpat'}' {record.seat_count or max(n, 2)}-max "
         f"Seat #{record.button_seat or record.table_seat(n - 1)} is the button",
     ]

@@ -43,6 +43,7 @@ from standpat.errors import HistoryFormatError
 from standpat.history.phh import HistoryFile, standard_posts
 from standpat.history.record import HandRecord, PostRecord, Source, Step, StepKind
 from standpat.history.text import EPOCH, GAME_TITLES, STRUCTURE_TITLES, UNIT_FIELD
+from standpat.history.tournament import roman_value, tournament_fields
 
 __all__ = ["is_text", "read_text"]
 
@@ -55,9 +56,9 @@ _STRUCTURE_RE: Final = "|".join(re.escape(t) for t in sorted(_STRUCTURES, key=le
 _START: Final = re.compile(r"\ufeff?(?P<site>\S[^\n]*?) (?:Hand|Game) #(?P<id>[^:\s]+):\s")
 _HEADER: Final = re.compile(
     r"\ufeff?(?P<site>\S.*?) (?:Hand|Game) #(?P<id>[^:\s]+):\s+"
-    r"(?:Tournament #(?P<tournament>\d+), .*?)?"
+    r"(?:Tournament #(?P<tournament>\d+), (?P<buy_in>.*?)\s*)?"
     rf"(?P<game>{_GAME_RE}) (?P<structure>{_STRUCTURE_RE})"
-    r"(?: - [^(]*?)?\s*"
+    r"(?: - (?:Level (?P<level>[IVXLC]+) )?[^(]*?)?\s*"
     r"\((?P<stakes>[^)]*)\)"
     r"(?:\s+-\s+(?P<date>.*?))?\s*"
 )
@@ -223,6 +224,10 @@ def _header(draft: _Draft, header: re.Match[str], line: int) -> None:
         a=draft.chips(stakes.group("a"), line), b=draft.chips(stakes.group("b"), line),
         ante=draft.chips(stakes.group("ante"), line) if stakes.group("ante") else 0,
     )
+    if header.group("tournament"):
+        draft.extra.update(tournament_fields(int(header.group("tournament")),
+                                             header.group("buy_in") or "",
+                                             roman_value(header.group("level") or "")))
     date = (header.group("date") or "").strip()
     when = None if date == EPOCH else _DATE.search(date)  # EPOCH: the hand has no date
     if when is not None:

@@ -33,8 +33,9 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from standpat.engine import Action, SeatView
+from standpat.engine import Action, Hand, SeatView
 from standpat.errors import TournamentError
 from standpat.table import Table
 from standpat.tournament.balance import Move
@@ -51,23 +52,46 @@ from standpat.tournament.core import (
     TournamentSpec,
 )
 
-__all__ = ["Decide", "TournamentPlay"]
+__all__ = ["Decide", "HandPlayed", "TournamentPlay"]
 
 Decide = Callable[[str, SeatView], Action]
 """A player's decision: his name and what he sees -> his action."""
+
+
+@dataclass(frozen=True)
+class HandPlayed:
+    """A hand played to its end at one of the tournament's tables (for its history)."""
+
+    table: int
+    """The tournament's table number."""
+    number: int
+    """The hand's number in the tournament (from 1)."""
+    level: int
+    """The level it was played at (from 1, as histories count levels)."""
+    hand: Hand
+    names: tuple[str, ...]
+    """The players' names, in the hand's seat order."""
+    seats: tuple[int, ...]
+    """Their table seats (from 1, as histories count seats), in the hand's seat order."""
+    seat_count: int
+    button_seat: int | None
+    """The button's table seat (from 1)."""
 
 
 class TournamentPlay:
     """One tournament dealt on engine tables (see the module's docstring)."""
 
     def __init__(self, spec: TournamentSpec, game: str, structure: str, decide: Decide,
-                 rng: random.Random, *, seconds_per_action: float = 1.0) -> None:
+                 rng: random.Random, *, seconds_per_action: float = 1.0,
+                 on_hand: Callable[[HandPlayed], None] | None = None) -> None:
         self.tournament = Tournament(spec, random.Random(rng.randrange(2**63)))
         self.game = game
         self.structure = structure
         self.decide = decide
         self.rng = rng
         self.seconds_per_action = seconds_per_action
+        self.on_hand = on_hand
+        """Called with each hand played to its end (to write its history, say)."""
         self.tables: dict[int, Table] = {}
         """The tournament's open tables by number."""
         self.paid: Counter[str] = Counter()
@@ -82,6 +106,7 @@ class TournamentPlay:
         """The CPU seconds of each hand's end that moved players (the core's answer and the
         moves at the tables)."""
         self._at_start: dict[int, dict[int, int]] = {}
+        self._levels: dict[int, int] = {}
 
     # -- registration -------------------------------------------------------------------
 
@@ -131,6 +156,7 @@ class TournamentPlay:
         if table.first_button is None:  # the first hand's button, drawn
             table.first_button = self.rng.choice(sorted(t.tables[number]))
         level = t.hand_started(number, table.next_plan().bb)
+        self._levels[number] = t.moment().level + 1
         table.stakes = level.stakes
         self._at_start[number] = {seat: table.stack(seat) for seat in t.tables[number]}
         table.start_hand(self.rng)
@@ -150,15 +176,22 @@ class TournamentPlay:
             self._hand_over(number)
 
     def _hand_over(self, number: int) -> None:
-        began = time.process_time()
         t, table = self.tournament, self.tables[number]
+        self.hands += 1
+        level = self._levels.pop(number)
+        hand = table.hand
+        if self.on_hand is not None and hand is not None:
+            names = tuple(p.name for s in table.dealt if (p := table.player(s)) is not None)
+            self.on_hand(HandPlayed(number, self.hands, level, hand, names,
+                                    tuple(s + 1 for s in table.dealt), table.seats,
+                                    None if table.button is None else table.button + 1))
+        began = time.process_time()
         stacks = {seat: table.stack(seat) for seat in t.tables[number]}
         at_start = self._at_start.pop(number)
         start = {seat: at_start.get(seat, stacks[seat]) for seat in stacks}
         for seat, chips in stacks.items():
             if chips == 0:
                 table.leave(seat)
-        self.hands += 1
         effects = t.hand_over(number, stacks, start)
         self._carry_out(effects)
         if any(isinstance(e, Move) for e in effects):

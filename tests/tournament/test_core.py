@@ -3,6 +3,7 @@ hands and busts, late entrants and re-entries; every effect checked against the 
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -270,3 +271,67 @@ def test_a_hand_is_played_at_the_level_it_was_dealt_at() -> None:
     t.advance(61)  # the level ends mid-hand
     t.hand_over(1, {0: 1_000, 1: 1_000}, {0: 1_000, 1: 1_000})
     assert t.hand_started(1, 1) == Level(20, 40)
+
+
+def crash(room: Room) -> None:
+    """The node dies: the tournament is read back from its last save, and each hand in play
+    is void (its chips back where they were when it was dealt)."""
+    t = room.t
+    alive, played = set(t.alive), t.played
+    room.t = t = Tournament.from_json(json.loads(json.dumps(t.to_json())))
+    for table, at_start in sorted(room.dealt.items()):
+        t.void_hand(table)
+        for seat, chips in at_start.items():
+            room.chips[t.tables[table][seat]] = chips
+    room.dealt.clear()
+    assert t.alive == alive and t.played == played  # nobody out, no time given away
+    room.check()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_tournament_read_back_from_its_save_plays_on_alike(seed: int) -> None:
+    spec = TournamentSpec("saved", STRUCTURE, seats=6, buy_in=100, fee=10, late_levels=1,
+                          reentries=1)
+    whole = play(spec, seed, 80)
+    room = Room(Tournament(spec, random.Random(seed)), random.Random(seed + 1))
+    for n in range(80):
+        room.carry_out(room.t.register(f"p{n:03}"))
+    room.carry_out(room.t.start())
+    steps = 0
+    while room.step():
+        steps += 1
+        if steps % 7 == 0:
+            room.t = Tournament.from_json(json.loads(json.dumps(room.t.to_json())))
+    room.settle()
+    assert room.log == whole.log and room.t.results() == whole.t.results()
+
+
+def test_a_crash_voids_the_hands_in_play_and_the_tournament_goes_on() -> None:
+    spec = TournamentSpec("crash", STRUCTURE, seats=6, buy_in=100, fee=10)
+    room = Room(Tournament(spec, random.Random(5)), random.Random(6))
+    for n in range(120):
+        room.carry_out(room.t.register(f"p{n:03}"))
+    room.carry_out(room.t.start())
+    crashes = 0
+    while room.step():
+        if room.dealt and room.rng.random() < 0.02:
+            crash(room)
+            crashes += 1
+    room.settle()
+    assert crashes > 10
+
+
+def test_a_voided_hand_gives_the_big_blind_back() -> None:
+    spec = TournamentSpec("hu", STRUCTURE, seats=2, buy_in=100, max_entrants=2)
+    t = Tournament(spec, random.Random(1))
+    t.register("ann")
+    t.register("bob")
+    t.hand_started(1, 0)
+    t.hand_over(1, {0: 1_000, 1: 1_000}, {0: 1_000, 1: 1_000})
+    t.hand_started(1, 1)
+    t.void_hand(1)
+    assert t.last_big_blind[1] == 0 and t.may_deal(1)
+    with pytest.raises(TournamentError, match="not in a hand"):
+        t.void_hand(1)
+    with pytest.raises(TournamentError, match="not a saved tournament"):
+        Tournament.from_json({"spec": {}})

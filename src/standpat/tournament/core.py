@@ -42,14 +42,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from enum import StrEnum
+from typing import Any
 
 from standpat.errors import TournamentError
+from standpat.table.codec import rng_from_json, rng_to_json
 from standpat.tournament.balance import Move, TableSeats, balance
 from standpat.tournament.payouts import paid_places, prizes, split_prizes
 from standpat.tournament.places import Bust, Finish, hand_for_hand, places
-from standpat.tournament.structure import Level, Moment, Structure
+from standpat.tournament.structure import (
+    Level,
+    Moment,
+    Structure,
+    structure_from_doc,
+    structure_to_doc,
+)
 
 __all__ = [
     "Busted", "Charge", "CloseTable", "Effect", "OpenTable", "Pay", "Phase", "Refund", "Seat",
@@ -180,6 +188,7 @@ class Tournament:
         self._round_busts: list[Bust] = []
         """The busts of a hand-for-hand round still going on at other tables."""
         self._winner: str | None = None
+        self._big_blind_before: dict[int, int | None] = {}
         self.tables: dict[int, dict[int, str]] = {}
         """Table -> seat -> player, of the tables open now."""
         self.last_big_blind: dict[int, int | None] = {}
@@ -330,8 +339,17 @@ class Tournament:
         if not self.may_deal(table):
             raise TournamentError(f"table {table} may not deal now.")
         self.busy.add(table)
+        self._big_blind_before[table] = self.last_big_blind[table]
         self.last_big_blind[table] = big_blind
         return self.spec.structure.level_at(self.moment().level)
+
+    def void_hand(self, table: int) -> None:
+        """``table``'s hand was void (its node crashed): every chip of it went back, nobody
+        busted, and the table may deal it again."""
+        if table not in self.busy:
+            raise TournamentError(f"table {table} was not in a hand.")
+        self.busy.discard(table)
+        self.last_big_blind[table] = self._big_blind_before.pop(table, None)
 
     def hand_over(
         self, table: int, stacks: Mapping[int, int], stacks_at_start: Mapping[int, int]
@@ -465,3 +483,48 @@ class Tournament:
             standings += places(group, best + len(group) - 1)
             best += len(group)
         return standings
+
+    # -- saving ---------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON (the room saves it with every change it carries out);
+        :meth:`from_json` reads it back, and the two play on alike, draw for draw."""
+        spec = asdict(self.spec) | {"structure": structure_to_doc(self.spec.structure)}
+        return {
+            "spec": spec, "rng": rng_to_json(self.rng), "phase": self.phase.value,
+            "entries": self.entries, "alive": sorted(self.alive),
+            "finishes": [[f.player, list(f.places)] for f in self.finishes],
+            "groups": [[[b.player, b.stack_at_start] for b in g] for g in self._groups],
+            "round_busts": [[b.player, b.stack_at_start] for b in self._round_busts],
+            "winner": self._winner,
+            "tables": [[t, [[seat, p] for seat, p in seats.items()]]  # in their order
+                       for t, seats in self.tables.items()],
+            "last_big_blind": [[t, bb] for t, bb in sorted(self.last_big_blind.items())],
+            "big_blind_before": [[t, bb] for t, bb in sorted(self._big_blind_before.items())],
+            "busy": sorted(self.busy), "waiting": sorted(self.waiting),
+            "played": self.played, "paused": self.paused, "next_table": self._next_table,
+        }
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Tournament:
+        """A tournament saved by :meth:`to_json` (TournamentError if ``doc`` is not one)."""
+        try:
+            spec = dict(doc["spec"])
+            spec["structure"] = structure_from_doc(spec["structure"])
+            t = cls(TournamentSpec(**spec), rng_from_json(doc["rng"]))
+            t.phase = Phase(doc["phase"])
+            t.entries = {str(p): int(n) for p, n in doc["entries"].items()}
+            t.alive = set(doc["alive"])
+            t.finishes = [Finish(p, tuple(places)) for p, places in doc["finishes"]]
+            t._groups = [[Bust(p, chips) for p, chips in g] for g in doc["groups"]]
+            t._round_busts = [Bust(p, chips) for p, chips in doc["round_busts"]]
+            t._winner = doc["winner"]
+            t.tables = {int(n): {int(s): str(p) for s, p in seats} for n, seats in doc["tables"]}
+            t.last_big_blind = {int(n): bb for n, bb in doc["last_big_blind"]}
+            t._big_blind_before = {int(n): bb for n, bb in doc["big_blind_before"]}
+            t.busy, t.waiting = set(doc["busy"]), set(doc["waiting"])
+            t.played, t.paused = float(doc["played"]), bool(doc["paused"])
+            t._next_table = int(doc["next_table"])
+        except (KeyError, TypeError, ValueError) as error:
+            raise TournamentError(f"not a saved tournament: {error!r}.") from None
+        return t

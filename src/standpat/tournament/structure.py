@@ -28,7 +28,8 @@ from typing import Any, NamedTuple
 from standpat.engine import Stakes
 from standpat.errors import StakesError, TournamentError
 
-__all__ = ["SHIPPED", "Level", "Moment", "Structure", "load_structure", "shipped"]
+__all__ = ["SHIPPED", "Level", "Moment", "Structure", "load_structure", "shipped",
+           "structure_from_doc", "structure_to_doc"]
 
 SHIPPED = ("turbo", "regular", "deep")
 """The structures that come with standpat (``standpat/tournament/structures/NAME.toml``)."""
@@ -132,7 +133,7 @@ class Structure:
 
 def _structure(doc: dict[str, Any], where: str) -> Structure:
     known = {"name", "level_minutes", "level_seconds", "starting_stack", "break_every",
-             "break_minutes", "levels"}
+             "break_minutes", "break_seconds", "levels"}
     unknown = sorted(set(doc) - known)
     if unknown:
         raise TournamentError(f"{where}: unknown keys {', '.join(unknown)} (known: "
@@ -147,7 +148,8 @@ def _structure(doc: dict[str, Any], where: str) -> Structure:
             name=str(doc.get("name", where)), levels=levels, level_seconds=seconds,
             starting_stack=int(doc["starting_stack"]),
             break_every=int(doc.get("break_every", 0)),
-            break_seconds=60 * float(doc.get("break_minutes", 0)))
+            break_seconds=(float(doc["break_seconds"]) if "break_seconds" in doc
+                           else 60 * float(doc.get("break_minutes", 0))))
     except KeyError as missing:
         raise TournamentError(f"{where}: {missing.args[0]!r} is missing.") from None
     except (TypeError, ValueError, StakesError) as error:
@@ -156,12 +158,36 @@ def _structure(doc: dict[str, Any], where: str) -> Structure:
         raise TournamentError(f"{where}: {error}") from None
 
 
+def structure_to_doc(structure: Structure) -> dict[str, Any]:
+    """A structure as a document of the structure file's keys (JSON- and TOML-ready);
+    :func:`structure_from_doc` reads it back.
+
+    >>> structure_from_doc(structure_to_doc(shipped("turbo"))) == shipped("turbo")
+    True
+    """
+    doc: dict[str, Any] = {
+        "name": structure.name, "level_seconds": structure.level_seconds,
+        "starting_stack": structure.starting_stack,
+        "levels": [{"small_blind": v.small_blind, "big_blind": v.big_blind, "ante": v.ante}
+                   for v in structure.levels]}
+    if structure.break_every:
+        doc |= {"break_every": structure.break_every,
+                "break_seconds": structure.break_seconds}
+    return doc
+
+
+def structure_from_doc(doc: dict[str, Any]) -> Structure:
+    """A structure from a document of the structure file's keys (TournamentError if it is
+    not one)."""
+    return _structure(doc, str(doc.get("name", "<document>")))
+
+
 def load_structure(source: str | Path) -> Structure:
     """A structure from a TOML file (a path) or TOML text.
 
     Keys: ``name``, ``level_minutes`` (or ``level_seconds``), ``starting_stack``,
-    ``break_every`` (levels), ``break_minutes``, and ``[[levels]]`` tables of ``small_blind``,
-    ``big_blind`` and ``ante``.
+    ``break_every`` (levels), ``break_minutes`` (or ``break_seconds``), and ``[[levels]]``
+    tables of ``small_blind``, ``big_blind`` and ``ante``.
 
     >>> load_structure('''
     ... name = "quick"

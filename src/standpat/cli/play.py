@@ -110,6 +110,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--history-dir", default=None, metavar="DIR",
         help="folder for the hand histories (default: a new standpat-hands-DATE-TIME folder)",
     )
+    poker.add_argument(
+        "--tournament", default=None, metavar="STRUCTURE",
+        help="play a sit-and-go instead of a ring game: turbo, regular, deep or a structure "
+        "file (TOML); --players entrants (default: a full table), the bots fill it",
+    )
     poker.add_argument("--no-color", action="store_true", help="plain text, no colour")
     poker.add_argument(
         "--hints", action=argparse.BooleanOptionalAction, default=True,
@@ -125,6 +130,14 @@ def run(args: argparse.Namespace) -> int:
         message = f"{args.game!r} is not a game: expected one of {known}."
         print(f"standpat play: error: {message}", file=sys.stderr)
         return 2
+    if getattr(args, "tournament", None):
+        if runner is not run_poker:
+            print("standpat play: error: --tournament is for the poker games.",
+                  file=sys.stderr)
+            return 2
+        from standpat.cli.poker_tournament import run_tournament
+
+        return run_tournament(args)
     return runner(args)
 
 

@@ -7,7 +7,7 @@ written by :mod:`standpat.history`; ``standpat replay`` reads them back.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from standpat.engine import Hand
@@ -34,16 +34,18 @@ def first_free_number(folder: Path) -> int:
 def save_hand(
     hand: Hand, folder: Path, number: int, *, names: Sequence[str], seats: Sequence[int] = (),
     seat_count: int | None = None, button_seat: int | None = None,
+    table: str = "standpat play", extra: Mapping[str, object] | None = None,
 ) -> Path:
     """Write ``hand`` (finished or not) as hand ``number`` in ``folder``; returns the file.
 
-    ``names`` and ``seats`` (table seat numbers) are in the hand's seat order.
+    ``names`` and ``seats`` (table seat numbers) are in the hand's seat order; ``table``
+    names the table and ``extra`` adds record fields (a tournament's, say).
     """
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"hand-{number:04d}.phh"
     record = record_from_hand(
         hand, players=names, seats=seats, seat_count=seat_count, button_seat=button_seat,
-        hand_id=number, table="standpat play",
+        hand_id=number, table=table, extra=extra,
     )
     save(path, [record])
     return path

@@ -19,7 +19,7 @@ from standpat.engine import Action, Game, Hand, Stakes, Structure
 from standpat.errors import TableError
 from standpat.table import Choice, Table
 
-__all__ = ["HUMAN_SEAT", "Seating"]
+__all__ = ["HUMAN_SEAT", "Seating", "chairs_of"]
 
 HUMAN_SEAT = 0
 """The table seat of the player (shown as seat 1)."""
@@ -192,32 +192,38 @@ class Seating:
 
     def chairs(self) -> tuple[Chair, ...]:
         """Every seat of the table for the screen (empty seats too, for a dead button)."""
-        t = self.table
-        view = t.view(HUMAN_SEAT if t.player(HUMAN_SEAT) is not None else None)
-        dealt = t.dealt
-        out = []
-        for seat, info in enumerate(view.seats):
-            pos = []
-            if seat == view.button:
-                pos.append("D")
-            if seat == view.small_blind:
-                pos.append("SB" if not view.dead_small_blind else "")
-            if seat == view.big_blind:
-                pos.append("BB")
-            position = " ".join(p for p in pos if p)
-            if info is None:
-                out.append(Chair(seat + 1, "(empty)", None, 0, position=position))
-                continue
-            markers = []
-            if info.marker is not None:
-                markers.append(str(info.marker))
-            if info.sitting_out:
-                markers.append("sitting out")
-            elif t.playing and seat not in dealt:
-                markers.append("waiting")
-            index = dealt.index(seat) if seat in dealt and t.hand is not None else None
-            name = info.name
-            if seat == HUMAN_SEAT and name.casefold() != "you":
-                name += " (you)"
-            out.append(Chair(seat + 1, name, index, info.stack, tuple(markers), position))
-        return tuple(out)
+        seated = self.table.player(HUMAN_SEAT) is not None
+        return chairs_of(self.table, HUMAN_SEAT if seated else None)
+
+
+def chairs_of(table: Table, you: int | None) -> tuple[Chair, ...]:
+    """Every seat of ``table`` for the screen of the player in seat ``you`` (None: nobody's),
+    empty seats too (for a dead button)."""
+    view = table.view(you)
+    dealt = table.dealt
+    out = []
+    for seat, info in enumerate(view.seats):
+        pos = []
+        if seat == view.button:
+            pos.append("D")
+        if seat == view.small_blind:
+            pos.append("SB" if not view.dead_small_blind else "")
+        if seat == view.big_blind:
+            pos.append("BB")
+        position = " ".join(p for p in pos if p)
+        if info is None:
+            out.append(Chair(seat + 1, "(empty)", None, 0, position=position))
+            continue
+        markers = []
+        if info.marker is not None:
+            markers.append(str(info.marker))
+        if info.sitting_out:
+            markers.append("sitting out")
+        elif table.playing and seat not in dealt:
+            markers.append("waiting")
+        index = dealt.index(seat) if seat in dealt and table.hand is not None else None
+        name = info.name
+        if seat == you and name.casefold() != "you":
+            name += " (you)"
+        out.append(Chair(seat + 1, name, index, info.stack, tuple(markers), position))
+    return tuple(out)

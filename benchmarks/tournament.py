@@ -19,28 +19,16 @@ import time
 
 from tqdm import tqdm
 
-from standpat.bots import Bot, make_bot
-from standpat.engine import Action, SeatView
+from standpat.bots import bots_by_name
 from standpat.tournament import TournamentSpec, shipped
-from standpat.tournament.play import Decide, TournamentPlay
-
-
-def bots(seed: int, level: str) -> Decide:
-    """One bot of ``level`` per player, each seeded by the run's seed and his name."""
-    players: dict[str, Bot] = {}
-
-    def decide(player: str, view: SeatView) -> Action:
-        if player not in players:
-            players[player] = make_bot(level, rng=random.Random(f"{seed}:{player}"))
-        return players[player].act(view)
-    return decide
+from standpat.tournament.play import TournamentPlay
 
 
 def run(entrants: int, seats: int, game: str, structure: str, level: str,
         seed: int) -> dict[str, float]:
     """Play one tournament; its figures."""
     spec = TournamentSpec("bench", shipped("turbo"), seats=seats, buy_in=100, fee=10)
-    play = TournamentPlay(spec, game, structure, bots(seed, level), random.Random(seed))
+    play = TournamentPlay(spec, game, structure, bots_by_name(level, seed), random.Random(seed))
     for n in range(entrants):
         play.register(f"p{n:04}")
     wall, cpu = time.perf_counter(), time.process_time()

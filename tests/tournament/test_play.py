@@ -8,12 +8,11 @@ from collections import Counter
 
 import pytest
 
-from standpat.bots import Bot, make_bot
-from standpat.engine import Action, SeatView
+from standpat.bots import bots_by_name
 from standpat.tournament import Level, Structure, TournamentSpec, prizes
 from standpat.tournament.balance import Move
 from standpat.tournament.core import Busted, Phase
-from standpat.tournament.play import Decide, TournamentPlay
+from standpat.tournament.play import TournamentPlay
 
 FAST = Structure("fast", tuple(Level(b // 2, b, b // 10 if i >= 4 else 0) for i, b in
                                enumerate((20, 40, 60, 100, 150, 200, 300, 400, 600, 800, 1_000,
@@ -21,20 +20,10 @@ FAST = Structure("fast", tuple(Level(b // 2, b, b // 10 if i >= 4 else 0) for i,
                  120.0, 1_500)
 
 
-def bots(seed: int, level: str = "easy") -> Decide:
-    """One bot per player, each with its own seeded generator."""
-    players: dict[str, Bot] = {}
-
-    def decide(player: str, view: SeatView) -> Action:
-        if player not in players:
-            players[player] = make_bot(level, rng=random.Random(f"{seed}:{player}"))
-        return players[player].act(view)
-    return decide
-
 
 def played(game: str, structure: str, entrants: int, seats: int, seed: int) -> TournamentPlay:
     spec = TournamentSpec("mtt", FAST, seats=seats, buy_in=100, fee=10)
-    play = TournamentPlay(spec, game, structure, bots(seed), random.Random(seed))
+    play = TournamentPlay(spec, game, structure, bots_by_name("easy", seed), random.Random(seed))
     for n in range(entrants):
         play.register(f"p{n:03}")
     play.start()

@@ -31,6 +31,7 @@ decisions on any machine, at any load (none of them looks at a clock).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from standpat.bots.easy import EasyBot
@@ -41,7 +42,7 @@ from standpat.engine import Action, SeatView
 
 __all__ = [
     "LEVELS", "SAMPLED_STRONG", "SAMPLES", "Bot", "EasyBot", "ExpertBot", "NormalBot",
-    "StrongBot", "make_bot", "prepare_game",
+    "StrongBot", "bots_by_name", "make_bot", "prepare_game",
 ]
 
 LEVELS = ("easy", "normal", "strong", "expert")
@@ -82,3 +83,22 @@ def make_bot(level: str, *, rng: random.Random | None = None, samples: int = SAM
     if level == SAMPLED_STRONG:
         return StrongBot(rng, samples, exact=False)
     raise ValueError(f"unknown bot level {level!r}; the levels are {', '.join(LEVELS)}.")
+
+
+def bots_by_name(level: str, seed: object = None) -> Callable[[str, SeatView], Action]:
+    """A decision for any player by his name: each gets his own bot of ``level`` the first
+    time he acts, seeded by ``seed`` and his name (so a player's play does not depend on
+    who else is dealt in); for a tournament's ``decide``.
+
+    >>> decide = bots_by_name("easy", 1)
+    >>> decide.__name__
+    'decide'
+    """
+    bots: dict[str, Bot] = {}
+
+    def decide(player: str, view: SeatView) -> Action:
+        if player not in bots:
+            bots[player] = make_bot(level, rng=random.Random(f"{seed}:{player}"))
+        return bots[player].act(view)
+
+    return decide

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from standpat.bots import Bot, make_bot, prepare_game
+from standpat.bots import bots_by_name, prepare_game
 from standpat.bots.names import NAMES
 from standpat.cli.poker_actions import to_action
 from standpat.cli.poker_history import save_hand
@@ -68,7 +68,7 @@ class TerminalTournament:
     ask: Callable[[str], str] = ask
     palette: Palette = field(default_factory=lambda: Palette.for_stream(sys.stdout))
     play: TournamentPlay | None = None
-    bots: dict[str, Bot] = field(default_factory=dict)
+    bots: Callable[[str, SeatView], Action] = field(init=False)
     printed: dict[int, int] = field(default_factory=dict)
     """Events shown so far, by the id of their hand."""
     table: int | None = None
@@ -76,6 +76,9 @@ class TerminalTournament:
     saved: list[Path] = field(default_factory=list)
     place: tuple[int, ...] | None = None
     """Your places, once you are out or have won."""
+
+    def __post_init__(self) -> None:
+        self.bots = bots_by_name(self.bot_level, self.seed)
 
     def say(self, text: str) -> None:
         """Print a line (or lines)."""
@@ -86,10 +89,7 @@ class TerminalTournament:
     def decide(self, player: str, view: SeatView) -> Action:
         """A bot's decision, or yours at the prompt."""
         if player != self.you:
-            if player not in self.bots:
-                self.bots[player] = make_bot(
-                    self.bot_level, rng=random.Random(f"{self.seed}:{player}"))
-            return self.bots[player].act(view)
+            return self.bots(player, view)
         number, table, seat = self._where()
         if number != self.table:
             self.say(f"\nYou {'move to' if self.table else 'sit at'} table {number}, "

@@ -15,8 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from standpat.cards import Card
-from standpat.engine import Dealt, Discarded, Event, Mucked, Shown, redact, shown_cards
+from standpat.engine import (
+    Burned,
+    Dealt,
+    Discarded,
+    Event,
+    Mucked,
+    Reshuffled,
+    redact,
+    shown_cards,
+)
 from standpat.engine.codec import event_to_json
 from standpat.errors import HistoryFormatError
 from standpat.history.phh import read
@@ -59,7 +67,6 @@ def file_record(text: str, name: str = "upload.phh", hand: int = 1) -> dict[str,
             if count else f"{name}: the file holds no hand."
         )
     done = replay(record)
-    known = _known_cards(record)
     n = record.player_count
     return {
         "format": FILE_FORMAT,
@@ -74,30 +81,32 @@ def file_record(text: str, name: str = "upload.phh", hand: int = 1) -> dict[str,
         "stacks": list(record.starting_stacks),
         "button": n - 1,
         "you": None,
-        "events": [event_to_json(_as_written(e, known)) for e in done.hand.events],
+        "events": [event_to_json(e) for e in _as_written(record, done.hand.events)],
         "finishing_stacks": list(done.finishing_stacks),
         "net": [b - a for a, b in zip(record.starting_stacks, done.finishing_stacks,
                                       strict=True)],
     }
 
 
-def _known_cards(record: HandRecord) -> frozenset[Card]:
-    """Every card the file names before the showdown: dealt, discarded, drawn (and mucked,
-    which a text history may say).  The replay makes the others up, or takes them from
-    what a player shows at the showdown: shown, they appear then, not before."""
-    cards = {c for hole in record.hole_cards for c in hole if c is not None}
-    for step in record.steps:
-        if step.kind is not StepKind.SHOW:
-            cards.update(c for c in step.cards + step.drawn if c is not None)
-    return frozenset(cards)
-
-
-def _as_written(event: Event, known: frozenset[Card]) -> Event:
-    """The event with the cards the file does not name counted, not shown (burns and
-    reshuffles are never in a file: always counted; shown cards are always named)."""
-    if isinstance(event, Shown) or (
-        isinstance(event, _PRIVATE) and all(c in known for c in shown_cards(event))
-    ):
-        return event
-    return redact(event, None)
-
+def _as_written(record: HandRecord, events: tuple[Event, ...]) -> list[Event]:
+    """The events with the cards the file does not name counted, not shown: a deal, a draw
+    or a muck is named only where the file names that very step's cards (a card the replay
+    made up may be one the file names elsewhere, dealt again after a reshuffle); shown
+    cards are always named, burns and reshuffles (never in a file) always counted."""
+    discards = iter([s for s in record.steps if s.kind is StepKind.DISCARD])
+    mucks = {s.seat: s for s in record.steps if s.kind is StepKind.MUCK}
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, Dealt):
+            named = all(c is not None for c in record.hole_cards[event.seat])
+        elif isinstance(event, Discarded):
+            step = next(discards)
+            named = all(c is not None for c in step.cards + step.drawn)
+        elif isinstance(event, Mucked):
+            muck = mucks.get(event.seat)
+            named = muck is not None and len(muck.cards) == len(shown_cards(event)) and all(
+                c is not None for c in muck.cards)
+        else:
+            named = not isinstance(event, _PRIVATE | Burned | Reshuffled)
+        out.append(event if named else redact(event, None))
+    return out

@@ -1,11 +1,11 @@
 """Hand-evaluator benchmark: standpat (scalar and batch) against its peers, in one process.
 
-Times the same random hands through standpat's scalar path (``Ranking.scorer(n)`` on
-pre-encoded card ints: the C scorer when built), its pure-Python path
+Times the same random hands (four cards for Badugi) through standpat's scalar path
+(``Ranking.scorer(n)`` on pre-encoded card ints: the C scorer when built), its pure-Python path
 (``Ranking.python_strength``), standpat's batch path (``evaluate_batch`` on an (N, k) uint8
 array), eval7, phevaluator, treys and PokerKit, each with its own pre-encoded cards.
 Prints evals/s per evaluator and standpat's ratios.  Each figure is the median of
-``--repeats`` timed runs.  Run: ``python benchmarks/evaluators.py``.
+``--repeats`` timed runs; ``--only`` picks rankings.  Run: ``python benchmarks/evaluators.py``.
 """
 
 from __future__ import annotations
@@ -69,6 +69,8 @@ def scalar_runners(name: str, hands: Any) -> dict[str, tuple[Callable[[], object
         "high": pokerkit.StandardHighHand,
         "deuce-to-seven": pokerkit.StandardLowHand,
         "short-6a": pokerkit.ShortDeckHoldemHand,
+        "ace-to-five": pokerkit.RegularLowHand,
+        "badugi": pokerkit.BadugiHand,
     }.get(name)
     if kind is not None:
         pk = [list(pokerkit.Card.parse("".join(h))) for h in texts[:2_000]]
@@ -81,10 +83,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200_000, help="hands per scalar run")
     parser.add_argument("--batch", type=int, default=1_000_000, help="hands per batch run")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument(
+        "--only", nargs="+", metavar="RANKING", help="rank only these rankings (default: all)"
+    )
     args = parser.parse_args()
     cases = [("high", 5), ("high", 7), ("short-7a", 5), ("short-6a", 5),
-             ("deuce-to-seven", 5), ("deuce-to-seven", 7)]
+             ("deuce-to-seven", 5), ("deuce-to-seven", 7), ("ace-to-five", 5),
+             ("ace-to-five", 7), ("badugi", 4)]
     for name, n in cases:
+        if args.only and name not in args.only:
+            continue
         deck = get_ranking(name).deck
         hands = deal(deck, n, args.hands, seed=n)
         big = deal(deck, n, args.batch, seed=100 + n)
@@ -97,7 +105,7 @@ def main() -> None:
             rates[label] = rate(run, count, args.repeats)
         print(f"\n{name}, {n} cards")
         for label, value in rates.items():
-            print(f"  {label:<28} {value / 1e6:10.2f} M evals/s")
+            print(f"  {label:<28} {value / 1e6:10.3f} M evals/s")
         for mine in ("standpat scalar", "standpat pure Python", "standpat batch"):
             ratios = [f"{rates[mine] / rates[peer]:,.1f}x {peer}"
                       for peer in ("eval7", "phevaluator", "treys", "pokerkit") if peer in rates]

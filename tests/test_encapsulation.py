@@ -97,4 +97,4 @@ def test_the_store_composes_its_parts_and_re_exports_none_of_their_methods() -> 
     parts = sorted(name for name in vars(store) if not name.startswith("_"))
     store.close()
     assert methods == ["close"]
-    assert parts == ["accounts", "hands", "ledger", "sessions", "tables", "tx"]
+    assert parts == ["accounts", "hands", "ledger", "sessions", "tables", "tournaments", "tx"]

@@ -34,6 +34,18 @@ def test_the_table_is_the_same_on_one_process_and_two() -> None:
     assert all(ci > 0 for ci in one["ci95"])
 
 
+@pytest.mark.parametrize(("game", "structure"), [
+    ("badugi", "fixed-limit"), ("ace-to-five-triple-draw", "pot-limit")])
+def test_the_new_draw_games_simulate_alike_on_one_process_and_two(
+        game: str, structure: str) -> None:
+    one = simulate(game, structure, ["normal", "easy", "normal"], workers=1, **KW)
+    two = simulate(game, structure, ["normal", "easy", "normal"], workers=2, **KW)
+    assert one == two
+    assert one["hands"] == [120, 120, 120]
+    assert sum(one["net_bb"]) == pytest.approx(0.0)
+    assert any(net != 0 for net in one["net_bb"])
+
+
 def test_duplicate_heads_up_mirrors_the_two_seats() -> None:
     result = simulate("deuce-to-seven-single-draw", "pot-limit", "normal,easy",
                       duplicate=True, workers=1, **KW)

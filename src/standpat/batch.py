@@ -1,4 +1,5 @@
-"""Evaluate many hands at once: an (N, 5..7) array of card ints in, strengths out.
+"""Evaluate many hands at once: an (N, 5..7) array of card ints in, strengths out
+(Badugi: (N, 4)).
 
 The strengths are the same ints as :meth:`standpat.ranking.Ranking.strength`
 (bigger wins, under every ranking).  With numba installed (the ``fast`` extra)
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from standpat._keys import KEYS
 from standpat.cards import Card, format_cards
 from standpat.errors import CardNotInDeckError, DuplicateCardError, HandSizeError
-from standpat.ranking import Ranking, get_ranking
+from standpat.ranking import COLEX, BadugiRanking, Ranking, get_ranking
 
 if TYPE_CHECKING:
     import numpy as np
@@ -172,7 +173,59 @@ def _kernel() -> Any:
             bad += v < 0
         return bad
 
-    return kernel, serial
+    @numba.njit(cache=True, nogil=True, inline="always")
+    def four(row: Any, table: Any, colex: Any, deck: int) -> Any:
+        """A 4-card hand read from its ranking's table at its colex index; -1..-3 if bad."""
+        a: Any = min(np.uint64(row[0]), np.uint64(255))
+        b: Any = min(np.uint64(row[1]), np.uint64(255))
+        c: Any = min(np.uint64(row[2]), np.uint64(255))
+        d: Any = min(np.uint64(row[3]), np.uint64(255))
+        if max(max(a, b), max(c, d)) > 51:
+            return -1
+        lo1, hi1, lo2, hi2 = min(a, b), max(a, b), min(c, d), max(c, d)
+        a, x, y, d = min(lo1, lo2), max(lo1, lo2), min(hi1, hi2), max(hi1, hi2)
+        b, c = min(x, y), max(x, y)  # a sorting network of min and max: no branches
+        if a == b or b == c or c == d:
+            return -2
+        one: Any = np.uint64(1)
+        if ((one << a) | (one << b) | (one << c) | (one << d)) & ~np.uint64(deck):
+            return -3
+        return table[colex[0, a] + colex[1, b] + colex[2, c] + colex[3, d]]
+
+    @numba.njit(cache=True, nogil=True)
+    def four_serial(hands: Any, table: Any, colex: Any, deck: int, out: Any) -> int:
+        """The 4-card kernel on one thread."""
+        bad = 0
+        for i in range(hands.shape[0]):
+            v = four(hands[i], table, colex, deck)
+            out[i] = v
+            bad += v < 0
+        return bad
+
+    @numba.njit(parallel=True, cache=True, nogil=True)
+    def four_parallel(hands: Any, table: Any, colex: Any, deck: int, out: Any) -> int:
+        """The 4-card kernel on every core."""
+        bad = 0
+        for i in numba.prange(hands.shape[0]):
+            v = four(hands[i], table, colex, deck)
+            out[i] = v
+            bad += v < 0
+        return bad
+
+    return kernel, serial, four_parallel, four_serial
+
+
+@cache
+def _four_tables(name: str) -> tuple[Any, Any]:
+    """A 4-card ranking's table by colex index, as uint16 (Badugi's strengths fit: half the
+    cache of int32), and :data:`COLEX` as an array."""
+    import numpy as np
+
+    ranking = get_ranking(name)
+    assert isinstance(ranking, BadugiRanking)
+    table = np.frombuffer(ranking.table(), dtype=np.int32)
+    assert table.min() >= 0 and table.max() < 1 << 16
+    return table.astype(np.uint16), np.array(COLEX, dtype=np.int32)
 
 
 SERIAL_BELOW = 32_768
@@ -191,7 +244,8 @@ def has_numba() -> bool:
 def evaluate_batch(
     hands: npt.ArrayLike, ranking: str | Ranking, *, use_numba: bool | None = None
 ) -> np.ndarray[Any, np.dtype[np.int32]]:
-    """Strengths of an (N, 5..7) integer array of card ints, as an int32 array of N.
+    """Strengths of an (N, 5..7) integer array of card ints (Badugi: (N, 4)), as an int32
+    array of N.
 
     Rows are checked (card ints in range, distinct, in the ranking's deck);
     the first bad row raises the same errors as :func:`standpat.evaluate`.
@@ -201,12 +255,16 @@ def evaluate_batch(
 
     rank = get_ranking(ranking)
     arr = hands if isinstance(hands, np.ndarray) else np.asarray(hands)
-    if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
+    if arr.ndim != 2 or arr.shape[1] not in rank.sizes:
+        need = "4" if rank.sizes == (4,) else "5..7"
         raise HandSizeError(
-            f"evaluate_batch needs an (N, 5..7) array of card ints, got shape {arr.shape}."
+            f"evaluate_batch needs an (N, {need}) array of card ints under "
+            f"{rank.name.value!r}, got shape {arr.shape}."
         )
     if arr.dtype.kind not in "iu":
         raise HandSizeError(f"evaluate_batch needs integer card ints, got dtype {arr.dtype}.")
+    if rank.sizes == (4,):
+        return _four_batch(arr, rank, use_numba)
     n = arr.shape[1]
     name = rank.name.value
     keys, places, values, flush = _dense(name, n)
@@ -218,7 +276,8 @@ def evaluate_batch(
     if kernels is not None:
         if not arr.flags.c_contiguous:
             arr = np.ascontiguousarray(arr)
-        tables = (keys, places, values, flush, rank.deck_mask, rank.low, keys5, places5, values5)
+        tables = (keys, places, values, flush, rank.deck_mask, rank.flush_hurts, keys5, places5,
+                  values5)
         if arr.shape[0] < SERIAL_BELOW:
             bad = kernels[1](arr, *tables, out)
         else:
@@ -235,6 +294,48 @@ def evaluate_batch(
     if bad:
         bad = int(np.argmax(out < 0))
         _raise_for_row(arr[bad], bad, rank)
+    return out
+
+
+def _four_batch(
+    arr: Any, rank: Ranking, use_numba: bool | None
+) -> np.ndarray[Any, np.dtype[np.int32]]:
+    """:func:`evaluate_batch` for a 4-card ranking: sort each row, read its colex index."""
+    import numpy as np
+
+    table, colex = _four_tables(rank.name.value)
+    out = np.empty(arr.shape[0], dtype=np.int32)
+    kernels = _kernel() if use_numba is not False else None
+    if use_numba and kernels is None:
+        raise RuntimeError("numba is not installed; install standpat[fast].")
+    if kernels is not None:
+        if not arr.flags.c_contiguous:
+            arr = np.ascontiguousarray(arr)
+        if arr.shape[0] < SERIAL_BELOW:
+            bad = kernels[3](arr, table, colex, rank.deck_mask, out)
+        else:
+            import numba
+
+            prior = numba.set_parallel_chunksize(PARALLEL_CHUNK)
+            try:
+                bad = kernels[2](arr, table, colex, rank.deck_mask, out)
+            finally:
+                numba.set_parallel_chunksize(prior)
+    else:
+        wide = arr.astype(np.int64)
+        off_range = ((wide < 0) | (wide > 51)).any(axis=1)
+        cards = np.sort(np.where(off_range[:, None], 0, wide), axis=1)
+        dup = (np.diff(cards, axis=1) == 0).any(axis=1) & ~off_range
+        off_deck = ~np.isin(cards, np.array(rank.deck)).all(axis=1) & ~off_range & ~dup
+        index = np.minimum(sum(colex[k][cards[:, k]] for k in range(4)), len(table) - 1)
+        out[:] = table[index]
+        out[off_range] = -1
+        out[dup] = -2
+        out[off_deck] = -3
+        bad = out.size and out.min() < 0
+    if bad:
+        first = int(np.argmax(out < 0))
+        _raise_for_row(arr[first], first, rank)
     return out
 
 

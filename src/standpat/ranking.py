@@ -1,6 +1,6 @@
-"""The four hand rankings of standpat and the values they give to hands.
+"""The hand rankings of standpat and the values they give to hands.
 
-A :class:`Ranking` turns 5, 6 or 7 cards into an int *strength*: under every
+A :class:`Ranking` turns 5, 6 or 7 cards (Badugi: 4) into an int *strength*: under every
 ranking, lowball included, a bigger strength wins and equal strengths split.
 :func:`evaluate` wraps a strength in a :class:`HandValue`, which knows its
 category, the five cards that play and a readable name.
@@ -15,6 +15,8 @@ False
 'Seven-five low'
 >>> evaluate("8s 6d 4c 3h 2s", "deuce-to-seven") > evaluate("8s 7d 4c 3h 2s", "deuce-to-seven")
 True
+>>> str(evaluate("5h 4c 3d 2s Ah", "ace-to-five"))
+'Five-four low'
 """
 
 from __future__ import annotations
@@ -24,12 +26,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import combinations, combinations_with_replacement
-from typing import Any, Final
+from itertools import chain, combinations, combinations_with_replacement
+from math import comb
+from typing import Any, ClassVar, Final
 
 from standpat._keys import KEYS
 from standpat.cards import (
     CARDS,
+    RANK_CHARS,
     RANK_NAMES,
     RANK_PLURALS,
     SHORT_6A,
@@ -50,7 +54,10 @@ __all__ = ["Category", "HandValue", "Ranking", "RankingName", "evaluate", "get_r
 
 
 class Category(StrEnum):
-    """The kind of a five-card poker hand; the value is its wire spelling."""
+    """The kind of a poker hand; the value is its wire spelling.
+
+    Five-card rankings use the first nine; Badugi's four say how many cards play.
+    """
 
     HIGH_CARD = "high-card"
     PAIR = "pair"
@@ -61,6 +68,10 @@ class Category(StrEnum):
     FULL_HOUSE = "full-house"
     FOUR_OF_A_KIND = "four-of-a-kind"
     STRAIGHT_FLUSH = "straight-flush"
+    ONE_CARD = "one-card"
+    TWO_CARD = "two-card"
+    THREE_CARD = "three-card"
+    BADUGI = "badugi"
 
 
 class RankingName(StrEnum):
@@ -70,6 +81,8 @@ class RankingName(StrEnum):
     SHORT_7A = "short-7a"
     SHORT_6A = "short-6a"
     DEUCE_TO_SEVEN = "deuce-to-seven"
+    ACE_TO_FIVE = "ace-to-five"
+    BADUGI = "badugi"
 
 
 C = Category
@@ -116,12 +129,22 @@ class Ranking:
     path: card ints in, int out, no checking.
     """
 
+    sizes: ClassVar[tuple[int, ...]] = (5, 6, 7)
+    """The hand sizes this ranking ranks."""
+
     name: RankingName
     deck: tuple[Card, ...]
     order: tuple[Category, ...]
     low: bool
     straights: dict[int, int]
+    ace_low: bool = False
+    """Aces rank below deuces (ace-to-five): the ace is the best card of a low."""
+    flushes: bool = True
+    """Whether five cards of one suit make a flush; without, suits never matter."""
     deck_mask: int = field(init=False)
+    flush_hurts: bool = field(init=False)
+    """A flush can make a hand worse (a lowball with flushes): the best five of six or seven
+    cards holding one may leave it out, so a flush among them needs every five tried."""
     _ranks: tuple[int, ...] = field(init=False)
     _tables: dict[int, dict[int, int]] = field(init=False, default_factory=dict)
     _flush: list[int] = field(init=False, default_factory=list)
@@ -131,7 +154,8 @@ class Ranking:
     python_strength: Callable[[Sequence[int]], int] = field(init=False)
     """The pure-Python scalar path (what :attr:`strength` uses without the C extension)."""
     strength: Callable[[Sequence[int]], int] = field(init=False)
-    """Strength of 5, 6 or 7 distinct card ints; bigger wins.  The fast path: no checking.
+    """Strength of 5, 6 or 7 (Badugi: 4) distinct card ints; bigger wins.  The fast path: no
+    checking.
 
     >>> get_ranking("high").strength([51, 47, 43, 39, 35]) > 0
     True
@@ -139,6 +163,7 @@ class Ranking:
 
     def __post_init__(self) -> None:
         self.deck_mask = sum(1 << c for c in self.deck)
+        self.flush_hurts = self.low and self.flushes
         self._ranks = tuple(sorted({c.rank for c in self.deck}))
         for n, keys in KEYS.items():
             self._card_keys[n] = [
@@ -156,7 +181,13 @@ class Ranking:
     # -- values of five cards -------------------------------------------------
 
     def _high_value(self, ranks: Sequence[int], suited: bool) -> int:
-        """Value under this ranking's high order (for lowball: the 2-7 high order)."""
+        """Value under this ranking's high order (for lowball: the 2-7 high order).
+
+        With aces low the ranks are counted ace = 0, deuce = 1 .. king = 12.
+        """
+        if self.ace_low:
+            ranks = [(r + 1) % 13 for r in ranks]
+        suited = suited and self.flushes
         groups = sorted(((n, r) for r, n in Counter(ranks).items()), reverse=True)
         if len(groups) == 5:
             top = self.straights.get(sum(1 << r for r in ranks))
@@ -293,7 +324,7 @@ class Ranking:
 
             return make
 
-        for n in KEYS:
+        for n in self.sizes:
             by_size[n] = first_use(n)
 
         def strength(cards: Sequence[int]) -> int:
@@ -314,7 +345,7 @@ class Ranking:
                 self._fill(size)
         native = Scorer(
             array("q", self._card_keys[n]), self._places[n], array("i", self._values[n]),
-            array("i", self._flush_table()), n, self.low,
+            array("i", self._flush_table()), n, self.flush_hurts,
             array("q", self._card_keys[5]), self._places[5], array("i", self._values[5]),
         )
         return native
@@ -329,7 +360,7 @@ class Ranking:
         flush = self._flush_table()
         if len(cards) == 5:
             return flush[mask]
-        if not self.low:
+        if not self.flush_hurts:
             return max(flush[mask], self._table(len(cards))[key & 0x7FFFFF])
         return max(self.python_strength(combo) for combo in combinations(cards, 5))
 
@@ -357,6 +388,8 @@ class Ranking:
         value = _LOW_BASE - strength if self.low else strength
         cat = self.category_of(strength)
         ranks = [(value >> (16 - 4 * i)) & 15 for i in range(5)]
+        if self.ace_low:
+            ranks = [(r + 12) % 13 for r in ranks]
         if self.low and cat is C.HIGH_CARD:
             return "low", (ranks[0], ranks[1])
         if cat is C.STRAIGHT_FLUSH and ranks[0] == 12:
@@ -396,9 +429,10 @@ class Ranking:
 
     def check(self, cards: Sequence[Card], text: object) -> None:
         """Raise the right error if ``cards`` cannot be ranked here."""
-        if not 5 <= len(cards) <= 7:
+        if len(cards) not in self.sizes:
+            need = " or ".join(map(str, self.sizes)).replace(" or ", ", ", len(self.sizes) - 2)
             raise HandSizeError(
-                f"a hand to rank needs 5, 6 or 7 cards, got {len(cards)} in {text!r}."
+                f"a hand to rank needs {need} cards, got {len(cards)} in {text!r}."
             )
         seen = 0
         for c in cards:
@@ -412,17 +446,181 @@ class Ranking:
                     f"{self.name.value!r} ranking (in {text!r})."
                 )
 
+    def best_cards(self, cards: Sequence[Card], strength: int) -> tuple[Card, ...]:
+        """The cards that play in a hand of this strength, in reading order."""
+        five: Sequence[Card] = cards
+        if len(five) > 5:
+            score = self.python_strength
+            five = next(c for c in combinations(five, 5) if score(c) == strength)
+        return _display_order(five, self)
+
     def evaluate(self, cards: str | Iterable[int]) -> HandValue:
-        """Check and rank 5, 6 or 7 cards; see :func:`evaluate`."""
+        """Check and rank the cards (5, 6 or 7; Badugi: 4); see :func:`evaluate`."""
         parsed = as_cards(cards)
         self.check(parsed, cards if isinstance(cards, str) else format_cards(parsed))
         return HandValue(self.name, self.strength(parsed), parsed)
 
 
+_COUNT_SHIFT: Final = 13
+_BADUGI_CATEGORIES: Final = (None, C.ONE_CARD, C.TWO_CARD, C.THREE_CARD, C.BADUGI)
+COLEX: Final = tuple(tuple(comb(c, k) for c in range(52)) for k in range(1, 5))
+"""``COLEX[k][c]`` is C(c, k + 1): four sorted card ints a < b < c < d have the colex index
+``COLEX[0][a] + COLEX[1][b] + COLEX[2][c] + COLEX[3][d]``, 0 .. C(52, 4) - 1."""
+
+
+def badugi_value(cards: Sequence[int]) -> int:
+    """The Badugi strength of a set of cards, by its rule alone (slow; tables are built on it).
+
+    The best subset of cards of distinct ranks and distinct suits: more cards beat fewer,
+    then the lower top card, and so on down (aces low).  The strength is the count in bits 13
+    and up, and 8191 minus the subset's ranks as a mask (ace = bit 0 .. king = bit 12) below.
+    """
+    best = 0
+    for size in range(len(cards), 0, -1):
+        for subset in combinations(cards, size):
+            ranks = {(c >> 2) + 1 for c in subset}
+            if len(ranks) == size == len({c & 3 for c in subset}):
+                mask = sum(1 << (r % 13) for r in ranks)
+                best = max(best, size << _COUNT_SHIFT | (8191 - mask))
+        if best:
+            return best
+    return best
+
+
+def _badugi_table() -> array[int]:
+    """The strength of every 4-card hand at its colex index, built with numpy (~0.1 s)."""
+    import numpy as np
+
+    hands = np.fromiter(chain.from_iterable(combinations(range(52), 4)), dtype=np.int64)
+    hands = hands.reshape(-1, 4)
+    colex = np.array(COLEX, dtype=np.int64)
+    index = sum(colex[k][hands[:, k]] for k in range(4))
+    ranks, suits = ((hands >> 2) + 1) % 13, hands & 3  # ranks: ace 0 .. king 12
+    best = np.zeros(len(hands), dtype=np.int64)
+    for subset in range(1, 16):
+        held = [k for k in range(4) if subset >> k & 1]
+        distinct = np.ones(len(hands), dtype=bool)
+        for i, j in combinations(held, 2):
+            distinct &= (ranks[:, i] != ranks[:, j]) & (suits[:, i] != suits[:, j])
+        mask = sum((np.int64(1) << ranks[:, k] for k in held), np.zeros(len(hands), np.int64))
+        value = len(held) << _COUNT_SHIFT | (8191 - mask)
+        best = np.maximum(best, np.where(distinct, value, 0))
+    table = np.zeros(len(hands), dtype=np.int32)
+    table[index] = best
+    return array("i", table.tobytes())
+
+
+@dataclass(eq=False, repr=False)
+class BadugiRanking(Ranking):
+    """Badugi: four cards, the largest subset of distinct ranks and distinct suits plays.
+
+    More cards beat fewer; among as many, the lowest top card wins, then the next (aces
+    low): 4-3-2-A of four suits is the best hand.  The strength of any four cards is read
+    from one table of all C(52, 4) hands, at the sorted cards' colex index.
+
+    >>> badugi = get_ranking("badugi")
+    >>> badugi.describe(badugi.strength(as_cards("8h 5c 3d As")))
+    '8-5-3-A badugi'
+    """
+
+    sizes: ClassVar[tuple[int, ...]] = (4,)
+
+    def __post_init__(self) -> None:
+        self.deck_mask = sum(1 << c for c in self.deck)
+        self.flush_hurts = False
+        self._ranks = tuple(sorted({c.rank for c in self.deck}))
+        self._four: array[int] = array("i")
+        self.python_strength = self._make_strength()
+        self._scorers: dict[int, Callable[[Sequence[int]], int]] = {}
+        self.strength = self._make_dispatch()
+
+    def table(self) -> array[int]:
+        """The strength of every 4-card hand at its colex index (see :data:`COLEX`)."""
+        if not self._four:
+            self._four.extend(_badugi_table())
+        return self._four
+
+    def tables(self, n: int) -> tuple[dict[int, int], list[int]]:
+        """Badugi has no rank-key tables: its batch path reads :meth:`table`."""
+        raise HandSizeError("Badugi ranks four cards from one table: see BadugiRanking.table.")
+
+    def _make_strength(self) -> Callable[[Sequence[int]], int]:
+        table, build = self._four, self.table
+        _, c2, c3, c4 = COLEX
+
+        def strength(cards: Sequence[int]) -> int:
+            a, b, c, d = sorted(cards)
+            try:
+                return table[a + c2[b] + c3[c] + c4[d]]
+            except IndexError:
+                if table:
+                    raise
+                build()  # first use: build the table
+                return table[a + c2[b] + c3[c] + c4[d]]
+
+        return strength
+
+    def _native(self, n: int) -> Callable[[Sequence[int]], int] | None:
+        if n != 4:
+            raise HandSizeError(f"a Badugi scorer ranks 4 cards, not {n}.")
+        try:
+            from standpat._native.scorer import Scorer
+        except ImportError:
+            return None
+        return Scorer(  # a 4-card scorer reads the table alone
+            array("q", bytes(8 * 52)), array("H"), self.table(), array("i", bytes(4 * 8192)),
+            4, False,
+        )
+
+    def scorer(self, n: int) -> Callable[[Sequence[int]], int]:
+        """The fastest strength function for four cards (the C scorer when built).
+
+        >>> get_ranking("badugi").scorer(4)([0, 5, 10, 15]) > 0
+        True
+        """
+        return super().scorer(n)
+
+    def category_of(self, strength: int) -> Category:
+        """Badugi, three-card, two-card or one-card hand."""
+        found = _BADUGI_CATEGORIES[strength >> _COUNT_SHIFT]
+        assert found is not None
+        return found
+
+    def name_parts(self, strength: int) -> tuple[str, tuple[int, ...]]:
+        """The category's value and the ranks that play (0 = deuce .. 12 = ace), high to
+        low with aces low.
+
+        >>> badugi = get_ranking("badugi")
+        >>> badugi.name_parts(badugi.strength(as_cards("7h 4c 2d 2s")))
+        ('three-card', (5, 2, 0))
+        """
+        mask = 8191 - (strength & 8191)
+        ranks = tuple((bit + 12) % 13 for bit in range(12, -1, -1) if mask >> bit & 1)
+        return self.category_of(strength).value, ranks
+
+    def describe(self, strength: int) -> str:
+        """``'8-5-3-A badugi'``, ``'three-card 7-4-2'``, ``'two-card 5-A'``, ``'one-card 2'``."""
+        key, ranks = self.name_parts(strength)
+        cards = "-".join(RANK_CHARS[r] for r in ranks)
+        return f"{cards} badugi" if key == C.BADUGI.value else f"{key} {cards}"
+
+    def best_cards(self, cards: Sequence[Card], strength: int) -> tuple[Card, ...]:
+        """The cards of the badugi, high to low (aces low; of two alike, the first given)."""
+        playing = next(
+            subset for subset in combinations(cards, strength >> _COUNT_SHIFT)
+            if badugi_value(subset) == strength
+        )
+        return tuple(sorted(playing, key=lambda c: (c.rank + 1) % 13, reverse=True))
+
+
 def _display_order(cards: Sequence[Card], ranking: Ranking) -> tuple[Card, ...]:
-    """Order five cards as a player reads them: groups first, high to low, wheel ace last."""
+    """Order five cards as a player reads them: groups first, high to low, wheel ace last
+    (every ace last where aces are low)."""
     counts = Counter(c.rank for c in cards)
-    ordered = sorted(cards, key=lambda c: (counts[c.rank], c.rank, c.suit), reverse=True)
+    shift = 1 if ranking.ace_low else 0
+    ordered = sorted(
+        cards, key=lambda c: (counts[c.rank], (c.rank + shift) % 13, c.suit), reverse=True
+    )
     mask = sum(1 << c.rank for c in cards)
     top = ranking.straights.get(mask)
     if top is not None and ordered[0].rank == 12 and top != 12:
@@ -447,11 +645,18 @@ _RANKINGS: Final = {
         RankingName.DEUCE_TO_SEVEN, STANDARD, _HIGH_ORDER, True,
         _straights(range(13), None),
     ),
+    RankingName.ACE_TO_FIVE: Ranking(
+        RankingName.ACE_TO_FIVE, STANDARD, _HIGH_ORDER, True, {}, ace_low=True, flushes=False,
+    ),
+    RankingName.BADUGI: BadugiRanking(
+        RankingName.BADUGI, STANDARD, (), True, {}, ace_low=True, flushes=False,
+    ),
 }
 
 
 def get_ranking(name: str | Ranking) -> Ranking:
-    """The ranking with that name: ``high``, ``short-7a``, ``short-6a``, ``deuce-to-seven``.
+    """The ranking with that name: ``high``, ``short-7a``, ``short-6a``, ``deuce-to-seven``,
+    ``ace-to-five``, ``badugi``.
 
     >>> get_ranking("short-7a")
     get_ranking('short-7a')
@@ -506,18 +711,14 @@ class HandValue:
 
     @property
     def best(self) -> tuple[Card, ...]:
-        """The five cards that play, groups first, high to low (a wheel's ace last)."""
+        """The cards that play, in reading order: five, groups first, high to low (a wheel's
+        ace last); under Badugi the badugi's cards, high to low."""
         try:
             found: tuple[Card, ...] = self._best
             return found
         except AttributeError:
             pass
-        ranking = _RANKINGS[self.ranking]
-        five: Sequence[Card] = self.cards
-        if len(five) > 5:
-            score = ranking.python_strength
-            five = next(c for c in combinations(five, 5) if score(c) == self.strength)
-        found = _display_order(five, ranking)
+        found = _RANKINGS[self.ranking].best_cards(self.cards, self.strength)
         object.__setattr__(self, "_best", found)
         return found
 
@@ -561,15 +762,18 @@ class HandValue:
         return _RANKINGS[self.ranking].describe(self.strength)
 
     def __repr__(self) -> str:
-        return f"evaluate({format_cards(self.best)!r}, {self.ranking.value!r})"
+        shown = self.best
+        if len(shown) < 5:  # Badugi: the cards that do not play too, so that it evaluates
+            shown += tuple(c for c in self.cards if c not in shown)
+        return f"evaluate({format_cards(shown)!r}, {self.ranking.value!r})"
 
 
 def evaluate(cards: str | Iterable[int], ranking: str | Ranking) -> HandValue:
-    """Rank 5, 6 or 7 cards (more than five: the best five) under a ranking.
+    """Rank 5, 6 or 7 cards (more than five: the best five) under a ranking; Badugi ranks 4.
 
-    ``cards`` is card text or a sequence of card ints; ``ranking`` is one of
-    ``high``, ``short-7a``, ``short-6a``, ``deuce-to-seven``.  Bad input raises
-    a :class:`ValueError` subclass that names the problem and quotes the input.
+    ``cards`` is card text or a sequence of card ints; ``ranking`` is one of ``high``,
+    ``short-7a``, ``short-6a``, ``deuce-to-seven``, ``ace-to-five``, ``badugi``.  Bad input
+    raises a :class:`ValueError` subclass that names the problem and quotes the input.
     With the C extension built, the common case (a list or tuple of card ints, or
     card text) runs in C and only the rest comes here.
 
@@ -609,7 +813,7 @@ def _make_native() -> tuple[Any, type, set[tuple[RankingName, int]]] | None:
         keys[name.value] = i
         keys[_RANKINGS[name]] = i
     made = Evaluator(
-        keys, tuple((None, None, None) for _ in _INDEX),
+        keys, tuple((None, None, None, None) for _ in _INDEX),
         tuple(_RANKINGS[name].deck_mask for name in _INDEX), tuple(_INDEX), CARDS,
         HandValue, evaluate,
     )

@@ -149,8 +149,17 @@ def test_redact_keeps_public_events_whole() -> None:
 def test_games_are_data() -> None:
     assert {g.value for g in GameName} == {
         "five-card-draw-7a", "five-card-draw", "seven-card-draw",
-        "deuce-to-seven-triple-draw", "deuce-to-seven-single-draw",
+        "deuce-to-seven-triple-draw", "deuce-to-seven-single-draw", "badugi",
+        "ace-to-five-triple-draw",
     }
+    badugi = get_game("badugi")
+    assert (badugi.hand_size, badugi.max_discard, badugi.draws) == (4, 4, 3)
+    assert badugi.ranking == "badugi"
+    ace_five = get_game("ace-to-five-triple-draw")
+    assert (ace_five.hand_size, ace_five.max_discard, ace_five.draws) == (5, 5, 3)
+    assert ace_five.ranking == "ace-to-five"
+    for game in (badugi, ace_five):  # RULES.md's games table: 2-6 players, a 52-card deck
+        assert (game.min_players, game.max_players, len(game.deck_for(6)[0])) == (2, 6, 52)
     seven = get_game("seven-card-draw")
     assert (seven.hand_size, seven.max_discard, seven.draws, seven.ante_percent) == (7, 4, 1, 10)
     assert get_game(seven) is seven
@@ -162,6 +171,11 @@ def test_games_are_data() -> None:
 def test_set_up_errors() -> None:
     with pytest.raises(HandSetupError, match="2 to 6 players, not 7"):
         Hand("five-card-draw", "no-limit", STAKES, [10] * 7)
+    for name in ("badugi", "ace-to-five-triple-draw"):
+        with pytest.raises(HandSetupError, match="2 to 6 players, not 7"):
+            Hand(name, "fixed-limit", STAKES, [10] * 7)
+        with pytest.raises(HandSetupError, match="2 to 6 players, not 1"):
+            Hand(name, "fixed-limit", STAKES, [10])
     with pytest.raises(HandSetupError, match="button 4"):
         Hand("five-card-draw", "no-limit", STAKES, [10] * 3, button=4)
     with pytest.raises(HandSetupError, match="deals the card 2c twice"):

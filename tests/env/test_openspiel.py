@@ -24,6 +24,9 @@ import standpat.env.openspiel  # noqa: F401 - registers standpat_poker
     {"game": "deuce-to-seven-triple-draw", "structure": "pot-limit", "players": 2, "stack": 6},
     {"game": "seven-card-draw", "players": 2},
     {"game": "five-card-draw", "structure": "no-limit", "players": 4, "stack": 5},
+    {"game": "badugi", "players": 2},
+    {"game": "badugi", "structure": "pot-limit", "players": 3, "stack": 6},
+    {"game": "ace-to-five-triple-draw", "structure": "no-limit", "players": 2, "stack": 5},
 ])
 def test_random_simulation(params: dict[str, object]) -> None:
     game = pyspiel.load_game("standpat_poker", params)

@@ -19,6 +19,8 @@ CASES: list[dict[str, Any]] = [
     {"game": "five-card-draw", "structure": "no-limit", "players": 3, "hands": 3},
     {"game": "seven-card-draw", "structure": "pot-limit", "opponents": "easy", "seat": 1},
     {"game": "five-card-draw-7a", "players": 4, "opponents": "easy"},
+    {"game": "badugi", "players": 3, "opponents": ["strong", "normal"]},
+    {"game": "ace-to-five-triple-draw", "structure": "pot-limit", "opponents": "strong"},
     {"game": "pinochle-5", "players": 3, "opponents": "simple"},
     {"game": "pinochle-7", "players": 2, "opponents": "random"},
 ]

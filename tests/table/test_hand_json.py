@@ -80,3 +80,19 @@ def test_views_of_different_seats_share_no_private_cards() -> None:
             if other != seat:
                 assert not any(f"'{card}'" in mine for card in own[other])
         assert not any(f"'{card}'" in spectator for card in own[seat])
+
+
+def test_a_badugi_hand_has_its_value_named() -> None:
+    table = HostedPoker("badugi", "fixed-limit", Stakes.parse("2/4"), seats=2, button=0)
+    for seat in range(2):
+        table.sit(seat, f"p{seat}", 100)
+        table.come_in(seat)
+    table.deal(random.Random(3))
+    for seat in range(2):
+        view = table.view(seat)
+        assert len(view["hand"]) == 4
+        value = view["value"]
+        assert value["category"] in ("badugi", "three-card", "two-card", "one-card")
+        assert len(value["best"]) == len(value["ranks"]) >= 1
+        assert value["key"] == value["category"]
+        assert "-".join(value["ranks"]) in value["name"]  # "8-5-3-A badugi", "three-card 7-4-2"

@@ -5,6 +5,10 @@
  * closure in ranking.py does.  It returns -1 where the Python path must take
  * over (six or seven lowball cards holding a flush); it raises IndexError or
  * TypeError for input that is not card ints; it never checks duplicates.
+ *
+ * A Scorer of size 4 is a four-card ranking (Badugi): `values` holds the strength of
+ * every 4-card hand at its colex index C(a,1) + C(b,2) + C(c,3) + C(d,4) (a < b < c < d,
+ * the sorted card ints); its keys, places and flush are not used.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -14,6 +18,7 @@
 #include <string.h>
 
 #define SUIT_SHIFT 23
+#define FOUR_CARD_HANDS 270725 /* C(52, 4) */
 #define RANK_MASK ((1LL << SUIT_SHIFT) - 1)
 
 typedef struct {
@@ -84,8 +89,8 @@ static int Scorer_init(Scorer *self, PyObject *args, PyObject *kwds) {
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOip|OOO", names, &keys, &places, &values,
                                      &flush, &size, &low, &keys5, &places5, &values5))
         return -1;
-    if (size < 5 || size > 7) {
-        PyErr_SetString(PyExc_ValueError, "size must be 5, 6 or 7");
+    if (size < 4 || size > 7) {
+        PyErr_SetString(PyExc_ValueError, "size must be 4, 5, 6 or 7");
         return -1;
     }
     if (copy_buffer(keys, self->keys, 8, 52, "keys") < 0) return -1;
@@ -96,6 +101,10 @@ static int Scorer_init(Scorer *self, PyObject *args, PyObject *kwds) {
     if (self->places == NULL) return -1;
     self->values = copy_owned(values, 4, &self->n_values);
     if (self->values == NULL) return -1;
+    if (size == 4 && self->n_values != FOUR_CARD_HANDS) {
+        PyErr_SetString(PyExc_ValueError, "a 4-card scorer needs C(52, 4) values");
+        return -1;
+    }
     PyMem_Free(self->places5);
     PyMem_Free(self->values5);
     self->places5 = NULL;
@@ -114,8 +123,33 @@ static int Scorer_init(Scorer *self, PyObject *args, PyObject *kwds) {
     return 0;
 }
 
+/* C(n, k) for the colex index of four cards. */
+static int32_t binomial(int n, int k) {
+    int64_t r = 1;
+    for (int i = 0; i < k; i++) r = r * (n - i) / (i + 1);
+    return (int32_t)r;
+}
+
+static int32_t COLEX[4][52]; /* COLEX[k][c] = C(c, k + 1) */
+
+/* Four distinct card ints: their strength read at their colex index.  The sorting network
+ * uses min and max (conditional moves), not swaps behind branches that random cards would
+ * mispredict half the time. */
+#define MIN(x, y) ((x) < (y) ? (x) : (y))
+#define MAX(x, y) ((x) < (y) ? (y) : (x))
+static int32_t score_four(const Scorer *self, const int *c) {
+    int lo1 = MIN(c[0], c[1]), hi1 = MAX(c[0], c[1]);
+    int lo2 = MIN(c[2], c[3]), hi2 = MAX(c[2], c[3]);
+    int a = MIN(lo1, lo2), x = MAX(lo1, lo2), y = MIN(hi1, hi2), d = MAX(hi1, hi2);
+    int b = MIN(x, y), e = MAX(x, y);
+    return self->values[COLEX[0][a] + COLEX[1][b] + COLEX[2][e] + COLEX[3][d]];
+}
+#undef MIN
+#undef MAX
+
 /* The strength of n (= self->size) distinct card ints in 0..51; -1: use the Python path. */
 static int32_t score_cards(const Scorer *self, const int *c, int n) {
+    if (n == 4) return score_four(self, c);
     int64_t key = 0;
     for (int i = 0; i < n; i++) key += self->keys[c[i]];
     int64_t fields = ((key >> SUIT_SHIFT) + 0x3333) & 0x8888;
@@ -219,13 +253,15 @@ static PyTypeObject ScorerType = {
  * Anything off that path (bad input, unknown ranking, -1 from a scorer) goes to the
  * Python `slow` callable, which does the same work and raises the proper error.
  */
-#define N_RANKINGS 4
+#define N_RANKINGS 16 /* at most; n_rankings are in use */
+#define N_SIZES 4      /* hand sizes 4..7 */
 
 typedef struct {
     PyObject_HEAD
     vectorcallfunc vectorcall;
-    PyObject *rankings; /* dict: key -> index 0..3 */
-    PyObject *scorers[N_RANKINGS][3];
+    PyObject *rankings; /* dict: key -> index 0..n_rankings-1 */
+    int n_rankings;
+    PyObject *scorers[N_RANKINGS][N_SIZES];
     uint64_t deck[N_RANKINGS];
     PyObject *names[N_RANKINGS];
     PyObject *cards; /* tuple of the 52 Card objects */
@@ -241,7 +277,7 @@ static PyObject *Evaluator_vectorcall(PyObject *callable, PyObject *const *args,
 static void Evaluator_dealloc(Evaluator *self) {
     Py_XDECREF(self->rankings);
     for (int r = 0; r < N_RANKINGS; r++) {
-        for (int k = 0; k < 3; k++) Py_XDECREF(self->scorers[r][k]);
+        for (int k = 0; k < N_SIZES; k++) Py_XDECREF(self->scorers[r][k]);
         Py_XDECREF(self->names[r]);
     }
     Py_XDECREF(self->cards);
@@ -273,25 +309,28 @@ static int Evaluator_init(Evaluator *self, PyObject *args, PyObject *kwds) {
                                      &PyTuple_Type, &names, &PyTuple_Type, &cards,
                                      &PyType_Type, &value_type, &slow))
         return -1;
-    if (PyTuple_GET_SIZE(scorers) != N_RANKINGS || PyTuple_GET_SIZE(decks) != N_RANKINGS ||
-        PyTuple_GET_SIZE(names) != N_RANKINGS || PyTuple_GET_SIZE(cards) != 52) {
-        PyErr_SetString(PyExc_ValueError, "an Evaluator needs 4 rankings and 52 cards");
+    Py_ssize_t count = PyTuple_GET_SIZE(scorers);
+    if (count < 1 || count > N_RANKINGS || PyTuple_GET_SIZE(decks) != count ||
+        PyTuple_GET_SIZE(names) != count || PyTuple_GET_SIZE(cards) != 52) {
+        PyErr_SetString(PyExc_ValueError,
+                        "an Evaluator needs 1 to 16 rankings (scorers, decks, names) and 52 cards");
         return -1;
     }
-    for (int r = 0; r < N_RANKINGS; r++) {
-        PyObject *three = PyTuple_GET_ITEM(scorers, r);
-        if (!PyTuple_Check(three) || PyTuple_GET_SIZE(three) != 3) {
-            PyErr_SetString(PyExc_ValueError, "scorers: one (5, 6, 7) tuple per ranking");
+    self->n_rankings = (int)count;
+    for (int r = 0; r < count; r++) {
+        PyObject *sizes = PyTuple_GET_ITEM(scorers, r);
+        if (!PyTuple_Check(sizes) || PyTuple_GET_SIZE(sizes) != N_SIZES) {
+            PyErr_SetString(PyExc_ValueError, "scorers: one (4, 5, 6, 7) tuple per ranking");
             return -1;
         }
-        for (int k = 0; k < 3; k++) {
-            PyObject *scorer = PyTuple_GET_ITEM(three, k);
+        for (int k = 0; k < N_SIZES; k++) {
+            PyObject *scorer = PyTuple_GET_ITEM(sizes, k);
             if (scorer == Py_None) { /* made on first use: see install() */
                 Py_CLEAR(self->scorers[r][k]);
                 continue;
             }
-            if (!Py_IS_TYPE(scorer, &ScorerType) || ((Scorer *)scorer)->size != 5 + k) {
-                PyErr_SetString(PyExc_TypeError, "scorers must be Scorers of 5, 6, 7 cards");
+            if (!Py_IS_TYPE(scorer, &ScorerType) || ((Scorer *)scorer)->size != 4 + k) {
+                PyErr_SetString(PyExc_TypeError, "scorers must be Scorers of 4, 5, 6, 7 cards");
                 return -1;
             }
             Py_INCREF(scorer);
@@ -394,7 +433,7 @@ static PyObject *Evaluator_vectorcall(PyObject *callable, PyObject *const *args,
     PyObject *reuse = NULL; /* a tuple of exactly the Card objects, kept as it is */
     if (PyUnicode_Check(given)) {
         n = parse_text(given, c);
-        if (n < 5) return go_slow(self, args);
+        if (n < 4) return go_slow(self, args);
     } else {
         PyObject **items;
         if (PyList_CheckExact(given)) {
@@ -407,7 +446,7 @@ static PyObject *Evaluator_vectorcall(PyObject *callable, PyObject *const *args,
         } else {
             return go_slow(self, args);
         }
-        if (n < 5 || n > 7) return go_slow(self, args);
+        if (n < 4 || n > 7) return go_slow(self, args);
         for (int i = 0; i < n; i++) {
             PyObject *item = items[i];
             if (!PyLong_Check(item)) return go_slow(self, args);
@@ -427,7 +466,7 @@ static PyObject *Evaluator_vectorcall(PyObject *callable, PyObject *const *args,
         seen |= bit;
     }
     if (seen & ~self->deck[r]) return go_slow(self, args);
-    Scorer *scorer = (Scorer *)self->scorers[r][n - 5];
+    Scorer *scorer = (Scorer *)self->scorers[r][n - 4];
     if (scorer == NULL) return go_slow(self, args);
     int32_t strength = score_cards(scorer, c, n);
     if (strength < 0) return go_slow(self, args);
@@ -471,12 +510,13 @@ static PyObject *Evaluator_install(Evaluator *self, PyObject *args) {
     int r, size;
     PyObject *scorer;
     if (!PyArg_ParseTuple(args, "iiO!", &r, &size, &ScorerType, &scorer)) return NULL;
-    if (r < 0 || r >= N_RANKINGS || size < 5 || size > 7 || ((Scorer *)scorer)->size != size) {
-        PyErr_SetString(PyExc_ValueError, "install(ranking index 0..3, size 5..7, Scorer)");
+    if (r < 0 || r >= self->n_rankings || size < 4 || size > 7 ||
+        ((Scorer *)scorer)->size != size) {
+        PyErr_SetString(PyExc_ValueError, "install(ranking index, size 4..7, Scorer)");
         return NULL;
     }
     Py_INCREF(scorer);
-    Py_XSETREF(self->scorers[r][size - 5], scorer);
+    Py_XSETREF(self->scorers[r][size - 4], scorer);
     Py_RETURN_NONE;
 }
 
@@ -506,6 +546,8 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit_scorer(void) {
+    for (int k = 0; k < 4; k++)
+        for (int c = 0; c < 52; c++) COLEX[k][c] = binomial(c, k + 1);
     if (PyType_Ready(&ScorerType) < 0) return NULL;
     if (PyType_Ready(&EvaluatorType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);

@@ -3,7 +3,8 @@ from collections.abc import Sequence
 from typing_extensions import Buffer
 
 class Scorer:
-    """Strength of a fixed number of card ints under one ranking (-1: use the Python path)."""
+    """Strength of a fixed number (4 to 7) of card ints under one ranking (-1: use the Python
+    path)."""
 
     def __init__(
         self,
@@ -25,7 +26,7 @@ class Evaluator:
     def __init__(
         self,
         rankings: dict[object, int],
-        scorers: tuple[tuple[Scorer | None, Scorer | None, Scorer | None], ...],
+        scorers: tuple[tuple[Scorer | None, Scorer | None, Scorer | None, Scorer | None], ...],
         decks: tuple[int, ...],
         names: tuple[object, ...],
         cards: tuple[object, ...],

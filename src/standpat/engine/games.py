@@ -54,6 +54,8 @@ class GameName(StrEnum):
     SEVEN_CARD_DRAW = "seven-card-draw"
     TRIPLE_DRAW = "deuce-to-seven-triple-draw"
     SINGLE_DRAW = "deuce-to-seven-single-draw"
+    BADUGI = "badugi"
+    ACE_TO_FIVE_TRIPLE_DRAW = "ace-to-five-triple-draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +149,11 @@ _GAME_LIST: Final = (
         GameName.SINGLE_DRAW, "Deuce-to-Seven Single Draw", 2, 6, 5, 1, 5,
         RankingName.DEUCE_TO_SEVEN, phh_tag="2L1D",
     ),
+    Game(GameName.BADUGI, "Badugi", 2, 6, 4, 3, 4, RankingName.BADUGI, phh_tag="B"),
+    Game(
+        GameName.ACE_TO_FIVE_TRIPLE_DRAW, "Ace-to-Five Triple Draw", 2, 6, 5, 3, 5,
+        RankingName.ACE_TO_FIVE, phh_tag="A5L3D",
+    ),
 )
 
 GAMES: Final[Mapping[GameName, Game]] = MappingProxyType({g.name: g for g in _GAME_LIST})
@@ -162,7 +169,8 @@ def get_game(name: str | GameName | Game) -> Game:
     Traceback (most recent call last):
     ...
     standpat.errors.UnknownGameError: unknown game 'holdem'; known games: five-card-draw-7a, \
-five-card-draw, seven-card-draw, deuce-to-seven-triple-draw, deuce-to-seven-single-draw.
+five-card-draw, seven-card-draw, deuce-to-seven-triple-draw, deuce-to-seven-single-draw, \
+badugi, ace-to-five-triple-draw.
     """
     if isinstance(name, Game):
         return name

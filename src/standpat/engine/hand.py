@@ -299,12 +299,17 @@ class Hand:
         rng: random.Random | int | None = None,
         hole_cards: Sequence[Sequence[Card]] | None = None,
         uncap_heads_up: bool = False,
+        room_rules: bool = False,
     ) -> None:
         """Post the forced bets, shuffle and deal; the first betting round is open.
 
         Raises :class:`~standpat.errors.HandSetupError` for a hand that cannot
         be dealt (too few or too many players, an empty stack, a bad post or
         bad ``hole_cards``).  A post bigger than its stack is posted all-in.
+
+        ``room_rules`` is for replaying a room's hand histories, never for play:
+        it allows what a room such as PokerStars allows and standpat's own rules
+        do not (see :attr:`room_rules`).
         """
         n = len(stacks)
         setup = _SETUPS.get((game, structure, n))
@@ -326,6 +331,12 @@ class Hand:
         """The button's seat index."""
         self.uncap_heads_up: bool = uncap_heads_up
         """Whether fixed-limit betting is uncapped when only two players are in."""
+        self.room_rules: bool = room_rules
+        """Whether a room's broader rules apply (off unless a replay of a room's history asks):
+        a player may fold when he could check, and in fixed limit, after an all-in raise for
+        less than a full bet, the next raise completes it (to the last full raise plus one
+        bet) instead of going a full bet above the all-in.  ``apply`` and ``verify`` accept
+        the fold; ``legal_actions`` does not list it."""
         self.deck: tuple[Card, ...] = deck
         """This hand's deck (in its natural order, not the shuffled order)."""
         clock = _CLOCK[n]
@@ -374,6 +385,7 @@ class Hand:
         self._short = False
         self._last_raise = self._min_bet
         self._full_level = 0
+        self._raise_from = 0
         self._count = 0
         self._unit = stakes.small_bet
         self._aggressor: int | None = None
@@ -453,6 +465,7 @@ class Hand:
         self._able = n - sum(allin)
         self._short = high > max(bets)
         self._full_level = high
+        self._raise_from = high
         self._count = 1 if big_blinds else 0
         if big_blinds:
             self._first = (self._first_big_blind(big_blinds) + 1) % n
@@ -782,7 +795,7 @@ class Hand:
         if self._fl:
             if self._count >= _CAP and not (self.uncap_heads_up and self._live == 2):
                 return "the betting is capped at four bets"
-            to = self._full_level + self._unit
+            to = self._raise_from + self._unit
             return (to, to) if to < all_in_to else (all_in_to, all_in_to)
         low = high + self._last_raise
         if self._pl:
@@ -819,8 +832,28 @@ class Hand:
         """Raise unless ``action in self.legal_actions()``, saying why."""
         if action in self.legal_actions():
             return
+        if self.room_rules and self._room_allows(action, seat):
+            return
         self._refuse(action, seat)
         raise IllegalActionError(f"seat {seat} cannot {action}: it is not a legal action now.")
+
+    def _room_allows(self, action: Action, seat: int) -> bool:
+        """Whether ``room_rules`` allow an action ``legal_actions`` does not list: a fold where a
+        check is free, or (fixed limit, after a short all-in) standpat's own raise, a full bet
+        above the all-in, beside the room's raise that completes it."""
+        if self._phase is not _BETTING or action.cards:
+            return False
+        kind = action.kind
+        if kind is _FOLD:
+            return not action.amount
+        if kind is not _RAISE or not self._fl or self._raise_from == self._full_level:
+            return False
+        bounds = self._raise_bounds(seat)
+        if isinstance(bounds, str):
+            return False
+        to = self._full_level + self._unit
+        all_in_to = self._bets[seat] + self._stacks[seat]
+        return action.amount == (to if to < all_in_to else all_in_to)
 
     def _refuse(self, action: Action, seat: int) -> None:
         """Raise :class:`IllegalActionError` saying why the illegal ``action`` is refused."""
@@ -1001,10 +1034,13 @@ class Hand:
                 self._allin[seat] = True
                 self._able -= 1
             if self._fl:
-                base = self._full_level
+                base = self._raise_from
                 if to >= base + self._unit or (allin and 2 * (to - base) >= self._unit):
                     self._count += 1
                     self._full_level = to
+                    # room rules: a short all-in reopens the betting, the next raise completes it
+                    if not self.room_rules or to >= base + self._unit:
+                        self._raise_from = to
             elif to - high >= self._last_raise:
                 self._last_raise = to - high
                 self._full_level = to
@@ -1199,6 +1235,7 @@ class Hand:
         self._short = False
         self._last_raise = self._min_bet
         self._full_level = 0
+        self._raise_from = 0
         self._count = 0
         stakes = self.stakes
         self._unit = stakes.big_bet if self._street >= self._big_from else stakes.small_bet
@@ -1360,6 +1397,7 @@ def _restore(state: dict[str, object]) -> Hand:
         cast(Stakes, state["stakes"]), cast("tuple[int, ...]", state["starting_stacks"]),
         button=cast(int, state["button"]), posts=cast("tuple[Post, ...]", state["posts"]),
         rng=_SHELL_RNG, uncap_heads_up=cast(bool, state["uncap_heads_up"]),
+        room_rules=cast(bool, state["room_rules"]),
     )
     for name, value in state.items():
         setattr(hand, name, value)
@@ -1387,14 +1425,15 @@ _LISTS = (
     "_payouts", "_draw_counts", "_events", "_actions", "_pool", "_queue", "_stub",
 )
 _FIELDS = (
-    "game", "structure", "stakes", "ranking", "players", "button", "uncap_heads_up", "deck",
+    "game", "structure", "stakes", "ranking", "players", "button", "uncap_heads_up",
+    "room_rules", "deck",
     "seed", "starting_stacks", "posts",
     "_able", "_acted", "_actions", "_aggressor", "_allin", "_bets", "_big_from", "_clock",
     "_contrib", "_count", "_counts_public", "_dead", "_dead_total", "_draw_counts", "_events",
     "_faced", "_final_pots", "_first", "_fl", "_folded", "_full_level", "_hands", "_high",
     "_last_raise", "_live", "_min_bet", "_need", "_order", "_payouts", "_phase", "_pl", "_pool",
-    "_pos", "_queue", "_rng", "_short", "_shown", "_stacks", "_street", "_stub", "_to_act",
-    "_unit",
+    "_pos", "_queue", "_raise_from", "_rng", "_short", "_shown", "_stacks", "_street", "_stub",
+    "_to_act", "_unit",
 )
 """Every attribute of a :class:`Hand` but ``_score`` (the compiled scorer, never copied)
 and the caches of ``_CACHES`` (remade on demand; ``clone`` carries them, a pickle not)."""

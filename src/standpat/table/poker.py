@@ -44,6 +44,7 @@ from standpat.engine.codec import action_from_json, action_to_json, event_to_jso
 from standpat.errors import IllegalActionError, ProtocolError, TableError
 from standpat.ranking import evaluate, get_ranking
 from standpat.table.hosted import Deal, Json, Options, Outcome, SeatLine
+from standpat.table.rotation import Rotation
 from standpat.table.seats import Choice
 from standpat.table.table import Table
 
@@ -65,17 +66,20 @@ class HostedPoker:
         seats: int | None = None,
         button: int | None = None,
         rng: random.Random | int | None = None,
+        rotation: Rotation | None = None,
     ) -> None:
         low, high = (n * stakes.small_bet for n in BUY_IN_BETS)
         self.table = Table(
             game, structure, stakes, seats=seats, button=button, rng=rng,
             # a winner may sit again (after a restart) with more than the maximum: the
             # maximum applies to buy-ins and added chips (options), not to seating
-            min_buy_in=low, max_buy_in=2**62, log_events=False,
+            min_buy_in=low, max_buy_in=2**62, log_events=False, rotation=rotation,
         )
+        games = (self.game,) if rotation is None else rotation.games
         self._options = Options(
             min_buy_in=low, max_buy_in=high, default_buy_in=(low + high) // 2,
-            stakes=str(stakes), blinds=_blinds(stakes), deck=_deck(self.table.game.name.value),
+            stakes=str(stakes), blinds=_blinds(stakes),
+            deck=" or ".join(dict.fromkeys(_deck(g) for g in games)),
         )
         self._json: HandJson | None = None
         """The JSON of the current hand's views, made as it goes."""
@@ -89,13 +93,19 @@ class HostedPoker:
 
     @property
     def game(self) -> str:
-        """The game's name."""
+        """The game's name (a mixed table's: the game of its current or last hand)."""
         return self.table.game.name.value
 
     @property
     def title(self) -> str:
-        """The game's name as players read it."""
-        return self.table.game.title
+        """The game's name as players read it (a mixed table's: its mix)."""
+        rotation = self.table.rotation
+        return self.table.game.title if rotation is None else rotation.title
+
+    @property
+    def rotation(self) -> Rotation | None:
+        """The games a mixed table deals in turn (None: one game)."""
+        return self.table.rotation
 
     @property
     def structure(self) -> str:
@@ -198,9 +208,8 @@ class HostedPoker:
         -> (name, chips), as the books have them (:meth:`Table.reseat`)."""
         if state is not None:
             saved = Table.from_json(dict(state))
-            mine = (self.game, self.structure, str(self.table.stakes), self.seats)
-            theirs = (saved.game.name.value, saved.structure.value, str(saved.stakes),
-                      saved.seats)
+            mine = (_games(self.table), self.structure, str(self.table.stakes), self.seats)
+            theirs = (_games(saved), saved.structure.value, str(saved.stakes), saved.seats)
             if mine != theirs:
                 raise TableError(f"the saved table is {theirs}, not {mine}.")
             saved.log_events = False
@@ -321,9 +330,19 @@ class HostedPoker:
                          since)
 
     def public(self) -> Json:
-        """Positions: button, blinds, and whether the button is dead."""
+        """Positions: button, blinds, and whether the button is dead; a mixed table's
+        rotation: its games, the game of the next hand, how many hands of it are left (that
+        one included) and the game after it."""
         plan = self.table.plan
+        rotation = self.table.rotation
+        mixed: Json = {}
+        if rotation is not None:
+            dealt = self.table.hand_number
+            mixed = {"rotation": {**rotation.to_json(), "next": rotation.game_for(dealt),
+                                  "left": rotation.left(dealt),
+                                  "then": rotation.following(dealt)}}
         return {
+            **mixed,
             "button": None if plan is None else plan.button,
             "small_blind": None if plan is None else plan.sb,
             "big_blind": None if plan is None else plan.bb,
@@ -379,6 +398,11 @@ def _blinds(stakes: Stakes) -> str:
     return ", ".join(parts)
 
 
+def _games(table: Table) -> str | tuple[str, ...]:
+    """What a saved table must deal to be taken up by this one: its game, or its mix."""
+    return table.game.name.value if table.rotation is None else table.rotation.games
+
+
 def _deck(game: str) -> str:
     """The deck as players read it: ``52 cards``, or the short deck and when it grows."""
     rules = get_game(game)
@@ -420,7 +444,8 @@ def hand_value_json(cards: Sequence[Card], ranking: str) -> Json | None:
     (``Ranking.name_parts``; ranks as ``2`` .. ``A``), the English name, and its
     ``strength`` under the ranking (bigger wins, equal splits; lowball included).
 
-    ``None`` for fewer than five cards (a hand being drawn to).
+    ``None`` for fewer cards than the ranking ranks (a hand being drawn to): five, or
+    Badugi's four.
 
     >>> from standpat.cards import parse_cards
     >>> hand_value_json(parse_cards("Ah 7c 8d 9s Th"), "short-7a")  # doctest: +ELLIPSIS
@@ -432,8 +457,12 @@ def hand_value_json(cards: Sequence[Card], ranking: str) -> Json | None:
     ...        for c in ("7c 5d 4h 3s 2c", "8c 5d 4h 3s 2c")]
     >>> low[0] > low[1]          # the seven-low wins
     True
+    >>> hand_value_json(parse_cards("8h 5c 3d As"), "badugi")["name"]
+    '8-5-3-A badugi'
+    >>> hand_value_json(parse_cards("8h 5c 3d"), "badugi") is None
+    True
     """
-    if len(cards) < 5:
+    if len(cards) < min(get_ranking(ranking).sizes):
         return None
     return {k: list(v) if isinstance(v, tuple) else v for k, v in _hand_value(tuple(cards),
                                                                                 ranking)}
@@ -538,7 +567,8 @@ def own_json(
 
 
 def cards_json(cards: Sequence[Card], ranking: str) -> tuple[list[str], Json | None]:
-    """A viewer's own cards as JSON, and their value (None for none, or fewer than five)."""
+    """A viewer's own cards as JSON, and their value (None for none, or fewer than the
+    ranking ranks)."""
     return _cards(cards), hand_value_json(cards, ranking) if cards else None
 
 

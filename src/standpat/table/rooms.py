@@ -23,6 +23,7 @@ from standpat.pinochle import GAMES as PINOCHLE_GAMES
 from standpat.table.hosted import HostedTable
 from standpat.table.pinochle import BUY_IN_FEES, HostedPinochle, parse_fee, stakes_text
 from standpat.table.poker import HostedPoker
+from standpat.table.rotation import Rotation
 
 __all__ = ["GameOffer", "game_kind", "hosted_table", "offers", "stakes_for"]
 
@@ -102,12 +103,17 @@ def hosted_table(
     *,
     seats: int | None = None,
     button: int | None = None,
+    rotation: Rotation | None = None,
 ) -> HostedTable:
     """A new hosted table of ``game`` (TableError or UnknownGameError when it cannot be).
 
     ``structure``: a poker table's betting structure (fixed limit when None); a pinochle
     table has none.  ``stakes``: a poker table's bets (``2/4``), a pinochle table's entry
-    fee (``entry 10``).  ``button``: the first button, or the first dealer."""
+    fee (``entry 10``).  ``button``: the first button, or the first dealer.  ``rotation``:
+    a mixed poker table's games (``game`` must be its first)."""
+    if rotation is not None and game != rotation.games[0]:
+        raise TableError(f"a mixed table's game is the first of its rotation "
+                         f"({rotation.games[0]}), not {game}.")
     if game in PINOCHLE_GAMES:
         if structure:
             raise TableError(
@@ -121,4 +127,4 @@ def hosted_table(
         known = ", ".join(o.name for o in offers())
         raise UnknownGameError(f"unknown game {game!r}; known games: {known}.") from None
     return HostedPoker(rules.name.value, structure or Structure.FIXED_LIMIT.value,
-                       Stakes.parse(stakes), seats=seats, button=button)
+                       Stakes.parse(stakes), seats=seats, button=button, rotation=rotation)

@@ -55,6 +55,7 @@ from standpat.errors import TableError
 from standpat.table import codec
 from standpat.table.events import TableEvent, TableEventKind
 from standpat.table.plan import BlindKind, Marker, Plan, Positions, SeatState, plan
+from standpat.table.rotation import Rotation
 from standpat.table.seats import Choice, Player, SitOut
 from standpat.table.view import SeatInfo, TableView, Wait
 
@@ -86,7 +87,9 @@ class Table:
     ``tournament``: a tournament table (RULES.md, "Tournaments"): every player with chips is
     dealt in every hand, one who sits down (a player moved from another table) at once; no
     one owes a blind to come in, sits out or is marked; the dead button moves as in ring
-    games.
+    games.  ``rotation``: a mixed table (:class:`~standpat.table.rotation.Rotation`): each
+    hand is dealt in the game the rotation gives it (``game`` is then the first one's);
+    positions and markers carry over from game to game.
     """
 
     def __init__(
@@ -105,9 +108,15 @@ class Table:
         deal_rng: Callable[[int], random.Random] | None = None,
         log_events: bool = True,
         tournament: bool = False,
+        rotation: Rotation | None = None,
     ) -> None:
+        self.rotation: Rotation | None = rotation
+        """The games a mixed table deals in turn (None: one game)."""
+        if rotation is not None:
+            game = rotation.game_for(0)
         self.game: Game = get_game(game)
-        """The game dealt at this table."""
+        """The game dealt at this table: a mixed table's game of its current (or last)
+        hand."""
         try:
             self.structure: Structure = Structure(structure)
             """The betting structure."""
@@ -115,11 +124,11 @@ class Table:
             raise TableError(f"unknown betting structure {structure!r}.") from None
         self.stakes: Stakes = stakes
         """The stakes."""
-        count = self.game.max_players if seats is None else seats
-        if not 2 <= count <= self.game.max_players:
-            raise TableError(
-                f"a {self.game.title} table has 2 to {self.game.max_players} seats, not {count}."
-            )
+        most = self.game.max_players if rotation is None else rotation.max_players
+        count = most if seats is None else seats
+        if not 2 <= count <= most:
+            title = self.game.title if rotation is None else rotation.title
+            raise TableError(f"a {title} table has 2 to {most} seats, not {count}.")
         self.seats: int = count
         """How many seats the table has."""
         self.min_buy_in: int = 10 * stakes.small_bet if min_buy_in is None else min_buy_in
@@ -584,6 +593,7 @@ class Table:
             "remove_after_missed_orbit": self.remove_after_missed_orbit,
             "uncap_heads_up": self.uncap_heads_up,
             **({"tournament": True} if self.tournament else {}),
+            **({} if self.rotation is None else {"rotation": self.rotation.to_json()}),
             "rng": codec.rng_to_json(self._rng),
             "players": [None if p is None else {
                 "name": p.name, "stack": p.stack, "new": p.new,
@@ -615,7 +625,10 @@ class Table:
                         max_buy_in=doc["max_buy_in"], button=doc["first_button"],
                         remove_after_missed_orbit=doc["remove_after_missed_orbit"],
                         uncap_heads_up=doc["uncap_heads_up"], deal_rng=deal_rng,
-                        tournament=doc.get("tournament", False))
+                        tournament=doc.get("tournament", False),
+                        rotation=None if doc.get("rotation") is None
+                        else Rotation.from_json(doc["rotation"]))
+            table.game = get_game(doc["game"])  # a mixed table's game of its last hand
             table._rng = codec.rng_from_json(doc["rng"])
             players: list[Player | None] = []
             for p in doc["players"]:
@@ -764,6 +777,8 @@ class Table:
             player.post = False
             player.missed = 0
         self._emit(TableEventKind.BUTTON, p.button, text="dead" if p.dead_button else "")
+        if self.rotation is not None:
+            self.game = get_game(self.rotation.game_for(self.hand_number))
         self.hand_number += 1
         self._plan = p
         self._last = p.positions

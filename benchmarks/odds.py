@@ -13,7 +13,8 @@ Per-hand times are the median over the hands of each run, and each figure
 the median of ``--runs`` runs; the ratios are brute force over the analysis.
 Then: Seven Card Draw (every completion is the exact path there), and
 deuce-to-seven triple draw over three draws (vectorised programme against
-the exact-fraction one).  Run: ``python benchmarks/odds.py [--hands 50] [--runs 3]``.
+the exact-fraction one); Badugi and Ace-to-Five Triple Draw over one draw and
+three.  Run: ``python benchmarks/odds.py [--hands 50] [--runs 3]``.
 """
 
 from __future__ import annotations
@@ -143,6 +144,30 @@ def main() -> None:
         holds_all.append(time.perf_counter() - start)
     print(f"Triple draw, all 32 holds, 7-low to T-low, three draws: "
           f"{statistics.median(holds_all):.1f} s a hand (median).")
+    new_games(args.hands, args.runs)
+
+
+def new_games(hands: int, runs: int) -> None:
+    """Badugi and Ace-to-Five Triple Draw: ``analyse`` of every hold, one draw and three
+    (the default aim, "improve"; random hands, each figure the median of the runs' medians)."""
+    print("\n| game | one draw, every hold | three draws, every hold |")
+    print("|---|---:|---:|")
+    for game, size in (("ace-to-five-triple-draw", 5), ("badugi", 4)):
+        one, three = [], []
+        for run in range(runs):
+            rng = random.Random(500 + run)
+            dealt = [rng.sample(range(52), size) for _ in range(hands)]
+
+            def once(h: list[int], g: str = game) -> object:
+                return analyse(h, g, draws=1)
+
+            def thrice(h: list[int], g: str = game) -> object:
+                return analyse(h, g, draws=3)
+
+            one.append(per_hand(dealt, once))
+            three.append(per_hand(dealt[:2], thrice))
+        print(f"| {game} | {statistics.median(one) * 1e3:.1f} ms | "
+              f"{statistics.median(three):.2f} s |", flush=True)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,63 @@ def test_equity_monte_carlo_reports_its_interval() -> None:
 def test_equity_errors(args: tuple[str, ...], message: str) -> None:
     result = standpat("equity", *args)
     assert result.returncode == 2 and message in result.stderr, result.stderr
+
+
+def test_odds_of_badugi_at_its_last_draw() -> None:
+    result = standpat("odds", "Kd 8d 5h 2s", "--game", "badugi", "--draws", "1", "--top", "2",
+                      "--fractions")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Badugi, 52-card deck, one draw: Kd 8d 5h 2s (three-card)")
+    assert lines[2].split()[-10:] == ["4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
+    # keep 8-5-2, draw one: five clubs (A, 3, 4, 6, 7) make an 8-badugi, ten any badugi
+    assert lines[3].split()[:5] == ["1", "8d", "5h", "2s", "1"]
+    assert [Fraction(x) for x in lines[3].split()[-6:]] == [Fraction(n, 48) for n in range(5, 11)]
+
+
+def test_odds_of_ace_to_five_json() -> None:
+    result = standpat("odds", "7s 5d 3c 2h Kc", "--game", "ace-to-five-triple-draw",
+                      "--draws", "1", "--keep", "7s 5d 3c 2h", "--json", "--fractions")
+    assert result.returncode == 0, result.stderr
+    hold = json.loads(result.stdout)["holds"][0]
+    assert hold["discard"] == ["Kc"]
+    assert hold["probabilities"]["7-low"] == "12/47"  # an ace, a four or a six
+    assert hold["probabilities"]["5-low"] == "0/1"  # no wheel with a seven kept
+    several = standpat("odds", "8s 6d 3c 2h Kc", "--game", "ace-to-five-triple-draw",
+                       "--draws", "2", "--keep", "8s 6d 3c 2h", "--json")
+    assert several.returncode == 0, several.stderr
+    chances = json.loads(several.stdout)["holds"][0]["probabilities"]
+    assert list(chances)[:5] == ["5-low", "6-low", "7-low", "8-low", "9-low"]
+    assert chances["8-low"] == pytest.approx(1 - (31 / 47) * (30 / 46))  # 16 outs, twice
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("Kd 8d 5h 2s", "--game", "badugi", "--draws", "4"), "draws must be 1 to 3"),
+    (("Kd 8d 5h 2s 3c", "--game", "badugi", "--draws", "1"), "Badugi holds 4 cards"),
+    (("Kd 8d 5h 2s", "--game", "badugi", "--draws", "1", "--aim", "8-low"), "not an aim"),
+    (("7s 5d 3c 2h Kc", "--game", "ace-to-five-triple-draw", "--aim", "A-low"), "not an aim"),
+    (("7s 5d 3c 2h Kc", "--game", "ace-to-five-triple-draw", "--draws", "4"),
+     "draws must be 1 to 3"),
+])
+def test_odds_of_the_new_games_refuse_bad_input(args: tuple[str, ...], message: str) -> None:
+    result = standpat("odds", *args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("standpat odds: error: ") and message in result.stderr
+
+
+def test_odds_help_names_the_new_games() -> None:
+    result = standpat("odds", "--help")
+    assert result.returncode == 0
+    assert "--game badugi --draws 1" in result.stdout
+    assert "--game ace-to-five-triple-draw" in result.stdout
+
+
+def test_odds_of_badugi_over_several_draws() -> None:
+    result = standpat("odds", "Kd 8d 5h 2s", "--game", "badugi", "--draws", "2", "--keep",
+                      "8d 5h 2s", "--aim", "8-badugi", "--fractions")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Badugi, 52-card deck, 2 draws: Kd 8d 5h 2s (three-card)")
+    assert "exact fractions" in lines[1]
+    assert lines[3].split()[:5] == ["1", "8d", "5h", "2s", "1"]
+    assert "75/376" in lines[3].split()  # 1 - (43/48)(42/47): five clubs, twice

@@ -22,13 +22,19 @@ examples:
   standpat odds "As Ks 9c 8d 7h 6h" --game five-card-draw-7a --deck 36 --top 5
   standpat odds "7s 6d 3c 2h Kc" --game deuce-to-seven-single-draw --keep "7s 6d 3c 2h"
   standpat odds "8s 6d 3c 2h Kc" --game deuce-to-seven-triple-draw --draws 2 --aim 7-low
+  standpat odds "8s 6d 3c 2h Kc" --game ace-to-five-triple-draw --aim 7-low
+  standpat odds "Kd 8d 5h 2s" --game badugi --draws 1 --aim 8-badugi
+  standpat odds "Kd 8d 5h 2s" --game badugi --keep "8d 5h 2s"
   standpat odds "Kc Kd 9s 7h 4c 3d 2h" --game seven-card-draw --json
   standpat odds "Qs Qd 9c 4h 2s" --game five-card-draw --dead "Qh 9d" --plot holds.png
 
-Deuce-to-seven chances are "at or under" each low; with two or three draws the
-player re-draws toward that low (one card of each rank under it, pairs broken,
-a made hand kept, his discards dead).  An aim is "improve" or an outcome, which
-means that outcome or better.
+Deuce-to-seven and ace-to-five chances are "at or under" each low (ace-to-five:
+aces low, straights and flushes don't count, 5-low is the wheel); with two or
+three draws the player re-draws toward that low (one card of each rank under it,
+pairs broken, a made hand kept, his discards dead).  Badugi's are "at or under"
+each badugi (4 = 4-3-2-A .. K = any badugi); over several draws the player keeps
+a largest set of cards that play (at or under the target) and draws to it.
+An aim is "improve" or an outcome, which means that outcome or better.
 """
 
 _SHORT = {
@@ -48,7 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keep", metavar="CARDS",
                         help="analyse only this hold (the cards kept)")
     parser.add_argument("--draws", type=int, metavar="N",
-                        help="draws left, this one included (deuce-to-seven triple draw: 1-3, "
+                        help="draws left, this one included (the triple draws and Badugi: 1-3, "
                         "default 3)")
     parser.add_argument("--dead", default="", metavar="CARDS",
                         help="cards known to be out of the stub (seen, folded, discarded)")
@@ -56,9 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="Five Card Draw 7-A: 32 cards (7 to ace, default) or 36 (6 to ace)")
     parser.add_argument("--aim", default=IMPROVE, metavar="AIM",
                         help='sort holds by the chance to "improve" (default), by "strength" '
-                        "(the final hand's mean share of all hands it beats; five-card hands, "
-                        'one draw) or by the chance of an outcome or better, e.g. "flush", '
-                        '"two-pair", "8-low"')
+                        "(the final hand's mean share of all hands it beats; one draw, not "
+                        'Seven Card Draw) or by the chance of an outcome or better, e.g. '
+                        '"flush", "two-pair", "8-low", "8-badugi"')
     shown = parser.add_mutually_exclusive_group()
     shown.add_argument("--top", type=int, default=10, metavar="N",
                        help="holds to print (default 10)")
@@ -82,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
     if args.top is not None and args.top < 1:
         return _fail(f"--top must be at least 1, not {args.top}.")
     if (sys.stderr.isatty() and args.keep is None and args.draws != 1
-            and args.game == GameName.TRIPLE_DRAW.value):
+            and args.game in (GameName.TRIPLE_DRAW.value, GameName.ACE_TO_FIVE_TRIPLE_DRAW.value,
+                              GameName.BADUGI.value)):
         print("Following every hold over several draws (a few seconds)...", file=sys.stderr,
               flush=True)
     try:
@@ -147,9 +154,12 @@ def render(analysis: Analysis, holds: tuple[Hold, ...], *, fractions: bool = Fal
            "the mean strength of the final hand (share of all hands it beats)"
            if analysis.aim == STRENGTH else f"the chance of {analysis.aim} or better")
     exact = all(h.exact is not None for h in holds)
+    badugi = analysis.situation.game.ranking.value == "badugi"
+    toward = ("keeping what plays toward each badugi" if badugi
+              else "re-drawing toward each low")
     how = ("exact" if analysis.exact else
-           "re-drawing toward each low; exact fractions" if fractions and exact else
-           "re-drawing toward each low; floats to about 1e-15")
+           f"{toward}; exact fractions" if fractions and exact else
+           f"{toward}; floats to about 1e-15")
     total = len(analysis.holds)
     lines.append(f"Holds sorted by {aim} ({how}); {len(holds)} of {total} shown.")
     names = [n for n in analysis.outcomes if n in holds[0].probabilities] if holds else []

@@ -4,9 +4,10 @@
   each final outcome, the chance to improve and the aim the holds are sorted
   by.  A five-card hand's 32 holds come from precomputed class counts by
   inclusion-exclusion (:mod:`~standpat.odds.tables`, well under a
-  millisecond); Seven Card Draw from every completion; deuce-to-seven over
-  two or three draws from a dynamic programme over rank counts
-  (:mod:`~standpat.odds.lowball`).
+  millisecond); Seven Card Draw and Badugi from every completion;
+  deuce-to-seven and ace-to-five over two or three draws from a dynamic
+  programme over rank counts (:mod:`~standpat.odds.lowball`), Badugi from one
+  over its grid of ranks and suits (:mod:`~standpat.odds.badugi`).
 - :func:`equity`: hands and ranges against each other at a draw, exactly
   when it fits, else Monte Carlo with a 95% interval.
 - :func:`hint`: the best holds at a seat's draw, as JSON-ready data, for

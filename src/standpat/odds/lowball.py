@@ -1,4 +1,8 @@
-"""Deuce-to-seven over several draws, vectorised: the chance of every hold to end at or under a low.
+"""Lowball over several draws, vectorised: the chance of every hold to end at or under a low.
+
+Deuce-to-seven, and ace-to-five on its own rank order (aces low; no straights
+or flushes, so the steps that break them are skipped): see
+:class:`~standpat.odds.lowpolicy.LowRules`.
 
 The same dynamic programme as :mod:`~standpat.odds.lowball_exact` (rank
 states of :mod:`~standpat.odds.lowpolicy`), run forward in numpy: the states
@@ -30,7 +34,16 @@ from typing import Any
 
 import numpy as np
 
-from standpat.odds.lowpolicy import NONE, UNKNOWN, check_target, initial_ranks, prune, suit_chances
+from standpat.odds.lowpolicy import (
+    DEUCE_TO_SEVEN,
+    NONE,
+    UNKNOWN,
+    LowRules,
+    check_target,
+    initial_ranks,
+    prune,
+    suit_chances,
+)
 
 __all__ = ["chances"]
 
@@ -182,8 +195,10 @@ def _for_last_draw(states: _States) -> _States:
     return _merge(out)
 
 
-def _flush_by_suit(states: _States) -> Any:
-    """(S, 4): chance that every kept card of the state has each suit."""
+def _flush_by_suit(states: _States, rules: LowRules) -> Any:
+    """(S, 4): chance that every kept card of the state has each suit (0 without flushes)."""
+    if not rules.flushes:
+        return np.zeros((states.prob.size, 4))
     table = _suit_table()
     by_rank = table[states.code + 1, states.free]  # (S, G, 4)
     by_rank = np.where((states.code != NONE)[:, :, None], by_rank, 1.0)
@@ -204,14 +219,15 @@ def _drop_top(states: _States, kept: Any) -> _States:
     return out
 
 
-def _settle(states: _States, target: int) -> tuple[_States, Any]:
+def _settle(states: _States, target: int, rules: LowRules) -> tuple[_States, Any]:
     """Apply the policy after a draw with more draws to come: states going on, and the
     chance (per state row) of having made the low now."""
     width = states.left.shape[1]
     kept = states.kept()
     count = _popcount()[kept]
     five = count == 5
-    runs = np.array([0b11111 << low for low in range(target - 3)], dtype=np.int64)
+    runs = np.array([0b11111 << low for low in range(target - 3) if rules.straights],
+                    dtype=np.int64)
     is_straight = five & np.isin(kept, runs)
     made_rows = np.flatnonzero(five & ~is_straight)
     made = np.zeros(states.prob.size)
@@ -219,7 +235,7 @@ def _settle(states: _States, target: int) -> tuple[_States, Any]:
              _drop_top(states.take(np.flatnonzero(is_straight)), kept[is_straight])]
     if made_rows.size:
         made_states = states.take(made_rows)
-        by_suit = _flush_by_suit(made_states)
+        by_suit = _flush_by_suit(made_states, rules)
         made[made_rows] = 1.0 - by_suit.sum(axis=1)
         for suit in range(4):
             rows = np.flatnonzero(by_suit[:, suit] > 0)
@@ -236,7 +252,8 @@ def _settle(states: _States, target: int) -> tuple[_States, Any]:
     kept = out.kept()
     available = ((out.left > 0).astype(np.int64) << np.arange(width)).sum(axis=1)
     pairs, inverse = np.unique(kept * (1 << 13) + available, return_inverse=True)
-    pruned = np.array([prune(target, int(p) >> 13, int(p) & 8191) for p in pairs],
+    pruned = np.array([prune(target, int(p) >> 13, int(p) & 8191, rules.straights)
+                       for p in pairs],
                       dtype=np.int64)[inverse.reshape(-1)] if pairs.size else kept
     bits = (pruned[:, None] >> np.arange(width)) & 1
     out.code = np.where(bits == 1, out.code, NONE).astype(np.int8)
@@ -244,7 +261,7 @@ def _settle(states: _States, target: int) -> tuple[_States, Any]:
     return out, made
 
 
-def _last_draw(states: _States, target: int) -> Any:
+def _last_draw(states: _States, target: int, rules: LowRules) -> Any:
     """Chance of each state to make the low on its final draw (closed form)."""
     width = states.left.shape[1]
     kept = states.kept()
@@ -254,7 +271,7 @@ def _last_draw(states: _States, target: int) -> Any:
     new = states.code == NONE
     weight = np.where(new, states.left, 0).astype(np.float64)  # (S, G)
     suited = weight[:, :, None] * table[0, states.free]  # (S, G, 4): NONE row = a new card
-    kappa = _flush_by_suit(states)  # (S, 4)
+    kappa = _flush_by_suit(states, rules)  # (S, 4)
     n = states.prob.size
     plain = np.zeros((n, 6))
     plain[:, 0] = 1.0
@@ -268,7 +285,7 @@ def _last_draw(states: _States, target: int) -> Any:
             poly[:, :, j] += poly[:, :, j - 1] * ws
     rows = np.arange(n)
     total = plain[rows, size] - (kappa * poly[rows, :, size]).sum(axis=1)
-    for low in range(target - 3):
+    for low in range(target - 3 if rules.straights else 0):
         run = 0b11111 << low
         inside = (kept & ~run) == 0
         extra = (run & ~kept)
@@ -282,17 +299,20 @@ def _last_draw(states: _States, target: int) -> Any:
 
 
 def chances(hand: Sequence[int], holds: Sequence[Sequence[int]], stub: Sequence[int], *,
-            target: int, draws: int) -> Any:
+            target: int, draws: int, rules: LowRules = DEUCE_TO_SEVEN) -> Any:
     """Chance of each hold (kept cards out of ``hand``) to end at or under a ``target``-low.
 
     ``draws`` counts this draw and the ones after it; ``stub`` is the cards
-    the player may draw from.  Returns a float64 array, one value per hold.
+    the player may draw from; ``target`` is a rank in the order of ``rules``
+    (:meth:`~standpat.odds.lowpolicy.LowRules.target`).  Returns a float64
+    array, one value per hold.
     """
-    check_target(target)
+    check_target(target, rules)
     width = target + 1
     rows = []
+    pack = rules.cards(stub)
     for keep in holds:
-        ranks, bad = initial_ranks(target, list(keep), list(stub))
+        ranks, bad = initial_ranks(target, rules.cards(keep), pack)
         rows.append((ranks, bad, len(hand) - len(keep)))
     states = _States(
         hold=np.arange(len(rows), dtype=np.int64),
@@ -310,11 +330,12 @@ def chances(hand: Sequence[int], holds: Sequence[Sequence[int]], stub: Sequence[
     for done in range(draws):
         if done == draws - 1:
             states = _for_last_draw(states)
-            success += np.bincount(states.hold, weights=states.prob * _last_draw(states, target),
+            success += np.bincount(states.hold,
+                                   weights=states.prob * _last_draw(states, target, rules),
                                    minlength=len(rows))
             break
         drawn = _merge(_expand(states))
-        states, made = _settle(drawn, target)
+        states, made = _settle(drawn, target, rules)
         success += np.bincount(drawn.hold, weights=drawn.prob * made, minlength=len(rows))
         states = _merge(states)
     return success

@@ -1,4 +1,7 @@
-"""Deuce-to-seven over several draws, exactly in fractions: the reference solver.
+"""Lowball over several draws, exactly in fractions: the reference solver.
+
+Deuce-to-seven, and ace-to-five on its own rank order (no straights or
+flushes): see :class:`~standpat.odds.lowpolicy.LowRules`.
 
 A recursive dynamic programme over rank states (:mod:`~standpat.odds.lowpolicy`)
 with memoised values, in :class:`~fractions.Fraction` (or float).  It is the
@@ -23,8 +26,10 @@ from functools import cache
 from math import comb
 
 from standpat.odds.lowpolicy import (
+    DEUCE_TO_SEVEN,
     NONE,
     UNKNOWN,
+    LowRules,
     RankState,
     check_target,
     initial_ranks,
@@ -40,8 +45,9 @@ Number = Fraction | float
 class _Solver:
     """The dynamic programme for one target; values are memoised by state."""
 
-    def __init__(self, target: int, exact: bool) -> None:
-        self.target = check_target(target)
+    def __init__(self, target: int, exact: bool, rules: LowRules = DEUCE_TO_SEVEN) -> None:
+        self.rules = rules
+        self.target = check_target(target, rules)
         self.exact = exact
         self.memo: dict[tuple[tuple[RankState, ...], int, int, int], Number] = {}
         self.last_memo: dict[tuple[tuple[RankState, ...], int, int], Number] = {}
@@ -64,6 +70,8 @@ class _Solver:
     def flush_by_suit(self, ranks: Sequence[RankState], new: int = 0) -> list[Number]:
         """Chance that the kept cards and one new card of each rank in ``new`` share each suit."""
         table = self.chances
+        if not self.rules.flushes:
+            return [0, 0, 0, 0]
         found: list[Number] = [1, 1, 1, 1]
         for q, (_, code, free) in enumerate(ranks):
             if new >> q & 1:
@@ -86,7 +94,8 @@ class _Solver:
         """Value of a five-card hand that is not made, ``draws`` draws still to come."""
         if not draws:
             return self.number(Fraction(0))
-        kept = prune(self.target, self.kept_mask(ranks), self.available(ranks))
+        kept = prune(self.target, self.kept_mask(ranks), self.available(ranks),
+                     self.rules.straights)
         state = self.drop(ranks, kept)
         return self.value(state, bad, 5 - kept.bit_count(), draws)
 
@@ -96,7 +105,7 @@ class _Solver:
         if kept.bit_count() < 5:
             return self.next_draw(ranks, bad, draws)
         top = 1 << (kept.bit_length() - 1)
-        if straight(kept):
+        if self.rules.straights and straight(kept):
             if not draws:
                 return self.number(Fraction(0))
             return self.next_draw(self.drop(ranks, kept & ~top), bad, draws)
@@ -168,7 +177,7 @@ class _Solver:
             self.last_memo[key] = zero
             return zero
         table = self.chances
-        suited: list[Number] = [1, 1, 1, 1]
+        suited: list[Number] = [1, 1, 1, 1] if self.rules.flushes else [0, 0, 0, 0]
         plain: list[Number] = [1] + [zero] * size
         by_suit = [[1] + [zero] * size for _ in range(4)]
         weights: dict[int, tuple[int, tuple[Number, ...]]] = {}
@@ -185,7 +194,7 @@ class _Solver:
         total: Number = plain[size] - sum(
             suited[s] * by_suit[s][size] for s in range(4) if suited[s]
         )
-        for low in range(self.target - 3):  # straights: five ranks low..low+4 over the kept
+        for low in range(self.target - 3 if self.rules.straights else 0):  # straights:
             run = 0b11111 << low
             if kept & ~run:
                 continue
@@ -227,14 +236,17 @@ class _Solver:
 
 
 def chance(hand: Sequence[int], keep: Sequence[int], *, target: int, draws: int,
-           stub: Sequence[int] | None = None, exact: bool = False) -> Number:
+           stub: Sequence[int] | None = None, exact: bool = False,
+           rules: LowRules = DEUCE_TO_SEVEN) -> Number:
     """Chance that keeping ``keep`` out of ``hand`` ends at or under a ``target``-low.
 
     ``draws`` counts this draw and the ones after it (played by the policy of
     :mod:`~standpat.odds.lowpolicy`);
     ``stub`` is the cards the player may draw from (default: the 52-card deck
     without the hand).  ``exact`` gives a :class:`~fractions.Fraction`.
+    ``target`` is a rank in the order of ``rules``
+    (:meth:`~standpat.odds.lowpolicy.LowRules.target`).
     """
     pack = [c for c in range(52) if c not in set(hand)] if stub is None else list(stub)
-    solver = _Solver(target, exact)
-    return solver.first(hand, keep, pack, draws)
+    solver = _Solver(target, exact, rules)
+    return solver.first(rules.cards(hand), rules.cards(keep), rules.cards(pack), draws)

@@ -1,10 +1,10 @@
-"""How a deuce-to-seven player re-draws toward a target low, on ranks: the policy's facts.
+"""How a lowball player re-draws toward a target low, on ranks: the policy's facts.
 
 After the analysed draw the player re-draws by this policy, his own discards
 dead (the draws come from the cards he has not seen):
 
 1. a made hand (five ranks at or under the target, no pair, no straight, no
-   flush) stands pat;
+   flush; in ace-to-five straights and flushes do not count) stands pat;
 2. keep one card of each rank at or under the target (of a pair, the card
    held longer; of two or more new cards of one rank, any one); throw the rest;
 3. five kept cards that make a straight or a flush: throw the highest;
@@ -19,6 +19,9 @@ Both solvers (:mod:`~standpat.odds.lowball` and
 :mod:`~standpat.odds.lowball_exact`) follow ranks this way.
 
 Targets are rank indexes: 5 is the seven ("7-low") .. 12 the ace ("A-low").
+Ace-to-five is solved the same way on its own rank order (:class:`LowRules`
+maps each card to it: ace 0, deuce 1 .. king 12, so 4 is the five, "5-low"),
+with straights and flushes never counted.
 
 >>> can_make(5, 0b11110, 0b111111)     # 6-5-4-3 toward a 7: each out makes a straight
 False
@@ -31,19 +34,27 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
 from typing import Final
 
+from standpat.odds.outcomes import low_rank, lowest_top, lows
+from standpat.ranking import Ranking, RankingName, get_ranking
+
 __all__ = [
+    "ACE_TO_FIVE",
+    "DEUCE_TO_SEVEN",
     "NONE",
     "TARGETS",
     "UNKNOWN",
+    "LowRules",
     "can_make",
     "check_target",
     "initial_ranks",
     "keep_toward",
+    "low_rules",
     "prune",
     "straight",
     "suit_chances",
@@ -60,11 +71,58 @@ RankState = tuple[int, int, int]
 """One rank at or under the target: (cards left in the stub, kept code, unplaced suits mask)."""
 
 
-def check_target(target: int) -> int:
-    """``target`` if it is a target rank (5 = seven .. 12 = ace), else ``ValueError``."""
-    if target not in TARGETS:
+@dataclass(frozen=True, slots=True)
+class LowRules:
+    """A five-card lowball ranking as the solvers see it: its rank order and what counts
+    against a low besides pairs (get one with :func:`low_rules`)."""
+
+    ranking: Ranking
+    straights: bool
+    """Five consecutive ranks make a straight (deuce-to-seven; no wheel)."""
+    flushes: bool
+    """Five cards of one suit make a flush."""
+
+    @property
+    def targets(self) -> range:
+        """The target ranks in the ranking's order, best first."""
+        return range(lowest_top(self.ranking), 13)
+
+    def target(self, low: str) -> int:
+        """The target rank of a low's name ("7-low" is 5 in deuce-to-seven, 6 in ace-to-five)."""
+        return self.targets[lows(self.ranking).index(low)]
+
+    def card(self, card: int) -> int:
+        """The card int the solvers use: the same suit, the rank in the ranking's order."""
+        return low_rank(self.ranking, card >> 2) << 2 | (card & 3)
+
+    def cards(self, cards: Iterable[int]) -> list[int]:
+        """:meth:`card` of each."""
+        return [self.card(c) for c in cards]
+
+
+@cache
+def low_rules(ranking: str | RankingName | Ranking) -> LowRules:
+    """The rules of a five-card lowball ranking (``deuce-to-seven``, ``ace-to-five``)."""
+    rank = get_ranking(ranking)
+    if not rank.low or rank.name is RankingName.BADUGI:
+        raise ValueError(f"{rank.name.value} is not a five-card lowball ranking.")
+    return LowRules(rank, bool(rank.straights), rank.flushes)
+
+
+DEUCE_TO_SEVEN: Final = low_rules(RankingName.DEUCE_TO_SEVEN)
+"""Deuce-to-seven: aces high, straights and flushes count against a low."""
+ACE_TO_FIVE: Final = low_rules(RankingName.ACE_TO_FIVE)
+"""Ace-to-five: aces low, straights and flushes do not count."""
+
+
+def check_target(target: int, rules: LowRules = DEUCE_TO_SEVEN) -> int:
+    """``target`` if it is a target rank of ``rules`` (deuce-to-seven: 5 = seven .. 12 =
+    ace), else ``ValueError``."""
+    if target not in rules.targets:
+        first = rules.targets[0]
         raise ValueError(
-            f"a deuce-to-seven target is a rank from 5 (seven) to 12 (ace), not {target}."
+            f"a {rules.ranking.name.value} target is a rank from {first} "
+            f"({lows(rules.ranking)[0]}) to 12, not {target}."
         )
     return target
 
@@ -76,19 +134,20 @@ def straight(ranks: int) -> bool:
 
 
 @cache
-def can_make(target: int, kept: int, available: int) -> bool:
-    """Whether kept ranks (bitmask) can become a made low with the ``available`` ranks."""
+def can_make(target: int, kept: int, available: int, straights: bool = True) -> bool:
+    """Whether kept ranks (bitmask) can become a made low with the ``available`` ranks
+    (``straights``: whether a straight counts against it)."""
     choices = [q for q in range(target + 1) if available >> q & 1 and not kept >> q & 1]
     for extra in combinations(choices, 5 - kept.bit_count()):
-        if not straight(kept | sum(1 << q for q in extra)):
+        if not (straights and straight(kept | sum(1 << q for q in extra))):
             return True
     return False
 
 
 @cache
-def prune(target: int, kept: int, available: int) -> int:
+def prune(target: int, kept: int, available: int, straights: bool = True) -> int:
     """Rule 4: throw the highest kept rank while the target is out of reach."""
-    while kept and not can_make(target, kept, available):
+    while kept and not can_make(target, kept, available, straights):
         kept &= ~(1 << (kept.bit_length() - 1))
     return kept
 
@@ -117,30 +176,37 @@ def initial_ranks(target: int, keep: tuple[int, ...] | list[int],
     return tuple(ranks), bad
 
 
-def keep_toward(hand: Sequence[int], target: int, unseen: Iterable[int]) -> list[int]:
+def keep_toward(hand: Sequence[int], target: int, unseen: Iterable[int],
+                rules: LowRules = DEUCE_TO_SEVEN) -> list[int]:
     """The cards the policy keeps out of a five-card ``hand`` listed oldest first.
 
     ``unseen`` is every card the player has not seen (the stub and the other
-    players' cards): rule 4 looks at its ranks.
+    players' cards): rule 4 looks at its ranks.  ``target`` is in the order of
+    ``rules`` (:meth:`LowRules.target`).
 
     >>> from standpat.cards import format_cards, parse_cards
     >>> hand = parse_cards("7s 7d 5c 3h Kd")
     >>> format_cards(keep_toward(hand, 5, set(range(52)) - set(hand)))
     '3h 5c 7s'
+    >>> hand = parse_cards("5s 4s 3s 2s As")                # ace-to-five: the wheel stands
+    >>> format_cards(keep_toward(hand, 4, set(range(52)) - set(hand), ACE_TO_FIVE))
+    '2s 3s 4s 5s As'
     """
+    mine = {rules.card(c): c for c in hand}
     by_rank: dict[int, int] = {}
-    for card in hand:
+    for card in sorted(mine, key=lambda c: hand.index(mine[c])):
         if card >> 2 <= target:
             by_rank.setdefault(card >> 2, card)
     kept = sorted(by_rank.values())
     ranks = sum(1 << (c >> 2) for c in kept)
     if len(kept) == 5:
-        if not straight(ranks) and len({c & 3 for c in kept}) > 1:
-            return kept  # made: stand pat
+        if not (rules.straights and straight(ranks)) and not (
+                rules.flushes and len({c & 3 for c in kept}) == 1):
+            return sorted(mine[c] for c in kept)  # made: stand pat
         ranks &= ~(1 << (kept[-1] >> 2))  # a straight or a flush: throw the highest
     available = 0
-    for card in unseen:
+    for card in rules.cards(unseen):
         if card >> 2 <= target:
             available |= 1 << (card >> 2)
-    ranks = prune(target, ranks, available)
-    return [c for c in kept if ranks >> (c >> 2) & 1]
+    ranks = prune(target, ranks, available, rules.straights)
+    return sorted(mine[c] for c in kept if ranks >> (c >> 2) & 1)

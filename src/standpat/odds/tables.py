@@ -38,7 +38,7 @@ from typing import Any, Final
 import numpy as np
 
 from standpat.odds.combos import binomials, colex, colex_rank
-from standpat.odds.outcomes import outcome_index, outcomes
+from standpat.odds.outcomes import low_rank, outcome_index, outcomes
 from standpat.odds.strengths import strengths
 from standpat.ranking import Ranking, RankingName, get_ranking
 
@@ -104,7 +104,8 @@ def _outcomes_of(rank: Ranking, cards: Any) -> tuple[Any, Any]:
     """Outcome of each row of five cards, and the smallest strength of each outcome."""
     found = strengths(cards, rank)
     values, first, inverse = np.unique(found, return_index=True, return_inverse=True)
-    tops = (cards[first] >> 2).max(axis=1)
+    ranks = cards[first] >> 2
+    tops = ((ranks + 1) % 13 if rank.ace_low else ranks).max(axis=1)  # low_rank of each
     by_value = np.array(
         [outcome_index(rank, int(v), int(t)) for v, t in zip(values, tops, strict=True)],
         dtype=np.uint8,
@@ -161,7 +162,8 @@ def _load(name: RankingName) -> ClassCounts | None:
     if tables[5].shape != (comb(n, 5),):
         return None
     hands = np.array(rank.deck, dtype=np.uint8)[colex(n, 5)[::_CHECKS]].tolist()
-    expected = [outcome_index(rank, rank.strength(h), max(h) >> 2) for h in hands]
+    expected = [outcome_index(rank, rank.strength(h), max(low_rank(rank, c >> 2) for c in h))
+                for h in hands]
     if expected != tables[5][::_CHECKS].tolist():
         return None
     return ClassCounts(name, deck, tables, lows)

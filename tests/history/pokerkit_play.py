@@ -18,8 +18,37 @@ import warnings
 from typing import Any
 
 from standpat.engine import Action, ActionKind, Hand, Stakes
+from standpat.errors import IllegalHistoryError
+from standpat.history.files import load_text
+from standpat.history.replay import (
+    CAP_DIFFERENCE,
+    LATER_DISCARD_DIFFERENCE,
+    ODD_CHIP_DIFFERENCE,
+    OWN_DISCARD_DIFFERENCE,
+    SHORT_ALL_IN_DIFFERENCE,
+)
 
 AUTOMATIONS: Any = None
+
+DOCUMENTED = (
+    "PHH and standpat's rules then differ", CAP_DIFFERENCE, SHORT_ALL_IN_DIFFERENCE,
+    LATER_DISCARD_DIFFERENCE, OWN_DISCARD_DIFFERENCE, ODD_CHIP_DIFFERENCE,
+)
+"""The reasons docs/hand-histories.md gives for refusing a file PokerKit wrote."""
+
+
+def replayed_or_refused(text: str, stacks: tuple[int, ...], name: str) -> str | None:
+    """Load PokerKit's hand ``text`` (as file ``name``): ``None`` when standpat replays it to
+    PokerKit's ``stacks``, the refusal's message when it is refused for a difference
+    docs/hand-histories.md gives; any other outcome fails the test."""
+    loaded = load_text(text, name)
+    if loaded.errors:
+        message = str(loaded.errors[0])
+        assert isinstance(loaded.errors[0], IllegalHistoryError), message
+        assert any(reason in message for reason in DOCUMENTED), (message, text)
+        return message
+    assert loaded.hands[0].finishing_stacks == stacks, text
+    return None
 
 
 def common_action(hand: Hand, rng: random.Random) -> Action:
@@ -79,7 +108,8 @@ def pokerkit_stacks(text: str) -> tuple[int, ...]:
 
 
 def pokerkit_hand(
-    seed: int, structure: str = "fixed-limit", *, free: bool = False, mixed: bool = False
+    seed: int, structure: str = "fixed-limit", *, free: bool = False, mixed: bool = False,
+    badugi: bool = False,
 ) -> tuple[str, tuple[int, ...]]:
     """A hand PokerKit deals and plays at random on the common ground: its PHH and stacks.
 
@@ -90,7 +120,8 @@ def pokerkit_hand(
     stacks as short as one chip and, one hand in two, draws past the stub
     (PokerKit then deals discards again as it reshuffles).
 
-    Triple draw (fixed limit) or single draw (no limit).  Before the first
+    Triple draw (fixed limit) or single draw (no limit); ``badugi``: fixed-limit Badugi
+    (four cards, three draws).  Before the first
     draw at most three raises are made (standpat counts the big blind as the
     first of the four bets; PokerKit does not).  Players draw no more cards
     than the stub holds: when it runs out PokerKit may deal a player his own
@@ -128,7 +159,9 @@ def pokerkit_hand(
         pk.Automation.HAND_KILLING, pk.Automation.CHIPS_PUSHING, pk.Automation.CHIPS_PULLING,
     )
     game: Any
-    if structure == "fixed-limit":
+    if badugi:
+        game = pk.FixedLimitBadugi(automations, trimming, antes, blinds, small, 2 * small)
+    elif structure == "fixed-limit":
         game = pk.FixedLimitDeuceToSevenLowballTripleDraw(
             automations, trimming, antes, blinds, small, 2 * small)
     else:
@@ -137,12 +170,13 @@ def pokerkit_hand(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         state = game(stacks, n)
-        draws = 3 if structure == "fixed-limit" else 1
-        stub = 52 - 5 * n - draws - 1  # the burns and the bottom card are never drawn
+        draws = 3 if structure == "fixed-limit" or badugi else 1
+        size = 4 if badugi else 5
+        stub = 52 - size * n - draws - 1  # the burns and the bottom card are never drawn
         while state.status:
             if state.can_stand_pat_or_discard():
                 i = state.stand_patter_or_discarder_index
-                k = rng.choice([0, 0, 1, 1, 2, 3, 5])
+                k = min(rng.choice([0, 0, 1, 1, 2, 3, 5]), size)
                 if not past_stub:
                     k = min(k, stub)
                 stub -= k

@@ -157,7 +157,7 @@ def test_a_tournament_with_antes_and_a_short_all_in() -> None:
     ("hand", "line", "reason"),
     [
         ("40918000111", 6, "'Hand cancelled': the room cancelled this hand before it was played"),
-        ("48800112233", 71, "Badugi Limit ($0.25/$0.50 USD) - 2010/09/01 9:00:00 ET' is not the "
+        ("48800112233", 71, "Badacey Limit ($0.25/$0.50 USD) - 2010/09/01 9:00:00 ET' is not the "
                             "header of a draw game standpat deals"),
     ],
 )

@@ -79,10 +79,12 @@ def test_text_reads_back_to_the_same_hands() -> None:
     for record, back in zip(records, result.hands, strict=True):
         n = record.player_count
         # The text states what PHH may leave out (seats, button, table), and holds no seed;
-        # its pots and bets give the finishing stacks.
+        # its pots and bets give the finishing stacks.  It is a room's layout, read by the
+        # room's rules (which replay every hand standpat's own rules play the same).
+        assert not record.room_rules
         assert back == dataclasses.replace(
             record, seed=None, seat_count=n, seats=tuple(range(1, n + 1)), button_seat=n,
-            table="standpat",
+            table="standpat", room_rules=True,
         )
         assert replay(back).finishing_stacks == record.finishing_stacks
 

@@ -85,7 +85,7 @@ _OWN_FIELDS: Final = frozenset({
     "starting_stacks", "actions", "players", "seats", "seat_count", "hand", "table",
     "finishing_stacks", "winnings", "_standpat_game", "_standpat_structure",
     "_standpat_stakes", "_standpat_posts", "_standpat_button_seat", "_standpat_seed",
-    "_standpat_rake",
+    "_standpat_rake", "_standpat_room_rules",
 })
 _PLAYER: Final = re.compile(r"p([1-9][0-9]?)")
 _CARD_RUN: Final = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
@@ -235,6 +235,8 @@ def dumps(record: HandRecord) -> str:
         optional["_standpat_seed"] = record.seed
     if record.rake:
         optional["_standpat_rake"] = record.rake
+    if record.room_rules:
+        optional["_standpat_room_rules"] = True
     lines.extend(f"{_toml.key(k)} = {_toml.value(v)}" for k, v in optional.items())
     return "\n".join(lines) + "\n"
 
@@ -459,6 +461,12 @@ def _optional(hand: _Hand, n: int) -> dict[str, Any]:
     rake = hand.raw.get("_standpat_rake")
     if rake is not None:
         out["rake"] = _int(hand, "_standpat_rake", rake)
+    room_rules = hand.raw.get("_standpat_room_rules")
+    if room_rules is not None:
+        if not isinstance(room_rules, bool):
+            raise hand.fail(f"_standpat_room_rules must be true or false, not {room_rules!r}.",
+                            hand.line_of_key("_standpat_room_rules"))
+        out["room_rules"] = room_rules
     seed = hand.raw.get("_standpat_seed")
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, int):

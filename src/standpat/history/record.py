@@ -158,7 +158,11 @@ class HandRecord:
     (``event``, ``time``, ...) so that they are written back unchanged.
     ``seed`` is the engine's seed for the hand when it had one: a replay then
     deals from the seed and checks that it deals the recorded cards, burns and
-    reshuffles included.  ``native`` is False for a PHH file that standpat did not write (it has no
+    reshuffles included.  ``room_rules`` is True for a hand read from text in a room's
+    layout (PokerStars'), whoever played it: it is replayed with the engine's
+    ``room_rules``, which allow what such a room allows beyond standpat's own rules (a fold
+    where a check was free; in fixed limit, a raise that completes a short all-in).
+    ``native`` is False for a PHH file that standpat did not write (it has no
     ``_standpat_game`` field): it follows PHH's reading of the rules.
     """
 
@@ -183,6 +187,7 @@ class HandRecord:
     winnings: tuple[int, ...] | None = None
     seed: int | None = None
     rake: int = 0
+    room_rules: bool = False
     extra: Mapping[str, object] = field(default_factory=dict, compare=False)
     source: Source = field(default_factory=Source, compare=False)
     native: bool = field(default=True, compare=False)

@@ -354,7 +354,7 @@ def _deal(record: HandRecord, resolved: HandRecord) -> Hand:
         hand = Hand(get_game(record.game).for_players(n), record.structure, stakes,
                     record.starting_stacks,
                     button=n - 1, posts=posts, rng=record.seed if seeded else 0,
-                    hole_cards=holes)
+                    hole_cards=holes, room_rules=record.room_rules)
     except HandSetupError as error:
         raise _fail(record, f"the hand cannot be dealt: {_players(str(error))}") from None
     if seeded:
@@ -410,6 +410,8 @@ def replay_steps(record: HandRecord) -> Iterator[tuple[Hand, Step | None, tuple[
     yield hand, None, hand.events
     showdown = yield from _steps(record, resolved, hand)
     _check_showdown(record, hand, showdown, made_up)
+    if not record.native and record.finishing_stacks is None:
+        _check_odd_chips(record, hand)
 
 
 def _steps(
@@ -433,6 +435,12 @@ def _steps(
         if hand.is_over:
             raise _fail(record, f"{step}: the hand is already over.", step.line)
         if step.seat != hand.to_act:
+            if step.kind is StepKind.FOLD and hand.all_in(step.seat) and not hand.folded(
+                step.seat
+            ):
+                raise _fail(record, f"{step}: p{step.seat + 1} folds out of turn, all in with "
+                            f"nothing to decide (p{(hand.to_act or 0) + 1} is to act): "
+                            f"{ALL_IN_FOLD}.", step.line)
             raise _fail(record, f"{step}: p{step.seat + 1} acts out of turn; "
                         f"p{(hand.to_act or 0) + 1} is to {_verb(hand)}.", step.line)
         try:
@@ -462,6 +470,13 @@ def _steps(
                     f"p{(hand.to_act or 0) + 1} is still to {_verb(hand)}.")
     return showdown
 
+
+ALL_IN_FOLD = (
+    "a player all in has no action left and his chips stay in the pot until the showdown; "
+    "standpat does not replay such a fold"
+)
+"""The reason given when a history folds a player who is all in (a room may fold one who
+sits out)."""
 
 CAP_DIFFERENCE = (
     "standpat caps the betting before the draw at four bets with the big blind as the first; "
@@ -536,6 +551,57 @@ def _phh_checks(hand: Hand) -> list[int]:
     engine = {id(event) for event in hand.events}
     return [e.seat for e in with_phh_checks(hand.events, hand.starting_stacks)
             if id(e) not in engine and e.seat is not None]
+
+
+ODD_CHIP_DIFFERENCE = (
+    "pots split among the same players leave an odd chip where PHH (PokerKit), which merges "
+    "such pots before splitting, places it otherwise; the file gives no finishing_stacks to "
+    "say which"
+)
+"""The reason given when a foreign file's split pots would pay differently merged."""
+
+
+def _check_odd_chips(record: HandRecord, hand: Hand) -> None:
+    """Refuse a foreign hand whose split pots PokerKit pays otherwise.
+
+    standpat splits each pot on its own, the odd chip to the first winner
+    after the button (``p1`` first, in a replay); PokerKit first merges
+    consecutive pots whose players still in (after the hands that win
+    nothing are killed) are the same, then splits.  Where the two place an
+    odd chip differently and the file states no finishing stacks, the hand
+    is refused rather than replayed to stacks PokerKit would not reach.
+    """
+    won: dict[int, dict[int, int]] = {}
+    for event in hand.events:
+        if isinstance(event, Won):
+            won.setdefault(event.pot, {})[event.seat] = event.amount
+    if not any(len(paid) > 1 for paid in won.values()):
+        return
+    winners = {seat for paid in won.values() for seat in paid}
+    merged: list[tuple[int, tuple[int, ...], set[int]]] = []
+    for index, (amount, eligible) in enumerate(hand.pots):
+        live = tuple(seat for seat in eligible if seat in winners)
+        best = set(won.get(index, {}))
+        if merged and merged[-1][1] == live:
+            merged[-1] = (merged[-1][0] + amount, live, merged[-1][2] | best)
+        else:
+            merged.append((amount, live, best))
+    theirs = [0] * hand.players
+    for amount, _, best in merged:
+        if not best:
+            continue
+        order = sorted(best)
+        share, odd = divmod(amount, len(order))
+        for seat in order:
+            theirs[seat] += share
+        theirs[order[0]] += odd
+    ours = [0] * hand.players
+    for paid in won.values():
+        for seat, amount in paid.items():
+            ours[seat] += amount
+    if theirs != ours:
+        raise _fail(record, f"{ODD_CHIP_DIFFERENCE} (standpat pays {ours}, PokerKit "
+                    f"{theirs}).")
 
 
 def _check_short_posts(record: HandRecord, hand: Hand) -> None:

@@ -100,6 +100,8 @@ GAME_TITLES: Final = {
     "five-card-draw": "5 Card Draw",
     "seven-card-draw": "7 Card Draw",
     "five-card-draw-7a": "5 Card Draw 7-A",
+    "badugi": "Badugi",
+    "ace-to-five-triple-draw": "Triple Draw A-5 Lowball",
 }
 """The game as the header line names it (PokerStars' names where it has the game)."""
 

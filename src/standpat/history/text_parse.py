@@ -17,7 +17,10 @@ has.  The text's own accounting (posts, bets, uncalled bets returned, pots
 collected) gives the finishing stacks, after the rake, which the replay must
 reach.  A hand that does not read is reported with the file, the hand and
 the line, and left out whole, while the others are kept (as
-:func:`~standpat.history.read` does for PHH).
+:func:`~standpat.history.read` does for PHH).  The layout is a room's, and every hand
+in it is replayed with the room's rules (``HandRecord.room_rules``), which accept
+every hand standpat's own rules play, and also a fold where a check was free and
+a fixed-limit raise that completes a short all-in, as PokerStars deals them.
 
 >>> from standpat.history.phh import loads
 >>> from standpat.history.replay import replay
@@ -25,8 +28,8 @@ the line, and left out whole, while the others are kept (as
 >>> from standpat.history.examples import HEADS_UP_FOLD
 >>> record = loads(HEADS_UP_FOLD)[0]
 >>> back = read_text(format_hand(replay(record))).hands[0]
->>> back.players, back.steps == record.steps, back.finishing_stacks
-(('ann', 'bob'), True, (101, 79))
+>>> back.players, back.steps == record.steps, back.finishing_stacks, back.room_rules
+(('ann', 'bob'), True, (101, 79), True)
 """
 
 from __future__ import annotations
@@ -478,7 +481,7 @@ def _record(draft: _Draft) -> HandRecord:
         seat_count=int(str(draft.fields.get("seat_count", n))), button_seat=button,
         hand=int(ident) if ident.isdigit() else ident,
         table=str(draft.fields["table"]) if "table" in draft.fields else None,
-        finishing_stacks=finishing, rake=draft.rake, extra=draft.extra,
+        finishing_stacks=finishing, rake=draft.rake, room_rules=True, extra=draft.extra,
         source=Source(draft.file, draft.name, draft.line, draft.index, draft.result_line),
     )
 

@@ -2,7 +2,8 @@
 
 List and close tables, list accounts, make an account an operator, give one a new
 password, suspend (and reinstate) an account, adjust or refill a bankroll (a ledger row
-with the reason), and check the ledger.  Changes to the
+with the reason), check the ledger, and create, fill with house bots and cancel
+tournaments (:mod:`standpat.cli.admin_tournaments`).  Changes to the
 database take effect at once; closing a table and ending a suspended player's
 connections and seats are carried out by the running ``standpat serve`` within a
 second (or when it next starts).
@@ -15,12 +16,13 @@ import os
 import sys
 from collections.abc import Callable
 
+from standpat.cli import admin_tournaments
 from standpat.errors import StandpatError
 from standpat.store import BANK, Store, user_wallet
 
 NAME = "admin"
 HELP = ("The room operator's tools: tables, accounts, operators, passwords, suspensions, "
-        "bankrolls, the ledger check.")
+        "bankrolls, the ledger check, tournaments.")
 
 _EPILOG = """\
 examples:
@@ -35,6 +37,8 @@ examples:
   standpat admin adjust alice -200 --reason "collusion winnings returned"
   standpat admin refill alice --to 10000 --reason "welcome back"
   standpat admin check                       the ledger check: exit status 1 if it fails
+  standpat admin tournament list             tournaments (create, show, register --bots,
+                                             cancel: standpat admin tournament --help)
 
 The database is --db, or STANDPAT_DB, or ./standpat.db, as for standpat serve.
 """
@@ -143,6 +147,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "negative. Prints the totals; exit status 1 if anything is wrong.",
     )
     check.set_defaults(_act=_check)
+
+    tournament = add_parser(
+        "tournament", help="create, list, show, fill with house bots, cancel tournaments",
+        description="The room's tournaments: create one (scheduled or a sit-and-go), list "
+        "those registering or running, show one with its entries, register house bots, "
+        "cancel one (every entry refunded).",
+    )
+    admin_tournaments.add_arguments(tournament, common)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,7 +1,7 @@
 """The card room's database: one object composing the store's parts.
 
 Chips move only in the :class:`~standpat.store.ledger.Ledger`; the repositories keep
-accounts, log-in sessions, tables (with their seats) and hands; every part makes its
+accounts, log-in sessions, tables (with their seats), hands and tournaments; every part makes its
 transactions with the one :class:`~standpat.store.tx.Transactions` of the database.
 """
 
@@ -13,6 +13,7 @@ from standpat.store.ledger import Ledger
 from standpat.store.migrate import upgrade
 from standpat.store.sessions import Sessions
 from standpat.store.tables import Tables
+from standpat.store.tournaments import Tournaments, check_tournaments
 from standpat.store.tx import Transactions
 
 __all__ = ["Store"]
@@ -44,6 +45,9 @@ class Store:
         """Tables and their seats."""
         self.hands = Hands(self.tx)
         """Hands dealt, played and settled."""
+        self.tournaments = Tournaments(self.tx, self.ledger)
+        """Tournaments, their entries, and their buy-ins, refunds and prizes."""
+        self.ledger.audits.append(check_tournaments)
         if migrate:
             upgrade(self.tx.engine)
 

@@ -18,7 +18,7 @@ balance.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, Final
 
@@ -29,10 +29,15 @@ from standpat.store import models as m
 from standpat.store.refill import REFILL, RefillRule
 from standpat.store.tx import Transactions, now, utc
 
-__all__ = ["BANK", "MAX_CHIPS", "Ledger", "check_movement", "seat_wallet", "user_wallet"]
+__all__ = [
+    "BANK", "HOUSE", "MAX_CHIPS", "Ledger", "check_movement", "seat_wallet", "tournament_wallet",
+    "user_wallet",
+]
 
 BANK = "bank"
 """The wallet that play money comes from (its balance is minus all chips in play)."""
+HOUSE = "house"
+"""The wallet of the chips the house keeps: tournaments' fees."""
 MAX_CHIPS: Final = 10**12
 """The most chips one movement may carry to or from one wallet.
 
@@ -52,6 +57,16 @@ def seat_wallet(table_id: int, account_id: int) -> str:
     return f"seat:{table_id}:{account_id}"
 
 
+Audit = Callable[[Connection, Mapping[str, int]], list[str]]
+"""A check of the books: given the snapshot's transaction and every wallet's balance, the
+problems it finds as sentences."""
+
+
+def tournament_wallet(tournament_id: int) -> str:
+    """The name of the wallet holding a tournament's prize pool."""
+    return f"tournament:{tournament_id}"
+
+
 def check_movement(rows: Mapping[str, int]) -> None:
     """Refuse a chip movement that does not sum to zero or moves too much to a wallet."""
     if sum(rows.values()) != 0:
@@ -66,6 +81,9 @@ class Ledger:
     def __init__(self, tx: Transactions) -> None:
         self.tx = tx
         """The database's transactions."""
+        self.audits: list[Audit] = []
+        """More checks of the books that :meth:`check` runs in its snapshot (the store's
+        tournaments add theirs)."""
 
     def move(
         self,
@@ -76,9 +94,11 @@ class Ledger:
         table_id: int | None = None,
         hand_id: int | None = None,
         note: str | None = None,
+        tournament_id: int | None = None,
     ) -> None:
         """Write one chip movement in the transaction ``conn``: rows per wallet, summing
-        to zero (``kind``: what moved them; ``note``: why)."""
+        to zero (``kind``: what moved them; ``note``: why; ``tournament_id``: the
+        tournament it moved for)."""
         check_movement(rows)
         movement = str(uuid.uuid4())
         at = now()
@@ -92,6 +112,7 @@ class Ledger:
                 "hand_id": hand_id,
                 "created_at": at,
                 "note": note,
+                "tournament_id": tournament_id,
             }
             for wallet, amount in rows.items()
             if amount
@@ -106,13 +127,24 @@ class Ledger:
         """Move ``amount`` chips from an account's bankroll to wallet ``to``, atomically:
         the bankroll is locked, read and debited in the transaction ``conn``, and never
         goes below zero (AccountError)."""
+        self.charge(conn, account_id, {to: amount}, kind, table_id=table_id)
+
+    def charge(
+        self, conn: Connection, account_id: int, to: Mapping[str, int], kind: str,
+        *, table_id: int | None = None, tournament_id: int | None = None,
+    ) -> None:
+        """Move chips from an account's bankroll to the wallets ``to`` (chips each) in one
+        movement, atomically: the bankroll is locked, read and debited in the transaction
+        ``conn``, and never goes below zero (AccountError)."""
+        amount = sum(to.values())
         self.tx.lock_account(conn, account_id)
         bankroll = self.balance(user_wallet(account_id), conn=conn)
         if bankroll < amount:
             raise AccountError(
                 f"that takes {amount} chips and your bankroll holds {bankroll}."
             )
-        self.move(conn, {user_wallet(account_id): -amount, to: amount}, kind, table_id=table_id)
+        rows = {user_wallet(account_id): -amount} | dict(to)
+        self.move(conn, rows, kind, table_id=table_id, tournament_id=tournament_id)
 
     def balance(self, wallet: str, *, conn: Connection | None = None) -> int:
         """A wallet's balance: the sum of its rows (``conn``: in the caller's transaction)."""
@@ -159,9 +191,10 @@ class Ledger:
         """Every way the books fail to balance, as sentences; ``[]`` when they balance.
 
         Checks that every movement sums to zero, that every seat's stack equals
-        its seat wallet, that no wallet of an empty seat holds chips and that no
-        bankroll is negative.  It reads one consistent snapshot, so it may run while
-        the room plays.
+        its seat wallet, that no wallet of an empty seat holds chips, that no
+        bankroll is negative, and what each of :attr:`audits` finds (the store's
+        tournaments).  It reads one consistent snapshot, so it may run while the room
+        plays.
         """
         problems: list[str] = []
         with self.tx.read(snapshot=True) as conn:
@@ -192,6 +225,9 @@ class Ledger:
                     problems.append(f"wallet {wallet} of an empty seat holds {total} chips.")
                 if wallet.startswith("user:") and int(total) < 0:
                     problems.append(f"bankroll {wallet} is negative: {total}.")
+            balances = {str(wallet): int(total) for wallet, total in wallets.items()}
+            for audit in self.audits:
+                problems += audit(conn, balances)
         return problems
 
     # -- play-money refills ---------------------------------------------------------

@@ -4,7 +4,8 @@ Chips live in ``ledger`` only: a wallet's balance is the sum of its rows, and
 every movement is a set of rows that sum to zero, written in the same
 transaction as the state it changes.  Wallets are named ``user:<account id>``
 (a bankroll), ``seat:<table id>:<account id>`` (chips on a table) and
-``bank`` (where play money comes from).
+``bank`` (where play money comes from), ``tournament:<id>`` (a tournament's prize pool) and
+``house`` (the fees the house keeps).
 """
 
 from __future__ import annotations
@@ -72,10 +73,13 @@ ledger = Table(
     Column("hand_id", Integer, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("note", String(200), nullable=True),
+    Column("tournament_id", Integer, nullable=True),
     Index("ix_ledger_wallet", "wallet"),
+    Index("ix_ledger_tournament", "tournament_id"),
 )
 """One row per wallet per chip movement; the rows of one movement sum to zero.  ``note``:
-why (an operator's adjustment, a refill)."""
+why (an operator's adjustment, a refill); ``tournament_id``: the tournament a buy-in, refund
+or prize moved for."""
 
 tables = Table(
     "tables",
@@ -202,3 +206,54 @@ shares = Table(
 )
 """Links to hands their players shared: whose view (``account_id``) of which hand; only the
 SHA-256 of the link's token is kept."""
+
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(64), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("betting", String(16), nullable=False),
+    Column("seats", Integer, nullable=False),
+    Column("buy_in", BigInteger, nullable=False),
+    Column("fee", BigInteger, nullable=False),
+    Column("structure_name", String(64), nullable=False),
+    Column("structure", JSON, nullable=False),
+    Column("starts_at", DateTime(timezone=True), nullable=True),
+    Column("min_entrants", Integer, nullable=False),
+    Column("max_entrants", Integer, nullable=True),
+    Column("late_levels", Integer, nullable=False),
+    Column("reentries", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("late_open", Boolean, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=True),
+    Column("ended_at", DateTime(timezone=True), nullable=True),
+    Index("ix_tournaments_status", "status"),
+)
+"""Tournaments: what they deal (``game``, ``betting``: fixed-limit, pot-limit, no-limit), at
+tables of ``seats``, for ``buy_in`` (to the prize pool) plus ``fee`` (to the house), on the
+blind structure ``structure`` (the structure file's keys); ``starts_at`` (None: a sit-and-go,
+which starts when ``max_entrants`` have registered); ``status`` a
+:class:`standpat.tournament.Phase` value; ``late_open``: registration still open while it
+runs (late registration).  The prize pool is the wallet ``tournament:<id>``."""
+
+tournament_entries = Table(
+    "tournament_entries",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("buy_in", BigInteger, nullable=False),
+    Column("fee", BigInteger, nullable=False),
+    Column("place", Integer, nullable=True),
+    Column("prize", BigInteger, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("ended_at", DateTime(timezone=True), nullable=True),
+    Index("ix_tournament_entries_number", "tournament_id", "account_id", "number", unique=True),
+)
+"""Every entry bought into a tournament: whose, his how-many-th (``number``: 2 and up after an
+unregistration or a bust), what it paid, its status (a
+:class:`standpat.store.tournaments.EntryStatus` value), its place and prize once known."""

@@ -261,11 +261,15 @@ class Room:
         ref = iter(range(1, 10**6))
 
         async def answer(kind: str, test: Any, **message: Any) -> dict[str, Any]:
+            since = len(probe.frames)
             await probe.send(type=kind, **message)
             try:
-                return await probe.wait_for(test, timeout=20 * PATIENCE)
+                return await probe.wait_for(test, timeout=20 * PATIENCE, since=since)
             except AssertionError as error:
-                raise AssertionError(f"{kind} {message}: no answer: {error}") from None
+                recent = [(f["type"], f.get("code") or f.get("reason") or f.get("ref"))
+                          for f in probe.frames[since:]]
+                raise AssertionError(f"{kind} {message}: no answer: {error}; frames since the "
+                                     f"command: {recent}; errors: {probe.errors}") from None
 
         def error(code: str, number: int) -> Any:
             return lambda f: f["type"] == "error" and f.get("ref") == number and (
@@ -295,8 +299,10 @@ class Room:
         n = next(ref)
         await answer("add-chips", error("table", n), table=table, amount=10**6, ref=n)
         n = next(ref)
+        # an act for the room's first hand, long over: refused whether or not the probe,
+        # dealt in meanwhile (he waits for the big blind), is to act now
         await answer("act", lambda f: f["type"] == "error" and f.get("ref") == n and f[
-            "code"] in ("not-your-turn", "no-hand", "stale"), table=table,
+            "code"] in ("no-hand", "stale"), table=table, hand=1,
             action={"kind": "check"}, ref=n)
         n = next(ref)
         await answer("wait", error("table", n), table=table, ref=n)

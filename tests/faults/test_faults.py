@@ -145,8 +145,17 @@ def test_a_node_paused_past_its_lease_is_fenced_and_cashes_nobody_out_twice(room
             seated = {s.account_id for s in room.store.tables.seats(table)}
             if leaver.account in seated:
                 await leaver.send(type="leave", table=table)
-            await _until(lambda: leaver.account not in {
-                s.account_id for s in room.store.tables.seats(table)}, "the leaver cashed out", 30)
+            try:
+                await _until(lambda: leaver.account not in {
+                    s.account_id for s in room.store.tables.seats(table)},
+                    "the leaver cashed out", 30)
+            except AssertionError as failed:
+                frames = [f for f in leaver.frames if f["type"] != "table"][-6:]
+                raise AssertionError(
+                    f"{failed}; seated at the check: {leaver.account in seated}; "
+                    f"{leaver.state()}; his last frames not of the table: {frames}; "
+                    f"the seats stored: {room.store.tables.seats(table)}; the owner now: "
+                    f"{room.owner_of(table)} (was {victim})") from None
             outs = [r for r in room.store.ledger.rows(user_wallet(leaver.account), 500)
                     if r["kind"] == "cash-out" and r["table_id"] == table]
             assert len(outs) == 1, outs

@@ -278,3 +278,34 @@ def test_a_batch_of_writes_still_fences_each_table(pg_store: Store) -> None:
         rows = conn.execute(select(models.hands.c.table_id, models.hands.c.number)).all()
     assert sorted(tuple(r) for r in rows) == sorted(
         (t, n) for t in tables[:4] for n in (1, 2))  # nothing of the lost table's write
+
+
+def test_a_second_process_under_a_live_nodes_name_is_refused_as_running(
+        pg_store: Store) -> None:
+    """A process that starts under the name of a node that beats is refused as "already
+    running" once it has seen one more beat, however fresh the beat it saw first was (the
+    test beats just before each look, so the first beat seen is always the freshest)."""
+    from standpat.server.cluster.host import ClusterHost
+    from standpat.server.cluster.lease import DuplicateNodeError, Nodes
+    from standpat.server.config import ServerConfig
+
+    Leases(pg_store.tx.engine, "twin", ttl=3.0)  # the room's tables of leases and nodes
+    live = Nodes(pg_store.tx.engine, "twin", "first-instance", ttl=3.0)
+    assert live.register()
+    config = ServerConfig(db="postgresql://unused", redis="redis://127.0.0.1:1",
+                          node_id="twin", lease=3.0)
+    second = ClusterHost(pg_store, config)
+    real = Nodes.holder
+
+    def holder(self: Nodes) -> object:
+        assert live.beat(0)  # the live process beats a moment before every look
+        return real(self)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Nodes, "holder", holder)
+        started = time.monotonic()
+        with pytest.raises(DuplicateNodeError, match="already running"):
+            second.register()
+    assert time.monotonic() - started < 3.0
+    still = real(live)
+    assert still is not None and still[0] == "first-instance"  # nothing taken

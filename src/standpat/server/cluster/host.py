@@ -124,6 +124,24 @@ class SharedSessionSockets(SessionSockets):
         super().end(token)
 
 
+def superseded(line: dict[str, Any], known: dict[str, Any]) -> bool:
+    """Whether a table's lobby line comes from an owner the table has since left: another
+    node's line with a lower lease token (fencing tokens only rise as nodes take a table
+    over).  Such a line can arrive late: a node that woke from a pause past its lease may
+    list the table once more before it stops running it, and the shared hash keeps the old
+    owner's line until the new owner writes its own.
+
+    >>> superseded({"node": "n1", "lease": 1}, {"node": "n3", "lease": 2})
+    True
+    >>> superseded({"node": "n3", "lease": 2}, {"node": "n1", "lease": 1})
+    False
+    >>> superseded({"node": "n1", "lease": 1}, {"node": "n1", "lease": 1})
+    False
+    """
+    return bool(line.get("node") != known.get("node")
+                and int(line.get("lease", 0)) < int(known.get("lease", 0)))
+
+
 class ClusterHost:
     """The :class:`~standpat.server.host.TableHost` of one node of a room of several."""
 
@@ -194,11 +212,11 @@ class ClusterHost:
         first = nodes.holder()
         while not nodes.register():
             held = nodes.holder()
-            if held is not None and first is not None and held[0] == first[0] and (
-                    held[1] < first[1]):
+            if held is not None and first is not None and held.instance == first.instance \
+                    and held.beat > first.beat:  # it beat again meanwhile: it lives
                 raise DuplicateNodeError(
                     f"node {self.node!r} is already running in this room (it beat "
-                    f"{held[1]:.1f} s ago): give each node its own --node-id.")
+                    f"{held.ago:.1f} s ago): give each node its own --node-id.")
             if time.monotonic() > deadline:
                 raise DuplicateNodeError(
                     f"node {self.node!r} is taken in this room and did not lapse within a "
@@ -420,7 +438,8 @@ class ClusterHost:
     # -- the lobby ---------------------------------------------------------------------
 
     def _line(self, table_id: int) -> dict[str, Any]:
-        return {**self.local.summary(table_id), "node": self.node}
+        lease = 0 if self.keeper is None else self.keeper.held.get(table_id, 0)
+        return {**self.local.summary(table_id), "node": self.node, "lease": lease}
 
     async def _write_lobby(self) -> None:
         if time.monotonic() - self.renewed > self.config.lease:
@@ -429,7 +448,10 @@ class ClusterHost:
         self._lobby_turn += 1
         lines: dict[str, bytes] = {}
         written = self._written
+        held = None if self.keeper is None else self.keeper.held
         for table_id in list(self.local.tables):
+            if held is not None and table_id not in held:
+                continue  # its lease is lost (the table stops here): no longer its to list
             line = orjson.dumps(self._line(table_id))
             if every or written.get(table_id) != line:
                 lines[str(table_id)] = line
@@ -494,8 +516,11 @@ class ClusterHost:
 
     def _moved(self, table_id: int, line: dict[str, Any], *, announced: bool = True) -> None:
         """A table's line from its owner; if the owner changed, this node's connections
-        watching it are sent to the new one."""
+        watching it are sent to the new one.  A line older than the one known (see
+        :func:`superseded`) is ignored."""
         before = self.lobby.get(table_id)
+        if before is not None and superseded(line, before):
+            return
         if announced:
             self._learn(table_id, line)
         else:

@@ -35,6 +35,7 @@ only a room of several nodes needs it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import OperationalError
@@ -42,7 +43,7 @@ from sqlalchemy.exc import OperationalError
 from standpat.errors import StandpatError
 from standpat.server.live.recorder import FencedError
 
-__all__ = ["DuplicateNodeError", "FencedError", "Leases", "Nodes"]
+__all__ = ["DuplicateNodeError", "FencedError", "Holder", "Leases", "Nodes"]
 
 _TABLE = """
 CREATE TABLE IF NOT EXISTS table_leases (
@@ -180,6 +181,17 @@ class DuplicateNodeError(StandpatError):
     """Another live process runs under this node's name."""
 
 
+class Holder(NamedTuple):
+    """The process under a node's name, as the room's database has it."""
+
+    instance: str
+    ago: float
+    """Seconds since it last beat."""
+    beat: float
+    """When it last beat (seconds since the epoch, the database's clock): a later value
+    read a moment after an earlier one proves the process alive."""
+
+
 class Nodes:
     """The room's nodes in the database: this one's registration and heartbeat, and who
     else is alive (beaten within a lease)."""
@@ -205,13 +217,14 @@ class Nodes:
             ), {"n": self.node, "i": self.instance, "ttl": self.ttl}).first()
         return row is not None
 
-    def holder(self) -> tuple[str, float] | None:
-        """The instance under this node's name, and how many seconds ago it beat."""
+    def holder(self) -> Holder | None:
+        """The instance under this node's name, and when it last beat."""
         with self.engine.connect() as conn:
             row = conn.execute(text(
-                "SELECT instance, EXTRACT(EPOCH FROM now() - beat_at) FROM room_nodes "
-                "WHERE node = :n"), {"n": self.node}).first()
-        return None if row is None else (str(row[0]), float(row[1]))
+                "SELECT instance, EXTRACT(EPOCH FROM now() - beat_at), "
+                "EXTRACT(EPOCH FROM beat_at) FROM room_nodes WHERE node = :n"),
+                {"n": self.node}).first()
+        return None if row is None else Holder(str(row[0]), float(row[1]), float(row[2]))
 
     def beat(self, tables: int) -> bool:
         """This node is alive and runs ``tables`` tables; False if its name was taken by

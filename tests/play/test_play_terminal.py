@@ -231,3 +231,52 @@ def test_colour_in_a_colour_terminal_and_none_when_asked(tmp_path: Path) -> None
             child.close()
         assert ("\x1b[1mYour turn: \x1b[0m" in screen) is coloured
         assert ("\x1b[" in screen) is coloured
+
+
+def test_a_mixed_table_deals_its_games_in_turn_and_saves_each_hand_as_its_game(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "mixed"
+    child = spawn("--mix", "deuce-to-seven-triple-draw,five-card-draw", "--mix-hands", "2",
+                  "--structure", "fixed-limit", "--bots", "2", "--bot-level", "easy",
+                  "--seed", "5", "--history-dir", str(folder))
+    headers: list[tuple[str, str]] = []
+    try:
+        child.expect(r"standpat: Mixed: 2-7 Triple Draw / Five Card Draw, 2 hands each, "
+                     r"fixed-limit 2/4")
+        while len({number for number, _ in headers}) < 6:
+            index = child.expect([TURN, NEXT])
+            headers += re.findall(r"=== Hand (\d+) \| ([^|]+) \|", child.before)
+            if index == 1:
+                child.sendline("")
+            elif child.match.group(1).startswith("d 1 3"):
+                child.sendline("stand pat")
+            else:
+                child.sendline("c")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    games = {int(number): title.strip() for number, title in headers}
+    expected = {1: "Deuce-to-Seven Triple Draw", 2: "Deuce-to-Seven Triple Draw",
+                3: "Five Card Draw", 4: "Five Card Draw", 5: "Deuce-to-Seven Triple Draw"}
+    assert {n: g for n, g in games.items() if n in expected} == {
+        n: g for n, g in expected.items() if n in games}
+    assert set(expected) - set(games) == set(), games
+    saved = {int(p.stem.split("-")[1]): load_strict(p)[0].record.game
+             for p in folder.glob("hand-*.phh")}
+    assert {n: saved[n] for n in (1, 2, 3, 4, 5)} == {
+        1: "deuce-to-seven-triple-draw", 2: "deuce-to-seven-triple-draw", 3: "five-card-draw",
+        4: "five-card-draw", 5: "deuce-to-seven-triple-draw"}
+
+
+def test_a_mix_that_cannot_be_dealt_is_refused_with_its_reason(tmp_path: Path) -> None:
+    for args, says in ((["--mix", "five-card-draw"], "2 to 8 games"),
+                       (["--mix", "five-card-draw,pinochle-5"], "poker games only"),
+                       (["--mix-hands", "3"], "give its games with --mix"),
+                       (["--mix", "five-card-draw,five-card-draw-7a", "--bots", "5"],
+                        "--bots must be 1-4")):
+        out = subprocess.run([sys.executable, "-m", "standpat.cli", "play", *args,
+                              "--history-dir", str(tmp_path / "x")], input="", text=True,
+                             capture_output=True, env=cli_env(), timeout=60)
+        assert out.returncode == 2, out
+        assert says in out.stderr, out.stderr

@@ -4,7 +4,8 @@
 draw by, and the model the ``strong`` bot assumes for its opponents.  It keeps
 made hands (a straight or better stands pat), trips, two pair and pairs; it
 draws to four-card flushes and open-ended straights when that is the better
-chance; under deuce-to-seven it keeps its distinct low cards.
+chance; under deuce-to-seven and ace-to-five it keeps its distinct low cards (aces low in
+ace-to-five); in Badugi it keeps the low cards of its best badugi.
 
 >>> from standpat.cards import format_cards, parse_cards
 >>> def throw(text, ranking, max_discard=5, draws_left=1):
@@ -17,6 +18,12 @@ chance; under deuce-to-seven it keeps its distinct low cards.
 'Kd'
 >>> throw("Kc Kd 9s 7h 4c 3d 2h", "high", max_discard=4)   # seven card draw: keep at least 3
 '7h 4c 3d 2h'
+>>> throw("Ad 5c 3h 2s Kd", "ace-to-five", draws_left=3)
+'Kd'
+>>> throw("7h 4c 2d 2s", "badugi", max_discard=4, draws_left=2)  # three-card 7-4-2: draw one
+'2s'
+>>> throw("Qh 4c 2d As", "badugi", max_discard=4, draws_left=3)  # a queen badugi: break it
+'Qh'
 """
 
 from __future__ import annotations
@@ -49,7 +56,12 @@ def keep_cards(
     """The cards :func:`choose_discards` keeps, as a set of card ints."""
     rank = get_ranking(ranking)
     cards = [int(c) for c in hand]
-    keep = _low_keep(cards, rank, draws_left) if rank.low else _high_keep(cards, rank)
+    if rank.name == "badugi":
+        keep = _badugi_keep(cards, rank, draws_left)
+    elif rank.low:
+        keep = _low_keep(cards, rank, draws_left)
+    else:
+        keep = _high_keep(cards, rank)
     return frozenset(_fill(cards, keep, max_discard, rank.low))
 
 
@@ -169,18 +181,44 @@ def _is_straight_flush_draw(flush: Sequence[int], rank: Ranking) -> bool:
 # -- deuce-to-seven lowball -------------------------------------------------------
 
 
+def _low_rank(card: int, rank: Ranking) -> int:
+    """A card's rank for lowball: 0 = deuce .. 12 = ace, or with aces low 0 = ace .. 12 = king
+    (so eight is 6 under deuce-to-seven and 7 under ace-to-five)."""
+    return (card >> 2) + 1 - 13 * (card >> 2 == 12) if rank.ace_low else card >> 2
+
+
 def _low_keep(cards: list[int], rank: Ranking, draws_left: int) -> set[int]:
     strength = rank.strength(cards)
-    top = max(c >> 2 for c in cards)
+    shift = 1 if rank.ace_low else 0  # ranks of the same card are one higher with aces low
+    top = max(_low_rank(c, rank) for c in cards)
     made = rank.category_of(strength) is Category.HIGH_CARD
-    pat_limit = 7 if draws_left <= 1 else 6  # nine-high on the last draw, else eight-high
+    pat_limit = (7 if draws_left <= 1 else 6) + shift  # nine-high on the last draw, else eight
     if made and top <= pat_limit:
         return set(cards)
     lows: dict[int, int] = {}
-    for c in sorted(cards):
-        if c >> 2 <= 6 and c >> 2 not in lows:  # one card of each rank, eight or lower
-            lows[c >> 2] = c
-    kept = sorted(lows.values())[:4]
-    if len(kept) == 4 and kept[0] >> 2 and (kept[3] >> 2) - (kept[0] >> 2) == 3:
+    for c in sorted(cards, key=lambda c: (_low_rank(c, rank), c)):
+        low = _low_rank(c, rank)
+        if low <= 6 + shift and low not in lows:  # one card of each rank, eight or lower
+            lows[low] = c
+    kept = [lows[r] for r in sorted(lows)][:4]
+    if (rank.straights and len(kept) == 4 and kept[0] >> 2
+            and (kept[3] >> 2) - (kept[0] >> 2) == 3):
         kept = kept[:3]  # four in a row above the deuce: too many cards make a straight
     return set(kept)
+
+
+# -- badugi ------------------------------------------------------------------------
+
+
+def _badugi_keep(cards: list[int], rank: Ranking, draws_left: int) -> set[int]:
+    """The cards of the best badugi that are low enough to keep (eight or lower, or any
+    card of a made badugi up to a jack, a king on the last draw)."""
+    strength = rank.strength(cards)
+    playing = rank.best_cards([Card(c) for c in cards], strength)
+    low = [c for c in playing if _low_rank(c, rank) <= 7]
+    if len(playing) == 4:
+        limit = 12 if draws_left <= 1 else 10  # king on the last draw, else jack
+        if max(_low_rank(c, rank) for c in playing) <= limit:
+            return set(playing)
+        return set(sorted(playing, key=lambda c: _low_rank(c, rank))[:3])
+    return set(low)

@@ -118,9 +118,10 @@ class StrongBot:
         found.append(frozenset(hand))
         worst = min if not model.ranking.low else max
         if len(rule) > max(least, 0) and rule:
-            found.append(rule - {worst(rule, key=lambda c: c >> 2)})
-        if n == 5:
-            found.extend(frozenset(k) for k in combinations(hand, 4))
+            shift = 1 if model.ranking.ace_low else 0  # aces low: the ace is the lowest
+            found.append(rule - {worst(rule, key=lambda c: ((c >> 2) + shift) % 13)})
+        if n <= 5:  # five cards, or Badugi's four: each hand of one card fewer
+            found.extend(frozenset(k) for k in combinations(hand, n - 1))
         else:
             rest = sorted((c for c in hand if c not in rule), key=lambda c: c >> 2)
             if rest and len(rule) < n - 1:

@@ -115,6 +115,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="play a sit-and-go instead of a ring game: turbo, regular, deep or a structure "
         "file (TOML); --players entrants (default: a full table), the bots fill it",
     )
+    poker.add_argument(
+        "--mix", default=None, metavar="GAME,GAME[,...]",
+        help="a mixed table: these poker games in turn, --mix-hands hands each (the game you "
+        "give with --game is not used)",
+    )
+    poker.add_argument(
+        "--mix-hands", type=int, default=None, metavar="N",
+        help="a mixed table's hands of each game (default: 8)",
+    )
     poker.add_argument("--no-color", action="store_true", help="plain text, no colour")
     poker.add_argument(
         "--hints", action=argparse.BooleanOptionalAction, default=True,

@@ -34,6 +34,7 @@ from standpat.cli.poker_seating import HUMAN_SEAT, Seating
 from standpat.cli.prompt import Quit, ask, quit_on_interrupt
 from standpat.engine import Action, Hand, SeatView, Stakes, Structure, get_game, redact
 from standpat.errors import StandpatError
+from standpat.table.rotation import DEFAULT_HANDS, Rotation
 
 __all__ = ["BOT_NAMES", "PokerSession", "run_poker"]
 
@@ -265,16 +266,24 @@ def run_poker(args: argparse.Namespace) -> int:
             f"{', '.join(s.value for s in Structure)}."
         )
     structure = Structure(args.structure)
+    rotation: Rotation | None = None
     try:
-        game = get_game(args.game)
+        if getattr(args, "mix", None):
+            rotation = Rotation(tuple(g.strip() for g in args.mix.split(",") if g.strip()),
+                                args.mix_hands or DEFAULT_HANDS)
+        elif getattr(args, "mix_hands", None) is not None:
+            return _fail("--mix-hands is for a mixed table: give its games with --mix.")
+        game = get_game(args.game if rotation is None else rotation.games[0])
         stakes = Stakes.parse(args.stakes)
     except ValueError as error:
         return _fail(str(error))
     bots = args.bots
-    if not game.min_players <= bots + 1 <= game.max_players:
+    most = game.max_players if rotation is None else rotation.max_players
+    title = game.title if rotation is None else rotation.title
+    if not game.min_players <= bots + 1 <= most:
         return _fail(
-            f"{game.title} seats {game.min_players}-{game.max_players} players, "
-            f"so --bots must be {game.min_players - 1}-{game.max_players - 1}, not {bots}."
+            f"{title} seats {game.min_players}-{most} players, "
+            f"so --bots must be {game.min_players - 1}-{most - 1}, not {bots}."
         )
     buy_in = args.buy_in if args.buy_in is not None else 100 * stakes.big_blind
     if buy_in < stakes.big_blind:
@@ -291,14 +300,16 @@ def run_poker(args: argparse.Namespace) -> int:
     try:
         seating = Seating.open(
             game, structure, stakes, rng=rng, human=name, bots=BOT_NAMES[:bots],
-            level=args.bot_level, buy_in=buy_in,
+            level=args.bot_level, buy_in=buy_in, rotation=rotation,
         )
     except StandpatError as error:
         return _fail(str(error))
+    if rotation is not None:
+        title += f", {rotation.hands} hands each"
     palette = Palette.for_stream(sys.stdout, allowed=not args.no_color)
     you_are = "you are" if name.casefold() == "you" else f"you are {name}"
     print(
-        f"standpat: {game.title}, {structure.value} {stakes}; {you_are} in seat "
+        f"standpat: {title}, {structure.value} {stakes}; {you_are} in seat "
         f"{HUMAN_SEAT + 1}, with {bots} {args.bot_level} bot{'s' if bots != 1 else ''}; "
         f"{buy_in} chips each. "
         "Type 'help' for the commands."
@@ -308,7 +319,8 @@ def run_poker(args: argparse.Namespace) -> int:
     try:
         if args.bot_level in ("strong", "expert"):
             print(f"Getting the {args.bot_level} bots ready (a second or two)...", flush=True)
-            prepare_game(game)
+            for each in ((game,) if rotation is None else map(get_game, rotation.games)):
+                prepare_game(each)
         with quit_on_interrupt():
             session.play()
     except KeyboardInterrupt:  # before the first hand, or a second Ctrl-C: stop now

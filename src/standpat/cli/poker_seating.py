@@ -18,6 +18,7 @@ from standpat.cli.poker_screen import Chair
 from standpat.engine import Action, Game, Hand, Stakes, Structure
 from standpat.errors import TableError
 from standpat.table import Choice, Table
+from standpat.table.rotation import Rotation
 
 __all__ = ["HUMAN_SEAT", "Seating", "chairs_of"]
 
@@ -44,16 +45,19 @@ class Seating:
     def open(
         cls, game: Game, structure: Structure, stakes: Stakes, *, rng: random.Random,
         human: str, bots: Sequence[str], level: str, buy_in: int,
+        rotation: Rotation | None = None,
     ) -> Seating:
         """The player in seat 0 and one bot of ``level`` in each following seat.
 
         Every player buys in for ``buy_in`` chips (the table's buy-in range is
-        widened to allow it); TableError when the table refuses.
+        widened to allow it); TableError when the table refuses.  ``rotation``: a mixed
+        table's games (``game`` is then its first).
         """
         small = stakes.small_bet
         table = Table(
             game, structure, stakes, seats=len(bots) + 1, rng=rng.randrange(2**63),
             min_buy_in=min(buy_in, 10 * small), max_buy_in=max(buy_in, 100 * small),
+            rotation=rotation,
         )
         names = {HUMAN_SEAT: human}
         table.sit(HUMAN_SEAT, human, buy_in)

@@ -28,6 +28,7 @@ __all__ = [
     "StandpatError",
     "TableError",
     "TournamentError",
+    "TournamentStateError",
     "UnknownGameError",
     "UnknownRankingError",
 ]
@@ -112,6 +113,11 @@ class NameTakenError(AccountError):
 class TournamentError(StandpatError, ValueError):
     """A tournament's structure, prizes or seating that cannot be: a structure file that does
     not read, a level whose blinds make no sense, tables too small for their players."""
+
+
+class TournamentStateError(TournamentError):
+    """A tournament request that the tournament's state refuses: registration closed or
+    full, a player registered already, a tournament started, finished or paid already."""
 
 
 class ProtocolError(StandpatError, ValueError):

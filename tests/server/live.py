@@ -234,11 +234,13 @@ class Player:
 
     async def wait_for(
         self, test: Callable[[dict[str, Any]], bool], timeout: float = 20 * PATIENCE, *,
-        old: bool = False
+        old: bool = False, since: int | None = None
     ) -> dict[str, Any]:
-        """The first frame passing ``test`` (from now on; ``old``: from the first frame)."""
+        """The first frame passing ``test`` (from now on; ``old``: from the first frame;
+        ``since``: from that index of :attr:`frames`, as taken before sending a command, so
+        that an answer that came while the command was being sent is not missed)."""
         deadline = time.monotonic() + timeout
-        seen = 0 if old else len(self.frames)
+        seen = 0 if old else len(self.frames) if since is None else since
         while time.monotonic() < deadline:
             while seen < len(self.frames):
                 frame = self.frames[seen]

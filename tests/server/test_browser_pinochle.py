@@ -61,7 +61,12 @@ class Seat:
         size = self.page.evaluate(
             "() => [document.documentElement.scrollWidth,"
             " document.querySelector('.play').getBoundingClientRect().bottom + scrollY,"
-            " innerWidth, innerHeight]")
+            " innerWidth, innerHeight,"
+            " document.querySelector('header.top').getBoundingClientRect().height,"
+            " getComputedStyle(document.documentElement).getPropertyValue('--top-h'),"
+            " document.querySelector('.play').getBoundingClientRect().top + scrollY]")
+        # (the top bar's height, the offset the page took for it and the play area's top
+        # are there to read when it fails)
         assert size[0] <= size[2] and size[1] <= size[3] + 1, (self.name, size)
 
 
@@ -231,6 +236,7 @@ def play(browser: Any, server: Server, db: str) -> None:
     bea.page.wait_for_selector(".pn-player.mine")
     cyd.page.goto(f"/tables/{table}")
     cyd.page.wait_for_selector(".pn-page .status[data-status=online]")
+    cyd.page.wait_for_selector(".pn-player .pn-mark.bot")  # the table's first message is in
     assert cyd.page.locator("button[data-action=sit]").count() == 0  # every seat is taken
     wait_until(lambda: ann.data().get("game"), 30, "the first game")
     game = ann.data()["game"]

@@ -21,7 +21,8 @@ from tests.server.live import PATIENCE, log_in_operator
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     config = ServerConfig(
-        db=f"sqlite:///{tmp_path / 'room.db'}", between_hands=0.05, bot_delay=0, max_tables=5
+        db=f"sqlite:///{tmp_path / 'room.db'}", between_hands=0.05, bot_delay=0,
+        max_tables=len(GameName), address_tables=len(GameName),  # one of each poker game
     )
     with TestClient(create_app(config)) as test_client:
         yield test_client
@@ -79,7 +80,7 @@ def test_lobby_tables_and_openapi(client: TestClient) -> None:
     assert client.post("/api/tables", json={"game": "five-card-draw"}).status_code == 401
     register(client, "alice")
     games = [g for g in client.get("/api/games").json()["games"] if g["kind"] == "poker"]
-    assert len(games) == 5
+    assert [g["name"] for g in games] == [g.value for g in GameName]
     for game in games:
         made = client.post(
             "/api/tables", json={"game": game["name"], "structure": "pot-limit", "stakes": "2/4"}
@@ -93,7 +94,7 @@ def test_lobby_tables_and_openapi(client: TestClient) -> None:
     seat = client.post("/api/tables/1/bots", json={"level": "house"})
     assert seat.status_code == 201 and seat.json()["seat"] == 0
     lobby = client.get("/api/tables").json()["tables"]
-    assert len(lobby) == 5 and lobby[0]["taken"] == 1
+    assert len(lobby) == len(GameName) and lobby[0]["taken"] == 1
     assert client.get("/api/tables/99").status_code == 404
     doc = client.get("/api/openapi.json").json()
     assert doc["openapi"].startswith("3.")

@@ -38,6 +38,11 @@ __all__ = [
     "ShareLink",
     "Stats",
     "TableLine",
+    "TournamentDetail",
+    "TournamentEntryAnswer",
+    "TournamentEntryLine",
+    "TournamentLine",
+    "TournamentList",
 ]
 
 
@@ -191,6 +196,14 @@ class _BuyIn(BaseModel):
     max: int
 
 
+class _Rotation(BaseModel):
+    games: list[str] = Field(description="the games dealt in turn")
+    hands: int = Field(description="hands of each game")
+    next: str = Field(description="the game of the next hand")
+    left: int = Field(description="hands of that game still to deal, the next one included")
+    then: str = Field(description="the game after it")
+
+
 class TableLine(BaseModel):
     """A table's line in the lobby."""
 
@@ -214,6 +227,8 @@ class TableLine(BaseModel):
     hands_per_hour: float = Field(description="rounds finished in the last hour")
     chat: Literal["players", "everyone", "off"] = Field(
         description="who may chat: the players, everyone watching (logged in), or nobody")
+    rotation: _Rotation | None = Field(
+        default=None, description="a mixed table's games (null: it deals one game, `game`)")
 
 
 class Lobby(BaseModel):
@@ -362,3 +377,76 @@ class ShareLink(BaseModel):
 
     token: str
     path: str = Field(description="the page that replays it: /shared/{token}")
+
+
+class TournamentLine(BaseModel):
+    """A tournament's line in the tournament lobby."""
+
+    id: int
+    name: str
+    game: str
+    betting: str = Field(description="the betting structure: fixed-limit, pot-limit, no-limit")
+    structure: str = Field(description="the blind structure's name (turbo, regular, deep, or "
+                           "the operator's own)")
+    buy_in: int = Field(description="chips to the prize pool, per entry")
+    fee: int = Field(description="chips to the house, per entry")
+    seats: int = Field(description="seats per table")
+    starting_stack: int
+    entrants: int = Field(description="entries whose buy-in is in the pool (re-entries "
+                          "counted)")
+    alive: int = Field(description="entries still in")
+    min_entrants: int
+    max_entrants: int | None = Field(description="the field's limit (null: none)")
+    pool: int = Field(description="the prize pool now (0 once paid or cancelled)")
+    status: Literal["registering", "running", "finished", "cancelled"]
+    sit_and_go: bool = Field(description="it starts when max_entrants are in (no start time)")
+    starts_at: datetime | None = Field(description="when it starts (UTC); null for a "
+                                       "sit-and-go")
+    registration_open: bool = Field(description="whether a player may register now")
+    late_levels: int = Field(description="levels after the start while one may still "
+                             "register")
+    reentries: int = Field(description="entries a busted player may buy again")
+
+
+class TournamentList(BaseModel):
+    """The tournaments registering or running: sit-and-gos first, then by start time."""
+
+    tournaments: list[TournamentLine]
+
+
+class TournamentEntryLine(BaseModel):
+    """One entry bought into a tournament."""
+
+    id: int
+    name: str = Field(description="the player's (or house bot's) name")
+    number: int = Field(description="the player's how-many-th entry into it (from 1)")
+    status: Literal["live", "busted", "won", "unregistered", "refunded"]
+    place: int | None = Field(description="its place once out (null while in)")
+    prize: int | None = Field(description="its prize once paid (0: out of the money; null "
+                              "before the payout)")
+
+
+class _Level(BaseModel):
+    small_blind: int
+    big_blind: int
+    ante: int
+
+
+class TournamentDetail(TournamentLine):
+    """One tournament: its lobby line, its blind levels and its entries."""
+
+    level_seconds: float = Field(description="how long each level lasts, in played seconds")
+    break_every: int = Field(description="levels between breaks (0: no breaks)")
+    break_seconds: float
+    levels: list[_Level] = Field(description="the blind levels, in order; past the last one "
+                                 "the last one stays")
+    entries: list[TournamentEntryLine] = Field(
+        description="its entries in the order they were bought (an entry taken back before "
+        "the start is left out)")
+
+
+class TournamentEntryAnswer(BaseModel):
+    """My entry, after registering or unregistering, and my bankroll then."""
+
+    entry: TournamentEntryLine
+    bankroll: int

@@ -55,16 +55,19 @@ from standpat.server.schemas import (
     ShareRef,
     StatsQuery,
     TableSpec,
+    TournamentEntryBody,
     parse_body,
 )
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
+from standpat.server.tournament_lines import entry_line, tournament_detail, tournament_line
 from standpat.store import Account, Store, SuspendedError, token_hash, user_wallet
 from standpat.store.caps import held, note_opening, opened_from
 from standpat.store.names import name_key
 from standpat.store.refill import RefillRule
 from standpat.store.shares import share, shared
 from standpat.store.stats import statistics
+from standpat.store.tournaments import Entry
 from standpat.table.records import hand_line, player_record
 from standpat.table.rooms import game_kind, offers
 
@@ -420,6 +423,42 @@ class RestApi:
         """Whether ``account`` is one of the room's operators (made by the operator:
         ``standpat admin operator``, or ``standpat serve --operator``; never by a name)."""
         return account.operator
+
+    # -- tournaments ---------------------------------------------------------------
+
+    async def list_tournaments(self, request: Request, data: None) -> Response:
+        """GET /api/tournaments: the tournaments registering or running."""
+        found = await self.db(self.store.tournaments.current)
+        return JSONResponse({"tournaments": [tournament_line(t) for t in found]})
+
+    async def get_tournament(self, request: Request, data: None) -> Response:
+        """GET /api/tournaments/{id}: one tournament with its levels and entries."""
+        return JSONResponse(await self.db(tournament_detail, self.store,
+                                          request.path_params["tournament_id"]))
+
+    async def register_tournament(self, request: Request, data: TournamentEntryBody) -> Response:
+        """POST /api/tournaments/{id}/register: buy into a tournament (201 with my entry)."""
+        account = await self.need_account(request)
+        try:
+            entry = await self.db(self.store.tournaments.register,
+                                  request.path_params["tournament_id"], account.id)
+        except SuspendedError as error:
+            raise ProtocolError("suspended", str(error)) from None
+        return await self._entry_json(account, entry, 201)
+
+    async def unregister_tournament(
+        self, request: Request, data: TournamentEntryBody
+    ) -> Response:
+        """POST /api/tournaments/{id}/unregister: take my entry back before the start."""
+        account = await self.need_account(request)
+        entry = await self.db(self.store.tournaments.unregister,
+                              request.path_params["tournament_id"], account.id)
+        return await self._entry_json(account, entry)
+
+    async def _entry_json(self, account: Account, entry: Entry, status: int = 200) -> Response:
+        bankroll = await self.db(self.store.ledger.balance, user_wallet(account.id))
+        return JSONResponse({"entry": entry_line(entry), "bankroll": bankroll},
+                            status_code=status)
 
     # -- hands -------------------------------------------------------------------
 

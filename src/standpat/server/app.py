@@ -223,8 +223,9 @@ def warm_up() -> None:
     from standpat.ranking import RankingName, get_ranking
 
     for name in RankingName:
-        for cards in (5, 7):
-            get_ranking(name).scorer(cards)
+        ranking = get_ranking(name)
+        for cards in {min(ranking.sizes), max(ranking.sizes)}:
+            ranking.scorer(cards)
 
 
 async def open_demo_tables(host: TableHost, count: int, level: str = "normal") -> None:

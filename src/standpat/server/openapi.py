@@ -39,6 +39,7 @@ from standpat.server.schemas import (
     ShareRef,
     StatsQuery,
     TableSpec,
+    TournamentEntryBody,
 )
 
 __all__ = ["ENDPOINTS", "OPENAPI", "Endpoint"]
@@ -88,6 +89,7 @@ class Endpoint:
 
 
 _HAND = "/api/hands/{hand_id:int}"
+_TOURNAMENT = "/api/tournaments/{tournament_id:int}"
 ENDPOINTS: Final[tuple[Endpoint, ...]] = (
     Endpoint("POST", "/api/accounts", "register",
              "Register (and log in); a new account gets a play-money bankroll. A name taken "
@@ -182,6 +184,29 @@ ENDPOINTS: Final[tuple[Endpoint, ...]] = (
              "message when the hand does not read or does not replay; 413 over "
              f"{MAX_PHH_FILE} bytes.", a.FileHand, body=HistoryUpload, session=True,
              errors=(400, 413, 422)),
+    Endpoint("GET", "/api/tournaments", "list_tournaments",
+             "The tournaments registering or running: sit-and-gos first, then by start time.",
+             a.TournamentList,
+             links=tuple((handler, "tournament_id", "$response.body#/tournaments/0/id")
+                         for handler in ("get_tournament", "register_tournament",
+                                         "unregister_tournament"))),
+    Endpoint("GET", _TOURNAMENT, "get_tournament",
+             "One tournament: its line, its blind levels and its entries (names, status, "
+             "place, prize).", a.TournamentDetail, errors=(404,)),
+    Endpoint("POST", _TOURNAMENT + "/register", "register_tournament",
+             "Register for a tournament: its buy-in goes from my bankroll to the prize pool "
+             "and its fee to the house, in one movement. Refused with 409 tournament when "
+             "registration is closed, the field is full or I am registered already; with "
+             "400 account when my bankroll is short of buy-in + fee.",
+             a.TournamentEntryAnswer, 201, body=TournamentEntryBody, session=True,
+             errors=(400, 403, 404, 409),
+             links=tuple((handler, "tournament_id", "$request.path.tournament_id")
+                         for handler in ("get_tournament", "unregister_tournament"))),
+    Endpoint("POST", _TOURNAMENT + "/unregister", "unregister_tournament",
+             "Take my entry back before the start: buy-in and fee return to my bankroll. "
+             "Refused with 409 tournament once it started or when I am not registered.",
+             a.TournamentEntryAnswer, body=TournamentEntryBody, session=True,
+             errors=(404, 409)),
     Endpoint("GET", "/api/health", "health", "Liveness.", a.Health),
 )
 """Every REST endpoint of the room (``/api/openapi.json`` itself aside)."""
@@ -191,7 +216,7 @@ _ERROR_TEXT: Final = {
          "out of range).",
     401: "Not logged in, or a wrong name or password.",
     403: "Not allowed to this account.",
-    404: "No such table or hand (of yours).",
+    404: "No such table, hand (of yours) or tournament.",
     409: "Of the documented shape, and refused by the room's or the table's rules.",
     413: "The body is too large.",
     415: "The body is not JSON.",
@@ -226,11 +251,11 @@ def _document() -> dict[str, Any]:
         "info": {
             "title": "standpat card room",
             "version": "1",
-            "description": "Accounts, the lobby and hand histories. Play happens over the "
-            "WebSocket at /ws (docs/protocol.md; its messages are ClientMessage). Log-in sets "
-            "an HttpOnly SameSite=Lax cookie 'standpat_session'. Requests that change "
-            "something send JSON (Content-Type: application/json) and, from a browser, come "
-            "from the room's own origin.",
+            "description": "Accounts, the lobby, tournaments and hand histories. Play happens "
+            "over the WebSocket at /ws (docs/protocol.md; its messages are ClientMessage). "
+            "Log-in sets an HttpOnly SameSite=Lax cookie 'standpat_session'. Requests that "
+            "change something send JSON (Content-Type: application/json) and, from a "
+            "browser, come from the room's own origin.",
         },
         "components": {
             "securitySchemes": {

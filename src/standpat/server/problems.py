@@ -16,6 +16,7 @@ from standpat.errors import (
     StakesError,
     StandpatError,
     TableError,
+    TournamentStateError,
     UnknownGameError,
 )
 
@@ -32,13 +33,14 @@ _CODES: tuple[tuple[type[Exception], str, int], ...] = (
     (AccountError, "account", 400),
     (FairnessError, "bad-seed", 400),
     (TableError, "table", 409),
+    (TournamentStateError, "tournament", 409),
     (HistoryError, "bad-history", 422),
     (StandpatError, "error", 400),
 )
 """Each error class's code and HTTP status, first match first.  400: the input is not of
 the documented shape; 409: it is, and the room's or the table's rules refuse it (a name
-taken, stakes or seats the game does not deal); 422: an uploaded hand history that does not
-read or replay."""
+taken, stakes or seats the game does not deal, a tournament closed or full); 422: an
+uploaded hand history that does not read or replay."""
 
 
 def error_code(error: Exception) -> str:

@@ -224,7 +224,9 @@ class LocalHost:
         """Check a lobby request in full and store the table (not started)."""
         structure = None if spec.structure is None else spec.structure.value
         # the table checks what it can deal (seats for the game, ...) before anything is stored
-        probe = hosted_table(spec.game, structure, spec.stakes, seats=spec.seats)
+        mix = spec.mix()
+        game = spec.game if mix is None else mix.games[0]
+        probe = hosted_table(game, structure, spec.stakes, seats=spec.seats, rotation=mix)
         seats, stakes = probe.seats, spec.stakes
         clock = self.config.clock if spec.clock is None else spec.clock
         name = spec.name or " ".join(
@@ -237,7 +239,8 @@ class LocalHost:
             structure=probe.structure,  # the table's own (a poker table's default when none)
             stakes=stakes,
             seats=seats,
-            config={"clock": float(clock), **({} if spec.hints is None else {"hints": spec.hints})},
+            config={"clock": float(clock), **({} if spec.hints is None else {"hints": spec.hints}),
+                    **({} if mix is None else {"rotation": mix.to_json()})},
             chain_top=secrets.token_bytes(32),
             chain_length=CHAIN_LENGTH,
             owner=owner,

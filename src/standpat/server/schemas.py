@@ -34,17 +34,25 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 from pydantic_core import ErrorDetails
 
 from standpat.engine import ActionKind, Stakes, Structure
-from standpat.errors import HandSetupError, ProtocolError, StakesError
+from standpat.errors import (
+    HandSetupError,
+    ProtocolError,
+    StakesError,
+    TableError,
+    UnknownGameError,
+)
 from standpat.pinochle import Suit
 from standpat.pinochle.codec import ActionKind as PinochleActionKind
 from standpat.store.names import NAME_RULE
 from standpat.table import Choice, SitOut
 from standpat.table.pinochle import parse_fee
 from standpat.table.rooms import game_kind, offers, stakes_for
+from standpat.table.rotation import DEFAULT_HANDS, MAX_GAMES, MAX_HANDS, Rotation
 
 __all__ = [
     "MAX_ID",
@@ -71,6 +79,7 @@ __all__ = [
     "ShareRef",
     "StatsQuery",
     "TableSpec",
+    "TournamentEntryBody",
     "message_ref",
     "parse_body",
     "parse_client_message",
@@ -192,6 +201,14 @@ class TableSpec(_Strict):
         description="show each player the best holds with their chances at his draw; left out: "
         "on while every other seat is a bot and the player opened the table, off elsewhere",
     )
+    rotation: Annotated[list[GameChoice], Field(min_length=2, max_length=MAX_GAMES)] | None = (
+        Field(default=None, description=(
+            "a mixed table: the poker games it deals in turn, each once (the table's game is "
+            "the first: leave `game` out or give the same); 409 for a game that cannot be "
+            "mixed")))
+    rotation_hands: Annotated[int, Field(ge=1, le=MAX_HANDS), WHOLE] | None = Field(
+        default=None, description=f"a mixed table's hands of each game ({DEFAULT_HANDS} when "
+        "left out)")
 
     @field_validator("structure")
     @classmethod
@@ -200,6 +217,27 @@ class TableSpec(_Strict):
         if structure is not None and game is not None and game_kind(game) == "pinochle":
             raise HandSetupError(f"{game} has no betting structure: leave it out")
         return structure
+
+    @model_validator(mode="after")
+    def _rotation(self) -> TableSpec:
+        if self.rotation is None:
+            if self.rotation_hands is not None:
+                raise HandSetupError("rotation_hands is for a mixed table: give its rotation")
+            return self
+        try:
+            mix = Rotation(tuple(self.rotation), self.rotation_hands or DEFAULT_HANDS)
+        except (TableError, UnknownGameError) as error:
+            raise HandSetupError(str(error).rstrip(".")) from None
+        if "game" in self.model_fields_set and self.game != mix.games[0]:
+            raise HandSetupError(f"a mixed table's game is the first of its rotation "
+                                 f"({mix.games[0]}), not {self.game}")
+        return self
+
+    def mix(self) -> Rotation | None:
+        """The rotation of a mixed table (None for one game)."""
+        if self.rotation is None:
+            return None
+        return Rotation(tuple(self.rotation), self.rotation_hands or DEFAULT_HANDS)
 
     @field_validator("stakes")
     @classmethod
@@ -256,6 +294,15 @@ class SeatBot(_Strict):
     seat: SeatNumber | None = None
     operator: bool = False
     """Whether an operator asks (he may seat bots at any table)."""
+
+
+class TournamentEntryBody(_Strict):
+    """``POST /api/tournaments/{id}/register`` and ``.../unregister``: an empty object
+    (``{}``, or no body at all); the tournament is in the path and the player is the one
+    logged in.  Any field is refused, so that a client that means more is told."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True,
+                              json_schema_extra={"examples": [{}]})
 
 
 class PasswordChange(_Strict):

@@ -29,6 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 from standpat.server.openapi import ENDPOINTS
 from standpat.server.schemas import CLIENT_TYPES
 from standpat.store import Store
+from standpat.tournament import TournamentSpec, shipped
 
 from ..live import PATIENCE, Player, Server, operator, passive_policy
 
@@ -58,7 +59,8 @@ checks.positive_data_acceptance.expected-statuses = [
 @pytest.fixture(scope="module")
 def fuzz_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
     """A room with a table of bots playing, an operator who played a few hands at it (so
-    that his hands can be fetched, downloaded and shared), and his cookie."""
+    that his hands can be fetched, downloaded and shared), a tournament open for
+    registration (for him to register for and unregister from), and his cookie."""
     folder: Path = tmp_path_factory.mktemp("fuzz")
     server = Server(f"sqlite:///{folder / 'room.db'}", *ROOM_OPTIONS,
                     log=folder / "server.log").start()
@@ -67,6 +69,11 @@ def fuzz_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server
     for _ in range(2):
         client.post(f"/api/tables/{table['id']}/bots", json={"level": "house"})
     asyncio.run(_play_a_hand(server, client, table["id"]))
+    store = Store(server.db, migrate=False)
+    store.tournaments.create(TournamentSpec("fuzz", shipped("turbo"), seats=6, buy_in=10, fee=1,
+                                            max_entrants=100),
+                             game="five-card-draw", betting="no-limit")
+    store.close()
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
     client.close()
     yield server, cookie

@@ -338,7 +338,8 @@ def test_the_answers_keep_to_the_openapi_document(tmp_path: Path) -> None:
     with TestClient(create_app(ServerConfig(db=f"sqlite:///{tmp_path / 'r.db'}"))) as client:
         for path, operations in OPENAPI["paths"].items():
             concrete = path.replace("{table_id}", "1").replace("{hand_id}", "1").replace(
-                "{session_id}", "0123456789abcdef").replace("{token}", "x" * 16)
+                "{session_id}", "0123456789abcdef").replace("{token}", "x" * 16).replace(
+                "{tournament_id}", "1")
             documented = {method.upper() for method in operations}
             refused = client.request("PATCH", concrete)
             assert refused.status_code == 405, (path, refused.status_code)

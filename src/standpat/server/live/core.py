@@ -63,6 +63,7 @@ from standpat.server.seatbots import check_level
 from standpat.store import SeatRecord, TableRecord
 from standpat.table.hosted import Hinting, HostedTable
 from standpat.table.rooms import hosted_table
+from standpat.table.rotation import Rotation
 from standpat.table.stats import round_facts
 
 __all__ = ["TableCore"]
@@ -94,9 +95,11 @@ class TableCore:
         """Where a new seed chain's secret (and a bot's name) comes from."""
         self.check_bot = check_bot
         """Refuses (TableError) a bot level the table's game has no bot of."""
+        mix = record.config.get("rotation")
         self.table: HostedTable = hosted_table(
             record.game, record.structure or None, record.stakes, seats=record.seats,
             button=record.button % record.seats,
+            rotation=None if mix is None else Rotation.from_json(mix),
         )
         self.options = self.table.options
         self.clock = Clock(
@@ -624,6 +627,7 @@ class TableCore:
             "chat": self.chat.mode,
             "waiting": len(self.waiting),
             "hands_per_hour": self.hands_per_hour(),
+            "rotation": self.table.public().get("rotation"),
         }
 
     def hands_per_hour(self) -> float:

@@ -69,15 +69,16 @@ export function rankName(rank) {
 
 /**
  * A hand's name in full from the server's value ({category, best, key, ranks}): "Three of a
- * kind, aces", "Nine-eight low", "Flush, ace-king high", or their Spanish. `ranking` is kept
- * for values without `key` (then the category alone names it).
+ * kind, aces", "Nine-eight low", "Flush, ace-king high", "8-5-3-A badugi", "Three-card
+ * 7-4-2", or their Spanish (`{cards}` in a name is the ranks that play, as "8-5-3-A").
+ * `ranking` is kept for values without `key` (then the category alone names it).
  */
 export function handName(value, ranking) {
   if (!value) return "";
   const key = value.key || (ranking === "deuce-to-seven" && value.category === "high-card" ? "low" : value.category);
   const ranks = value.ranks || [];
   if (!value.key || (key !== "royal-flush" && !ranks.length)) return t(`hand.${value.category}`);
-  const params = {};
+  const params = { cards: ranks.join("-") };
   ranks.forEach((r, i) => {
     params[`r${i + 1}`] = rankName(r);
     params[`p${i + 1}`] = t(`tw.plural.${PLURAL_KEY[r]}`);

@@ -143,6 +143,19 @@ async function lobbyView() {
   const games = await api("GET", "/api/games");
   const gameSelect = el("select", { name: "game", id: "new-game" });
   for (const g of games.games) gameSelect.append(el("option", { value: g.name, text: gameTitle(g.name) }));
+  // a mixed table: the poker games it deals in turn, so many hands each
+  const poker = games.games.filter((g) => g.kind === "poker");
+  gameSelect.append(el("option", { value: "mixed", text: t("lobby.mixedGames") }));
+  const mixBoxes = poker.map((g, i) => el("input", { type: "checkbox", name: "rotation", value: g.name,
+    ...(i < 3 ? { checked: "" } : {}) }));
+  const mixHands = el("input", { name: "rotation_hands", id: "new-rotation-hands", type: "number", min: "1", max: "100",
+    value: "8", required: "" });
+  const mixBox = el("fieldset", { class: "mix", hidden: "" },
+    el("legend", { "data-i18n": "lobby.mixGames" }),
+    ...mixBoxes.map((box, i) => el("label", { class: "check" }, box, gameTitle(poker[i].name))),
+    el("label", {}, el("span", { "data-i18n": "lobby.mixHands" }), mixHands));
+  const mixed = () => gameSelect.value === "mixed";
+  const mixGames = () => mixBoxes.filter((box) => box.checked).map((box) => box.value);
   const structureSelect = el("select", { name: "structure", id: "new-structure" });
   for (const s of games.structures) structureSelect.append(el("option", { value: s, text: t(`structure.${s}`) }));
   const stakes = el("input", { name: "stakes", id: "new-stakes", value: "2/4", pattern: "\\d+/\\d+", required: "", size: "6" });
@@ -152,6 +165,7 @@ async function lobbyView() {
   const create = el("form", { class: "card-panel create", "aria-labelledby": "create-title" },
     el("h2", { id: "create-title", "data-i18n": "lobby.create" }),
     el("label", {}, el("span", { "data-i18n": "lobby.game" }), gameSelect),
+    mixBox,
     structureLabel,
     el("label", {}, el("span", { "data-i18n": "lobby.stakesLong" }), stakes),
     el("label", {}, el("span", { "data-i18n": "lobby.seats" }), seats),
@@ -160,6 +174,11 @@ async function lobbyView() {
   const fitForm = () => { // the default form is valid: no more seats than the game deals
     const game = games.games.find((g) => g.name === gameSelect.value);
     if (game) seats.max = String(game.max || 6);
+    mixBox.hidden = !mixed();
+    if (mixed()) { // no more seats than every game of the mix deals
+      const chosen = poker.filter((g) => mixBoxes.some((box) => box.checked && box.value === g.name));
+      seats.max = String(Math.min(6, ...chosen.map((g) => g.max || 6)));
+    }
     if (Number(seats.value) > Number(seats.max)) seats.value = seats.max;
     // pinochle: no structure, the stake is an entry fee per game (pinochle.js)
     structureLabel.style.display = isPinochle() ? "none" : "";
@@ -167,6 +186,7 @@ async function lobbyView() {
     stakes.value = isPinochle() ? "entry 10" : STAKES[structureSelect.value];
   };
   gameSelect.addEventListener("change", fitForm);
+  for (const box of mixBoxes) box.addEventListener("change", fitForm);
   fitForm();
   create.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -175,8 +195,15 @@ async function lobbyView() {
       toast(t("lobby.stakesRule", { small: bets[1], big: bets[2] }));
       return;
     }
+    if (mixed() && mixGames().length < 2) {
+      toast(t("lobby.mixTwo"));
+      return;
+    }
     try {
-      const made = await api("POST", "/api/tables", {
+      const made = await api("POST", "/api/tables", mixed() ? {
+        rotation: mixGames(), rotation_hands: Number(mixHands.value), structure: structureSelect.value,
+        stakes: stakes.value, seats: Number(seats.value),
+      } : {
         game: gameSelect.value, structure: isPinochle() ? undefined : structureSelect.value,
         stakes: stakes.value, seats: Number(seats.value),
       });
@@ -222,7 +249,9 @@ async function lobbyView() {
       const label = (key) => t(key);
       return el("tr", { "data-table": line.id, "data-game": line.game },
         el("td", { "data-label": label("lobby.table"), text: `#${line.id}` }),
-        el("td", { "data-label": label("lobby.game"), text: gameTitle(line.game) }),
+        el("td", { "data-label": label("lobby.game") }, tableGame(line), ...(line.rotation ? [el("br"),
+          el("small", { class: "facts rotation", text: t("table.rotation", { count: line.rotation.left,
+            game: gameTitle(line.rotation.next), then: gameTitle(line.rotation.then) }) })] : [])),
         el("td", { "data-label": label("lobby.structure"), text: line.structure ? t(`structure.${line.structure}`) : "-" }),
         el("td", { class: "stakes", "data-label": label("lobby.stakes") }, line.stakes,
           el("small", { class: "facts", text: ` · ${tableFacts(line)}` })),
@@ -301,9 +330,34 @@ function lobbyFilters(games, changed) {
   return { form, query };
 }
 
+/** Keep the play area's offset (--top-h) equal to the top bar's height while a table page is
+ * open: the bar's height changes with the language, the player's name and balance, and the
+ * window. Returns the function that stops following it. */
+export function followTopBar() {
+  const top = document.querySelector("header.top");
+  const fit = () => {
+    const height = top ? top.getBoundingClientRect().height : 0;
+    document.documentElement.style.setProperty("--top-h", `${Math.ceil(height)}px`);
+  };
+  fit();
+  window.addEventListener("resize", fit);
+  const observer = top && typeof ResizeObserver !== "undefined" ? new ResizeObserver(fit) : null;
+  if (observer) observer.observe(top);
+  return () => {
+    window.removeEventListener("resize", fit);
+    if (observer) observer.disconnect();
+  };
+}
+
 /** A game's title in the player's language. */
 export function gameTitle(name) {
   return t(`game.${name}`);
+}
+
+/** A table's game as its lobby line (or table info) says: a mixed table's games in turn. */
+export function tableGame(line) {
+  if (!line.rotation) return gameTitle(line.game);
+  return t("game.mixed", { games: line.rotation.games.map(gameTitle).join(" / ") });
 }
 
 /** The views around the table, each in its own module, loaded when first opened. */

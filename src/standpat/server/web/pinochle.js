@@ -5,7 +5,7 @@
 // draws, and plays, by clicks or keys; his turn shows in the tab's title (and a tone).
 import { t } from "./i18n.js";
 import { TableConnection } from "./connection.js";
-import { api, el, errorText, gameTitle, loadMe, toast } from "./main.js";
+import { api, el, errorText, followTopBar, gameTitle, loadMe, toast } from "./main.js";
 import { cardName, faceUp } from "./cards.js";
 import { mountChat } from "./chat.js";
 import { TurnAlert } from "./alerts.js";
@@ -37,14 +37,12 @@ class PinochlePage extends TableConnection {
     this.selectKey = null;
     this.deadline = null;
     this.onKey = (event) => this.key(event);
-    this.onResize = () => this.fitHeight();
   }
 
   start() {
     this.build();
     this.timer = setInterval(() => this.tick(), 250);
     document.addEventListener("keydown", this.onKey);
-    window.addEventListener("resize", this.onResize);
     this.connect();
   }
 
@@ -52,7 +50,7 @@ class PinochlePage extends TableConnection {
     this.closed = true;
     clearInterval(this.timer);
     document.removeEventListener("keydown", this.onKey);
-    window.removeEventListener("resize", this.onResize);
+    if (this.unfollowTopBar) this.unfollowTopBar();
     document.body.classList.remove("at-table");
     this.alert.close();
     if (this.socket) this.socket.close();
@@ -124,19 +122,12 @@ class PinochlePage extends TableConnection {
         el("details", { class: "panel help" }, el("summary", { text: t("shortcuts.title") }),
           el("p", { text: t("pinochle.shortcuts") })))));
     document.body.classList.add("at-table");
-    this.fitHeight();
+    this.unfollowTopBar = followTopBar();
     window.scrollTo({ top: 0 });
     mountChat(this);
     this.root.focus({ preventScroll: true });
     this.setStatus("connecting");
     this.render();
-  }
-
-  /** The play area fills the window below the top bar, whatever that bar's height. */
-  fitHeight() {
-    const top = document.querySelector("header.top");
-    const height = top ? top.getBoundingClientRect().height : 0;
-    document.documentElement.style.setProperty("--top-h", `${Math.ceil(height)}px`);
   }
 
   // ---- state --------------------------------------------------------------------------------
@@ -303,7 +294,7 @@ class PinochlePage extends TableConnection {
     const mine = this.mySeat() === s;
     const player = game ? game.players.find((p) => p.seat === s) : undefined;
     const shown = player ? { ...player, meld: player.meld && player.meld.total } : undefined;
-    const key = JSON.stringify([document.documentElement.lang, info, shown, target, mine,
+    const key = JSON.stringify([document.documentElement.lang, Boolean(this.state), info, shown, target, mine,
       this.mySeat() === null, Boolean(game && game.to_act === s && !game.over),
       Boolean(game && game.dealer === s), stateClock(this.state, s)]);
     if (box.dataset.key === key) return;
@@ -314,6 +305,8 @@ class PinochlePage extends TableConnection {
       box.classList.add("empty");
       box.setAttribute("aria-label", t("seat.emptyLabel", { seat: s + 1 }));
       box.append(el("span", { class: "pn-name name", text: t("seat.number", { seat: s + 1 }) }));
+      // the buttons wait for the table's first message: before it every seat looks empty
+      if (!this.state) return;
       const buttons = el("div", { class: "row" });
       if (this.mySeat() === null) {
         buttons.append(el("button", { type: "button", class: "small primary", "data-action": "sit", "data-seat": s,

@@ -1,7 +1,7 @@
 // The table page: an oval table drawn from the server's `table` messages, and the player's controls.
 import { t } from "./i18n.js";
 import { TableConnection } from "./connection.js";
-import { api, account, el, errorText, gameTitle, loadMe } from "./main.js";
+import { api, account, el, errorText, gameTitle, loadMe, tableGame, followTopBar } from "./main.js";
 import { backs, cardText, faceUp, handName } from "./cards.js";
 import { mountChat } from "./chat.js";
 import { showdownLines } from "./showdown.js";
@@ -49,14 +49,12 @@ class TablePage extends TableConnection {
     this.postWanted = false;
     this.shownCards = new Set(); // my cards already drawn on screen (new ones are dealt in)
     this.onKey = (event) => this.key(event);
-    this.onResize = () => this.fitHeight();
   }
 
   async start() {
     this.info = await api("GET", `/api/tables/${this.id}`);
     this.build();
     document.addEventListener("keydown", this.onKey);
-    window.addEventListener("resize", this.onResize);
     this.timer = setInterval(() => this.tick(), 250);
     this.connect();
     this.loadHistory();
@@ -66,7 +64,7 @@ class TablePage extends TableConnection {
     this.closed = true;
     clearInterval(this.timer);
     document.removeEventListener("keydown", this.onKey);
-    window.removeEventListener("resize", this.onResize);
+    if (this.unfollowTopBar) this.unfollowTopBar();
     document.body.classList.remove("at-table");
     this.alert.close();
     if (this.socket) this.socket.close();
@@ -160,8 +158,9 @@ class TablePage extends TableConnection {
     this.alert = new TurnAlert();
     const head = el("div", { class: "table-head" },
       el("a", { href: "/", "data-link": "", class: "back", text: t("table.back") }),
-      el("h1", { text: `${gameTitle(info.game)} · ${t(`structure.${info.structure}`)} · ${info.stakes}` }),
+      el("h1", { text: `${tableGame(info)} · ${t(`structure.${info.structure}`)} · ${info.stakes}` }),
       this.factsEl = el("span", { class: "table-facts", text: this.facts() }),
+      this.mixEl = el("span", { class: "table-facts rotation", hidden: "" }),
       this.status,
       this.alert.toggle,
       this.tools);
@@ -180,19 +179,12 @@ class TablePage extends TableConnection {
         el("details", { class: "panel help" }, el("summary", { text: t("shortcuts.title") }),
           el("p", { text: t("shortcuts.text") })))));
     document.body.classList.add("at-table");
-    this.fitHeight();
+    this.unfollowTopBar = followTopBar();
     window.scrollTo({ top: 0 }); // the lobby may have been scrolled: the table starts at the top
     mountChat(this);
     this.root.focus({ preventScroll: true });
     this.setStatus("connecting");
     this.render();
-  }
-
-  /** The page's play area fills the window below the top bar, whatever that bar's height. */
-  fitHeight() {
-    const top = document.querySelector("header.top");
-    const height = top ? top.getBoundingClientRect().height : 0;
-    document.documentElement.style.setProperty("--top-h", `${Math.ceil(height)}px`);
   }
 
   facts() {
@@ -399,6 +391,7 @@ class TablePage extends TableConnection {
     const grows = /with/.test(this.info.deck || "");
     const facts = grows && hand && hand.deck ? `${this.facts()} · ${t("tw.deckNow", { cards: hand.deck })}` : this.facts();
     if (this.factsEl.textContent !== facts) this.factsEl.textContent = facts;
+    this.renderRotation();
     this.renderCentre(hand);
     this.renderMyHand(hand);
     this.renderControls(hand);
@@ -517,6 +510,15 @@ class TablePage extends TableConnection {
     seatEl.setAttribute("aria-label", t(info.bot ? "seat.botLabel" : "seat.label", { name: info.name, chips: stack }));
   }
 
+  /** A mixed table: the games of the next hands, and the game after them. */
+  renderRotation() {
+    const mix = this.state && this.state.rotation;
+    this.mixEl.hidden = !mix;
+    if (!mix) return;
+    const text = t("table.rotation", { count: mix.left, game: gameTitle(mix.next), then: gameTitle(mix.then) });
+    if (this.mixEl.textContent !== text) this.mixEl.textContent = text;
+  }
+
   renderCentre(hand) {
     const parts = [];
     const now = performance.now();
@@ -526,8 +528,10 @@ class TablePage extends TableConnection {
       this.centre.replaceChildren(...parts);
       return;
     }
+    // a mixed table's hand says its game
+    const game = this.state && this.state.rotation && hand.game ? ` · ${gameTitle(hand.game)}` : "";
     parts.push(el("p", { class: "hand-number", title: t("tw.handHere", { number: hand.number }),
-      text: t("table.handNumber", { number: hand.id }) }));
+      text: t("table.handNumber", { number: hand.id }) + game }));
     if (hand.pot > 0) parts.push(el("p", { class: "pot", "data-pot": hand.pot, text: t("table.pot", { chips: hand.pot }) }));
     if (hand.pots.length > 1) {
       parts.push(el("p", { class: "pots", text: hand.pots.map((p, i) =>
@@ -621,8 +625,9 @@ class TablePage extends TableConnection {
     const pct = (p) => (p > 0 ? `${(100 * p).toFixed(1)}%` : "-");
     const lows = (probabilities) => Object.entries(probabilities).slice(0, 3)
       .map(([name, p]) => `${lowName(name)} ${pct(p)}`).join(", ");
-    // "7-low" (the odds' outcome names) in the player's language
-    const lowName = (name) => (/^[2-9TJQKA]-low$/.test(name) ? t("tw.hint.low", { rank: name[0] }) : name);
+    // "7-low", "8-badugi" (the odds' outcome names) in the player's language
+    const lowName = (name) => (/^[2-9TJQKA]-low$/.test(name) ? t("tw.hint.low", { rank: name[0] })
+      : /^[2-9TJQKA]-badugi$/.test(name) ? t("tw.hint.badugi", { rank: name[0] }) : name);
     const items = hint.holds.map((hold, i) => {
       const what = hold.discard.length
         ? t("tw.hint.keep", { cards: hold.keep.map(cardText).join(" ") || t("tw.hint.nothing"), count: hold.discard.length })
@@ -640,7 +645,8 @@ class TablePage extends TableConnection {
     // what the holds are ranked by, said plainly: the chance to improve, the share of all hands
     // the final hand beats on average (aim "strength"), or the chance of a low
     const title = t(hint.aim === "strength" ? "tw.hint.byStrength"
-      : hint.aim === "improve" ? "tw.hint.byImprove" : "tw.hint.byLow", { low: lowName(hint.aim) });
+      : hint.aim === "improve" ? "tw.hint.byImprove"
+        : /-badugi$/.test(hint.aim) ? "tw.hint.byBadugi" : "tw.hint.byLow", { low: lowName(hint.aim) });
     this.hintEl.replaceChildren(el("span", { class: "hint-title", text: title }),
       el("ol", {}, ...items));
     this.hintEl.hidden = false;

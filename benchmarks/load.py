@@ -335,6 +335,15 @@ def percentile(values: list[float], q: float) -> float:
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 
 
+def profile_file(path: str, index: int) -> str:
+    """Where node ``index``'s (0-based) py-spy samples go: ``path`` for the first node,
+    ``name-node<i>.suffix`` for the others."""
+    if index == 0:
+        return path
+    file = Path(path)
+    return str(file.with_name(f"{file.stem}-node{index + 1}{file.suffix}"))
+
+
 def services(args: argparse.Namespace) -> tuple[str, str]:
     """The PostgreSQL and Redis URLs of a run of several nodes.
 
@@ -455,8 +464,8 @@ def main() -> int:
     )
     parser.add_argument(
         "--profile", default=None, metavar="FILE",
-        help="sample the (first) server with py-spy during the run and write its collapsed "
-             "stacks here",
+        help="sample each server with py-spy during the run and write its collapsed stacks "
+             "here (with --nodes N > 1: node i's to FILE's name with -node<i> before its suffix)",
     )
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
     parser.add_argument(
@@ -502,21 +511,22 @@ def main() -> int:
         if not wait_healthy(processes, bases):
             print("a server did not start; see the logs in", workdir)
             return 1
-        spy = None
+        spies = []
         if py_spy is not None:
-            spy = subprocess.Popen(
-                [py_spy, "record", "--format", "raw", "--output", args.profile, "--pid",
-                 str(processes[0].pid), "--duration", str(int(args.seconds) + 5),
-                 "--nonblocking"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            )
+            for i, process in enumerate(processes):
+                spies.append(subprocess.Popen(
+                    [py_spy, "record", "--format", "raw", "--output",
+                     profile_file(args.profile, i), "--pid", str(process.pid),
+                     "--duration", str(int(args.seconds) + 5), "--nonblocking", "--gil"],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                ))
         # the clients on uvloop and with the server's collector settings: a load generator
         # that costs the machine less, and whose own pauses do not count as the room's
         from standpat.server.collector import tune as tune_collector
 
         tune_collector()
         stats = uvloop.run(main_async(args, bases, cookies, [p.pid for p in processes]))
-        if spy is not None:
+        for spy in spies:
             spy.wait(60)
     finally:
         stop_nodes(processes)

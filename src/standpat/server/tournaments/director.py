@@ -1,0 +1,255 @@
+"""A running tournament in the room, decided without I/O: the tournament's core
+(:class:`~standpat.tournament.core.Tournament`) seen through the room's tables.
+
+The core speaks of players, tournament table numbers and seats; the room of accounts,
+entries and its own tables.  :class:`Director` is told what the room's tournament tables do
+(a hand starts or ends, time is played) and answers with :data:`Order` values the room
+carries out: open a tournament table, seat an entrant with his chips, take a busted player
+off his table, move a player to another table with his chips, close a table, record a bust,
+pay the prizes.
+
+A player's chips leave a table only between its hands, and only through the orders: when a
+hand ends at table T, the orders that take players off T (busted, or moved away) are T's own
+to carry out before it deals again; a moved player sits at his new table for its next hand,
+with the stack he left T with.  The final table's draw moves players from tables that are
+all between hands.
+
+>>> import random
+>>> from standpat.tournament import Level, Structure, Tournament, TournamentSpec
+>>> spec = TournamentSpec("hu", Structure("hu", (Level(10, 20),), 60.0, 500), seats=2,
+...                       buy_in=100, max_entrants=2)
+>>> d = Director(Tournament(spec, random.Random(1)), {"ann": 1, "bob": 2})
+>>> d.register("ann", 11)
+[]
+>>> [type(o).__name__ for o in d.register("bob", 12)]
+['OpenAt', 'SeatAt', 'SeatAt']
+>>> seats = {o.account: o.seat for o in d.orders_seen if isinstance(o, SeatAt)}
+>>> d.hand_started(1, big_blind=seats[1])
+Level(small_blind=10, big_blind=20, ante=0)
+>>> d.hand_over(1, {seats[1]: 1000, seats[2]: 0}, {seats[1]: 500, seats[2]: 500})
+[Unseat(number=1, seat=...), Out(entry=12, places=(2,)), CloseAt(number=1), Paid(prizes={11: 200})]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from standpat.errors import TournamentError
+from standpat.tournament.balance import Move
+from standpat.tournament.core import (
+    Busted,
+    CloseTable,
+    Effect,
+    OpenTable,
+    Pay,
+    Phase,
+    Seat,
+    Tournament,
+)
+from standpat.tournament.structure import Level
+
+__all__ = [
+    "CloseAt", "Director", "MoveTo", "OpenAt", "Order", "Out", "Paid", "SeatAt", "Unseat",
+]
+
+
+@dataclass(frozen=True)
+class OpenAt:
+    """Open tournament table ``number`` (a room table of the tournament's game)."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class SeatAt:
+    """Seat ``account`` at table ``number``, seat ``seat``, with ``stack`` tournament chips
+    from the tournament's chips (at the start, or registering late)."""
+
+    number: int
+    seat: int
+    account: int
+    stack: int
+
+
+@dataclass(frozen=True)
+class Unseat:
+    """Take the busted player at table ``number``, seat ``seat`` off it, between its hands."""
+
+    number: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class MoveTo:
+    """Move ``account`` from table ``from_number`` (between its hands) to ``to_number``,
+    with the chips he has: his source table stands him (the chips go back to the
+    tournament's) and his new table seats him with them, for its next hand.  ``why``:
+    ``balance``, ``break``, or ``final`` (the final table's draw)."""
+
+    account: int
+    from_number: int
+    from_seat: int
+    to_number: int
+    to_seat: int
+    why: str
+
+
+@dataclass(frozen=True)
+class CloseAt:
+    """Close table ``number``: every player has left it."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class Out:
+    """Entry ``entry`` is out at ``places`` (several when tied; the best is recorded)."""
+
+    entry: int
+    places: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Paid:
+    """The tournament is over: pay each entry its prize (entry id -> chips), in one
+    movement that empties the prize pool."""
+
+    prizes: Mapping[int, int]
+
+
+Order = OpenAt | SeatAt | Unseat | MoveTo | CloseAt | Out | Paid
+"""What the room carries out for a running tournament, in order."""
+
+
+@dataclass
+class Director:
+    """One tournament of the room: its core, and who each of its players is.
+
+    ``accounts``: player name -> account id.  ``entries``: player name -> the id of his
+    entry now (his latest, after a re-entry).  The room's tournament tables have numbers of
+    their own (``tables``: the core's table -> the room's): the final table is drawn at a
+    fresh room table (a fresh button), so a move is always from one table to another."""
+
+    core: Tournament
+    accounts: dict[str, int]
+    entries: dict[str, int] = field(default_factory=dict)
+    tables: dict[int, int] = field(default_factory=dict)
+    """The core's table number -> the room's tournament table number."""
+    opened: int = 0
+    """Room tables opened so far (the next is ``opened + 1``)."""
+    orders_seen: list[Order] = field(default_factory=list, compare=False)
+    """Every order given (for tests and the log)."""
+
+    def register(self, name: str, entry: int) -> list[Order]:
+        """``name`` bought ``entry`` (the room took his buy-in): a sit-and-go that fills
+        starts; a late registration is seated."""
+        if name not in self.accounts:
+            raise TournamentError(f"{name} has no account in this tournament.")
+        self.entries[name] = entry
+        return self._orders(self.core.register(name))
+
+    def start(self) -> list[Order]:
+        """Start a scheduled tournament (its start time came)."""
+        return self._orders(self.core.start())
+
+    def core_table(self, number: int) -> int:
+        """The core's number of room table ``number`` (TournamentError if it is not open)."""
+        for core, room in self.tables.items():
+            if room == number:
+                return core
+        raise TournamentError(f"table {number} of {self.core.spec.name} is not open.")
+
+    def may_deal(self, number: int) -> bool:
+        """Whether table ``number`` may deal its next hand now."""
+        return self.core.may_deal(self.core_table(number))
+
+    def hand_started(self, number: int, big_blind: int) -> Level:
+        """Table ``number`` deals, seat ``big_blind`` in the big blind: the level it plays."""
+        return self.core.hand_started(self.core_table(number), big_blind)
+
+    def void_hand(self, number: int) -> None:
+        """Table ``number``'s hand was voided (its node died); its chips went back."""
+        self.core.void_hand(self.core_table(number))
+
+    def advance(self, seconds: float) -> None:
+        """``seconds`` of the tournament's clock went by."""
+        self.core.advance(seconds)
+
+    def hand_over(
+        self, number: int, stacks: Mapping[int, int], at_start: Mapping[int, int]
+    ) -> list[Order]:
+        """Table ``number``'s hand ended with ``stacks`` (seat -> chips) from ``at_start``:
+        the orders that follow, its own first (its busted players off the table)."""
+        busted: list[Order] = [Unseat(number, s) for s in sorted(stacks) if stacks[s] <= 0]
+        effects = self.core.hand_over(self.core_table(number), stacks, at_start)
+        return [*busted, *self._orders(effects)]
+
+    @property
+    def over(self) -> bool:
+        """Whether the tournament is finished (or cancelled)."""
+        return self.core.phase in (Phase.FINISHED, Phase.CANCELLED)
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to go on after a crash (the core's state and who is who)."""
+        return {"core": self.core.to_json(), "accounts": self.accounts,
+                "entries": self.entries, "opened": self.opened,
+                "tables": {str(c): r for c, r in self.tables.items()}}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Director:
+        """Read back :meth:`to_json`."""
+        return cls(Tournament.from_json(doc["core"]), dict(doc["accounts"]),
+                   dict(doc["entries"]), {int(c): int(r) for c, r in doc["tables"].items()},
+                   int(doc["opened"]))
+
+    # -- the core's effects as the room's orders ------------------------------------------
+
+    def _open(self, core: int) -> OpenAt:
+        self.opened += 1
+        self.tables[core] = self.opened
+        return OpenAt(self.opened)
+
+    def _orders(self, effects: list[Effect]) -> list[Order]:
+        orders: list[Order] = []
+        prizes: dict[int, int] = {}
+        final = [e for e in effects if isinstance(e, Move) and e.why == "final"]
+        if final:
+            orders += self._draw_final(final)
+        for effect in effects:
+            match effect:
+                case OpenTable(table=core):
+                    orders.append(self._open(core))
+                case Seat(player=name, table=core, seat=seat, stack=stack):
+                    orders.append(SeatAt(self.tables[core], seat, self.accounts[name], stack))
+                case Move(why=why) if why != "final":
+                    orders.append(MoveTo(self.accounts[effect.player],
+                                         self.tables[effect.from_table], effect.from_seat,
+                                         self.tables[effect.to_table], effect.to_seat, why))
+                case Busted(player=name, places=places):
+                    orders.append(Out(self.entries[name], places))
+                case Pay(player=name, amount=amount):
+                    entry = self.entries[name]
+                    prizes[entry] = prizes.get(entry, 0) + amount
+                case CloseTable(table=core) if core in self.tables:  # (the draw closed it)
+                    orders.append(CloseAt(self.tables.pop(core)))
+        if self.core.phase is Phase.FINISHED and effects:
+            orders.append(Paid(prizes))
+        self.orders_seen += orders
+        return orders
+
+    def _draw_final(self, moves: list[Move]) -> list[Order]:
+        """The final table's draw: a fresh room table, every player moved to it, every
+        table he left closed."""
+        before = {m.from_table: self.tables[m.from_table] for m in moves}
+        before[moves[0].to_table] = self.tables[moves[0].to_table]
+        orders: list[Order] = [self._open(moves[0].to_table)]
+        for m in moves:
+            orders.append(MoveTo(self.accounts[m.player], before[m.from_table], m.from_seat,
+                                 self.tables[m.to_table], m.to_seat, "final"))
+        orders += [CloseAt(room) for room in sorted(set(before.values()))]
+        for core in before:
+            if core != moves[0].to_table:
+                del self.tables[core]
+        return orders

@@ -71,8 +71,12 @@ class Outbox:
             self.times.append(time.monotonic())
 
 
-async def _room(db: str) -> tuple[SlowStore, LocalHost, int, int, Outbox]:
-    """A room with two tables of two bots each; the first one's writes will stall."""
+async def _room(db: str, *, fast_after: bool = False
+                ) -> tuple[SlowStore, LocalHost, int, int, Outbox]:
+    """A room with two tables of two bots each; the first one's writes will stall.
+    ``fast_after``: the second table's bots sit once the first one's write is stuck (the
+    writes of one turn of the event loop go in one transaction: two tables that write in
+    the same turn as the stuck write would wait with it, by design)."""
     config = ServerConfig(db=db, between_hands=0.0, bot_delay=0.0)
     store = SlowStore(config.db, slow_table=1)
     host = LocalHost(store, config)
@@ -82,14 +86,21 @@ async def _room(db: str) -> tuple[SlowStore, LocalHost, int, int, Outbox]:
     fast = await host.open_table(spec, owner=None, operator=True)
     watcher = Outbox(1)
     await host.send(fast, Command("watch", None, watcher, Watch(type="watch", table=fast)))
-    for table in (fast, slow):
+
+    async def seat_bots(table: int) -> None:
         for _ in range(2):
             await host.ask(table, Command("seat-bot", payload=SeatBot(level="house",
                                                                        operator=True)))
+
+    if not fast_after:
+        await seat_bots(fast)
+    await seat_bots(slow)
     deadline = time.monotonic() + 30 * PATIENCE
     while not store.stalled.is_set():
         assert time.monotonic() < deadline, "the slow table never wrote an action"
         await asyncio.sleep(0.01)
+    if fast_after:
+        await seat_bots(fast)
     return store, host, slow, fast, watcher
 
 
@@ -98,7 +109,7 @@ def test_a_slow_write_holds_up_no_other_table_on_postgresql() -> None:
     db = next(databases)
 
     async def main() -> tuple[int, bool]:
-        store, host, _, _, watcher = await _room(db)
+        store, host, _, _, watcher = await _room(db, fast_after=True)
         try:
             before = len(watcher.times)
             while len(watcher.times) < before + 10 and not store.resumed.is_set():

@@ -11,9 +11,10 @@ const OPEN = new Set(["registering", "running"]);
 const COLUMNS = ["tournament.name", "lobby.game", "tournament.buyIn", "tournament.entrants",
   "tournament.start", "tournament.status"];
 
-/** A number of chips in the page's language ("10,000" in English, "10.000" in Spanish). */
+/** A number of chips in the page's language ("1,500" in English, "1.500" in Spanish: grouped
+ * from four digits in every language, so a column of blinds reads alike). */
 export function chips(n) {
-  return Number(n).toLocaleString(language());
+  return Number(n).toLocaleString(language(), { useGrouping: "always" });
 }
 
 /** A time (ISO) as a date and time in the viewer's language and time zone. */
@@ -97,13 +98,13 @@ export async function tournamentView(view, id) {
   const refusal = el("p", { class: "table-message", id: "tournament-refusal", role: "alert", hidden: "" });
   const live = el("section", { class: "card-panel t-live", id: "tournament-live", "aria-labelledby": "live-title", hidden: "" });
   const about = el("section", { class: "card-panel", id: "tournament-about", "aria-labelledby": "about-title" });
-  const structure = el("section", { class: "card-panel", id: "tournament-structure", "aria-labelledby": "structure-title" });
+  const structure = el("section", { class: "card-panel t-structure", id: "tournament-structure", "aria-labelledby": "structure-title" });
   const entrants = el("section", { class: "card-panel", id: "tournament-entrants", "aria-labelledby": "entrants-title" });
   const prizes = el("section", { class: "card-panel", id: "tournament-prizes", "aria-labelledby": "prizes-title" });
   const page = el("div", { class: "around-page tournament-page" },
     el("p", { class: "t-back" }, el("a", { href: "/tournaments", "data-link": "", "data-i18n": "tournament.all" })),
     title, facts, mine, el("div", { class: "card-panel t-register" }, action, refusal), live, about,
-    el("div", { class: "t-columns" }, structure, el("div", { class: "t-side" }, entrants, prizes)));
+    el("div", { class: "t-columns" }, el("div", { class: "t-side" }, entrants, prizes), structure));
 
   const myEntries = () => (account() ? detail.entries.filter((e) => e.name === account().name) : []);
 
@@ -246,7 +247,7 @@ export async function tournamentView(view, id) {
         name: has(`tournament.shape.${detail.structure}`) ? t(`tournament.shape.${detail.structure}`) : detail.structure }) }),
       el("div", { class: "t-scroll" }, el("table", { class: "around-table", id: "tournament-levels" },
         el("thead", {}, el("tr", {}, ...["tournament.level", "tournament.blindsHead", "tournament.ante",
-          "tournament.length"].map((k) => el("th", { scope: "col", "data-i18n": k })))),
+          "tournament.length"].map((k) => el("th", { scope: "col", class: "num", "data-i18n": k })))),
         el("tbody", {}, ...rows))));
   }
 
@@ -254,20 +255,26 @@ export async function tournamentView(view, id) {
     const me = account() && account().name;
     const withChips = detail.entries.some((e) => e.chips !== undefined && e.chips !== null);
     const withTables = detail.entries.some((e) => e.table !== undefined && e.table !== null);
-    const heads = ["tournament.player", "tournament.status", "tournament.place", "tournament.prize",
-      ...(withChips ? ["tournament.chips"] : []), ...(withTables ? ["tournament.table"] : [])];
-    const rows = detail.entries.map((e) => el("tr", { "data-entry": e.id, class: e.name === me ? "me" : false },
+    // a column nobody has a value in yet (places before the first bust, prizes before the
+    // payout) is left out: the table fits a phone
+    const withPlaces = detail.entries.some((e) => e.place !== null);
+    const withPrizes = detail.entries.some((e) => e.prize !== null);
+    const heads = ["tournament.player", "tournament.status", ...(withPlaces ? ["tournament.place"] : []),
+      ...(withPrizes ? ["tournament.prize"] : []), ...(withChips ? ["tournament.chips"] : []),
+      ...(withTables ? ["tournament.table"] : [])];
+    const rows = detail.entries.map((e) => el("tr", { "data-entry": e.id, class: e.name === me ? "my-entry" : false },
       el("td", {}, e.name, e.number > 1 ? ` (${t("tournament.entryNumber", { n: e.number })})` : "",
         e.name === me ? el("small", { text: ` · ${t("tournament.you")}` }) : ""),
       el("td", { text: t(`tournament.entry.${e.status === "live" && detail.status === "registering" ? "registered" : e.status}`) }),
-      el("td", { class: "num", text: e.place ? ordinal(e.place) : "-" }),
-      el("td", { class: "num", text: e.prize === null ? "-" : chips(e.prize) }),
+      ...(withPlaces ? [el("td", { class: "num", text: e.place ? ordinal(e.place) : "-" })] : []),
+      ...(withPrizes ? [el("td", { class: "num", text: e.prize === null ? "-" : chips(e.prize) })] : []),
       ...(withChips ? [el("td", { class: "num", text: e.chips === null || e.chips === undefined ? "-" : chips(e.chips) })] : []),
       ...(withTables ? [el("td", {}, e.table === null || e.table === undefined ? "-"
         : el("a", { href: `/tables/${e.table}`, "data-link": "", text: `#${e.table}` }))] : [])));
     entrants.replaceChildren(el("h2", { id: "entrants-title", text: t("tournament.entrantsCount", { count: detail.entries.length }) }),
       rows.length ? el("div", { class: "t-scroll" }, el("table", { class: "around-table", id: "tournament-entries" },
-        el("thead", {}, el("tr", {}, ...heads.map((k) => el("th", { scope: "col", "data-i18n": k })))),
+        el("thead", {}, el("tr", {}, ...heads.map((k, i) => el("th", { scope: "col",
+          class: i >= 2 && k !== "tournament.table" ? "num" : false, "data-i18n": k })))),
         el("tbody", {}, ...rows)))
         : el("p", { class: "hint", "data-i18n": "tournament.noEntrants" }));
   }

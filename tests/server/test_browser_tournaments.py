@@ -372,6 +372,25 @@ def test_the_live_fields_show_the_level_clock_tables_and_my_table(
     page.context.close()
 
 
+def test_a_break_says_when_play_resumes_and_absent_fields_are_no_harm(
+        browser: Any, server: Server, made: dict[str, Any]) -> None:
+    page, _ = player(browser, server)
+    tid = made["sunday"]
+    canned = page.request.get(f"/api/tournaments/{tid}").json() | {
+        "status": "running", "registration_open": False, "tables": None,
+        "level": {"number": 4, "small_blind": 50, "big_blind": 100, "ante": 0,
+                  "seconds_left": 65, "on_break": True}}
+    page.route(f"**/api/tournaments/{tid}", lambda route: route.fulfill(json=canned))
+    page.goto(f"/tournaments/{tid}")
+    page.locator("#current-level").wait_for()
+    assert page.locator("#current-level").inner_text() == "Break; then level 4: blinds 50/100"
+    assert page.locator("#tournament-live p").nth(1).inner_text().startswith("Play resumes in 1:0")
+    assert page.locator("#tournament-tables").count() == 0  # "tables": null
+    assert page.locator("#take-me").count() == 0
+    assert page.js_errors == []
+    page.context.close()
+
+
 def test_the_room_serves_the_page_for_the_tournament_paths(server: Server,
                                                             made: dict[str, Any]) -> None:
     import httpx

@@ -87,7 +87,7 @@ export async function tournamentsView(view) {
 }
 
 /** Tournament `id`'s page, drawn into `view`; its data is read again every few seconds
- * while it registers or runs, and its level's clock ticks every second. Returns the
+ * while it registers or runs, and the level's clock ticks between reads. Returns the
  * function that closes it. */
 export async function tournamentView(view, id) {
   let closed = false, refreshTimer = null, shownAction = null, deadline = null, detail = null;
@@ -114,6 +114,7 @@ export async function tournamentView(view, id) {
     if (closed) return;
     draw();
     if (OPEN.has(detail.status)) {
+      clearTimeout(refreshTimer); // one chain of reads, even when two were in flight
       refreshTimer = setTimeout(() => refresh().catch((e) => toast(errorText(e))), REFRESH_MS);
     }
   }
@@ -174,8 +175,7 @@ export async function tournamentView(view, id) {
       refusal.textContent = errorText(e);
       refusal.hidden = false;
     }
-    button.disabled = false;
-    shownAction = null;
+    button.disabled = false; // kept, with its focus, when the refusal left the state as it was
     await refresh();
   }
 

@@ -107,3 +107,31 @@ def test_lobby_poker_and_pinochle_tables_have_no_serious_violation(
     assert not any(found.values()), found
     assert not page.js_errors, page.js_errors
     page.context.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)], ids=["wide", "phone"])
+def test_the_tournament_tab_and_page_have_no_serious_violation(
+    browser: Any, server: Server, size: tuple[int, int]
+) -> None:
+    from standpat.store import Store
+    from standpat.tournament import TournamentSpec, shipped
+
+    page = logged_in(browser, server, *size)
+    store = Store(server.db)
+    try:
+        tid = store.tournaments.create(
+            TournamentSpec(f"Axe {size[0]}", shipped("regular"), seats=6, buy_in=100, fee=10,
+                           max_entrants=6), game="five-card-draw", betting="no-limit")
+    finally:
+        store.close()
+    found: dict[str, list[str]] = {}
+    page.goto("/tournaments")
+    page.wait_for_selector(f'#tournaments tr[data-tournament="{tid}"]')
+    found["tournaments tab"] = serious(page)
+    page.goto(f"/tournaments/{tid}")
+    page.locator("#tournament-register").click()
+    page.wait_for_selector("#tournament-unregister")
+    found["tournament page, registered"] = serious(page)
+    assert not any(found.values()), found
+    assert not page.js_errors, page.js_errors
+    page.context.close()

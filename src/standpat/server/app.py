@@ -48,7 +48,7 @@ __all__ = ["COOKIE", "create_app", "hand_for", "open_demo_tables", "own_hand"]
 log = logging.getLogger("standpat.server")
 WEB_DIR = Path(__file__).with_name("web")
 """The browser client: index.html and its scripts, styles and message catalogues."""
-PAGES = ("/account", "/stats", "/replay")
+PAGES = ("/account", "/stats", "/replay", "/tournaments")
 """Paths of the client's other views, served the same page (its script draws them)."""
 UPLOAD_BODY = 2 * MAX_PHH_FILE + 1024
 """The body limit of POST /api/replays/phh: a file of MAX_PHH_FILE bytes, written in JSON
@@ -151,6 +151,7 @@ def create_app(
         Route("/replay/{hand_id:int}", page, methods=["GET"]),
         Route("/shared/{token}", page, methods=["GET"]),
         Route("/tables/{table_id:int}", page, methods=["GET"]),
+        Route("/tournaments/{tournament_id:int}", page, methods=["GET"]),
         Mount("/static", StaticFiles(directory=web), name="static"),
         Route("/metrics", metrics, methods=["GET"]),
     ]

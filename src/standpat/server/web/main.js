@@ -271,11 +271,21 @@ async function lobbyView() {
   }
   await refresh();
   const timer = setInterval(refresh, 5000);
-  const page = el("div", { class: "lobby-page" }, waitBox, filters.form, table, me ? create : el("p", { class: "card-panel" },
+  const page = el("div", { class: "lobby-page" }, lobbyTabs("ring"), waitBox, filters.form, table, me ? create : el("p", { class: "card-panel" },
     el("a", { href: "/login", "data-link": "", "data-i18n": "lobby.loginToPlay" })));
   translatePage(page);
   view.replaceChildren(page);
   return () => { clearInterval(timer); if (waitList) waitList.close(); };
+}
+
+/** The lobby's two tabs, ring games (/) and tournaments (/tournaments): links, so the
+ * address says the tab, a tab can be shared and Back returns to the other. `current` is
+ * "ring" or "tournaments". */
+export function lobbyTabs(current) {
+  const tab = (name, href, key) => el("a", { href, "data-link": "", class: "lobby-tab",
+    "aria-current": name === current ? "page" : false, "data-tab": name, "data-i18n": key });
+  return el("nav", { class: "lobby-tabs", "aria-label": t("lobby.tabs") },
+    tab("ring", "/", "lobby.ringGames"), tab("tournaments", "/tournaments", "lobby.tournaments"));
 }
 
 /** The lobby's filters and order, kept in the address (?game=...) so a view can be shared. */
@@ -372,6 +382,7 @@ async function route() {
   closeView = null;
   const path = location.pathname;
   const match = path.match(/^\/tables\/(\d+)$/);
+  const tournament = path.match(/^\/tournaments(?:\/(\d+))?$/);
   try {
     const page = PAGES[path];
     const replay = path.match(/^\/replay\/(\d+)$/);
@@ -381,6 +392,10 @@ async function route() {
     } else if (replay) {
       if (!me) { navigate(`/login?next=${encodeURIComponent(path)}`, true); return; }
       closeView = await (await import("./replay.js")).replayView(view, { hand: Number(replay[1]) });
+    } else if (tournament) { // anyone may look at the tournaments; registering needs a log-in
+      const pages = await import("./tournaments.js");
+      closeView = tournament[1] ? await pages.tournamentView(view, Number(tournament[1]))
+        : await pages.tournamentsView(view);
     } else if (path === "/login") {
       view.replaceChildren(loginView());
       translatePage(view);
@@ -432,7 +447,7 @@ async function start() {
     const link = event.target.closest("a[data-link]");
     if (link && link.origin === location.origin && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
-      navigate(link.pathname);
+      navigate(link.pathname + link.search); // a log-in link keeps its ?next=
     }
   });
   window.addEventListener("popstate", route);

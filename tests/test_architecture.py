@@ -165,9 +165,10 @@ SERVER = PACKAGE / "server"
 SERVER_LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(names) for names in (
     {"__init__", "agents", "answers", "collector", "config", "downloads", "frames", "guard",
      "metrics", "origins", "problems", "protocol", "schemas", "seatbots", "sessions"},
-    {"bodies", "host", "lobby", "openapi", "throttle", "tournament_lines"},
+    {"bodies", "host", "lobby", "openapi", "throttle", "tournament_lines", "tournaments"},
     {"live"},
     {"room", "orders"},
+    {"tournament_service"},
     {"cluster"},
     {"api"},
     {"ws"},
@@ -179,7 +180,7 @@ one-process host; the web layer (``api``, ``ws``, ``app``) sits on top.  (``web`
 browser client's folder: no Python.)"""
 
 PURE = ("core", "handlers", "restart", "effects", "writes", "clock", "ghosts", "waiting",
-        "chat", "messages", "sitters")
+        "chat", "messages", "sitters", "tournament")
 """The modules of a live table's core: they decide, and do no I/O."""
 IMPURE = ("asyncio", "threading", "sqlalchemy", "redis", "psycopg", "starlette", "uvicorn",
           "standpat.server.live.task", "standpat.server.live.recorder",

@@ -94,7 +94,7 @@ def test_the_list_and_one_tournament(client: TestClient) -> None:
     assert detail["entrants"] == 1 and detail["pool"] == 50
     assert detail["entries"] == [{"id": detail["entries"][0]["id"], "name": "alice",
                                   "number": 1, "status": "live", "place": None,
-                                  "prize": None}]
+                                  "prize": None, "table": None, "chips": None}]
     assert detail["levels"][0] == {"small_blind": 10, "big_blind": 20, "ante": 0}
     assert len(detail["levels"]) == len(shipped("turbo").levels)
     assert "account_id" not in detail["entries"][0]
@@ -167,8 +167,10 @@ def test_a_full_field_and_a_short_bankroll_are_refused(client: TestClient) -> No
     for token in tokens[:2]:
         assert client.post(f"/api/tournaments/{small}/register", json={},
                            headers=_as(token)).status_code == 201
+    # the field is full: the sit-and-go starts at once, and registration closes
+    assert client.get(f"/api/tournaments/{small}").json()["status"] == "running"
     full = client.post(f"/api/tournaments/{small}/register", json={}, headers=_as(tokens[2]))
-    assert "full" in _error(full, 409, "tournament")
+    assert "closed" in _error(full, 409, "tournament")
 
     dear = _create(client, "High roller", buy_in=BANKROLL, fee=1)
     short = client.post(f"/api/tournaments/{dear}/register", json={}, headers=_as(tokens[2]))

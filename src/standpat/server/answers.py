@@ -424,12 +424,27 @@ class TournamentEntryLine(BaseModel):
     place: int | None = Field(description="its place once out (null while in)")
     prize: int | None = Field(description="its prize once paid (0: out of the money; null "
                               "before the payout)")
+    table: int | None = Field(default=None, description="the room's table it sits at while "
+                              "the tournament runs (null: not seated)")
+    chips: int | None = Field(default=None, description="its chips at that table")
 
 
 class _Level(BaseModel):
     small_blind: int
     big_blind: int
     ante: int
+
+
+class _LevelNow(_Level):
+    number: int = Field(description="the level in play, from 1 (on a break: the next one)")
+    seconds_left: float = Field(description="played seconds to the next level or break")
+    on_break: bool
+
+
+class _TournamentTable(BaseModel):
+    id: int = Field(description="the room's table id (/tables/{id})")
+    number: int = Field(description="its number in the tournament")
+    players: int
 
 
 class TournamentDetail(TournamentLine):
@@ -443,6 +458,9 @@ class TournamentDetail(TournamentLine):
     entries: list[TournamentEntryLine] = Field(
         description="its entries in the order they were bought (an entry taken back before "
         "the start is left out)")
+    level: _LevelNow | None = Field(default=None, description="while it runs: the level now")
+    tables: list[_TournamentTable] = Field(default_factory=list,
+                                           description="while it runs: its open tables")
 
 
 class TournamentEntryAnswer(BaseModel):

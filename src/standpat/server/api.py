@@ -20,7 +20,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, time, timedelta
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from starlette.requests import HTTPConnection, Request
@@ -71,6 +71,9 @@ from standpat.store.tournaments import Entry
 from standpat.table.records import hand_line, player_record
 from standpat.table.rooms import game_kind, offers
 
+if TYPE_CHECKING:
+    from standpat.server.tournament_service import TournamentService
+
 __all__ = ["RestApi", "hand_for", "own_hand", "unavailable_response"]
 
 log = logging.getLogger("standpat.server")
@@ -97,6 +100,8 @@ class RestApi:
         self.config = config
         self.throttle = throttle
         self.sockets = sockets
+        self.tournaments: TournamentService | None = None
+        """The room's running tournaments (a room of one node); None: it deals none."""
         self._caps = asyncio.Lock()
         """Held while a player's table or bot is checked against the caps and added."""
 
@@ -433,8 +438,9 @@ class RestApi:
 
     async def get_tournament(self, request: Request, data: None) -> Response:
         """GET /api/tournaments/{id}: one tournament with its levels and entries."""
-        return JSONResponse(await self.db(tournament_detail, self.store,
-                                          request.path_params["tournament_id"]))
+        tid = request.path_params["tournament_id"]
+        live = None if self.tournaments is None else self.tournaments.line(tid)
+        return JSONResponse(await self.db(tournament_detail, self.store, tid, live))
 
     async def register_tournament(self, request: Request, data: TournamentEntryBody) -> Response:
         """POST /api/tournaments/{id}/register: buy into a tournament (201 with my entry)."""
@@ -444,6 +450,8 @@ class RestApi:
                                   request.path_params["tournament_id"], account.id)
         except SuspendedError as error:
             raise ProtocolError("suspended", str(error)) from None
+        if self.tournaments is not None:
+            await self.tournaments.registered(entry.tournament_id, entry)
         return await self._entry_json(account, entry, 201)
 
     async def unregister_tournament(

@@ -39,6 +39,7 @@ from standpat.server.room import LocalHost
 from standpat.server.schemas import MAX_PHH_FILE, SeatBot, TableSpec
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
+from standpat.server.tournament_service import TournamentService
 from standpat.server.ws import serve_socket
 from standpat.store import Store, token_hash
 from standpat.store.operator import reserve_operators
@@ -83,6 +84,9 @@ def create_app(
         the_host = LocalHost(the_store, config, bots)
     throttle = Throttle(config)
     api = RestApi(the_store, the_host, config, throttle, sockets)
+    tournaments = None
+    if isinstance(the_host, LocalHost):  # a room of one node deals its tournaments
+        tournaments = api.tournaments = TournamentService(the_store, the_host)
     web = Path(config.static_dir) if config.static_dir else WEB_DIR
 
     desk = OrderDesk(the_store, the_host, sockets, config.orders_every)
@@ -90,7 +94,11 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         warm_up()
+        if tournaments is not None:
+            await tournaments.load()  # before the tables: they link to their tournaments
         await the_host.start()
+        if tournaments is not None:
+            await tournaments.start()
         if config.demo_tables and not the_host.table_ids():
             await open_demo_tables(the_host, config.demo_tables, config.demo_bot)
         desk.start()
@@ -98,6 +106,8 @@ def create_app(
             yield
         finally:
             await desk.stop()
+            if tournaments is not None:
+                await tournaments.stop()
             await the_host.stop()
             await throttle.close()
             if store is None:

@@ -24,6 +24,7 @@ from standpat.server.host import BotFactory, Command
 from standpat.server.live import LiveTable, TableCore
 from standpat.server.live.recorder import Fence, Recorder
 from standpat.server.live.restart import Restart
+from standpat.server.live.tournament import TournamentHooks
 from standpat.server.live.writer import Writer
 from standpat.server.schemas import TableSpec
 from standpat.server.seatbots import check_level
@@ -64,6 +65,8 @@ class LocalHost:
         self.on_lost: Callable[[int], None] | None = None
         """Told of a table whose write was refused by its fence (the lease is lost)."""
         self._restarts: dict[int, asyncio.Task[None]] = {}
+        self.tournaments: TournamentHooks | None = None
+        """The room's running tournaments (their tables are linked to them as they load)."""
 
     async def start(self) -> None:
         """Void hands cut short by a crash, then load and start every stored table.
@@ -96,14 +99,21 @@ class LocalHost:
         if record.owner is not None:
             owner = (await asyncio.to_thread(self.store.accounts.get, record.owner)).name
         seats = await asyncio.to_thread(self.store.tables.seats, record.id)
+        service = self.tournaments
+        link = None if service is None else service.link(record)
         core = TableCore(record, self.config, now=self.now, owner_name=owner,
-                         check_bot=self._check_bot)
+                         check_bot=self._check_bot, tournament=link)
         table = LiveTable(
             core, self.store, Recorder(self.store, record.id, self.writer, fence), self.bots,
             on_close=self._closed, on_fenced=self._fenced, on_failed=self._failed,
+            on_forward=None if service is None else service.forward,
         )
         await table.drive(core.start(seats, restart))
         return table
+
+    async def open_stored(self, record: TableRecord) -> None:
+        """Start a table stored just now by its tournament."""
+        self._run(await self._load(record, None, None), None)
 
     def _check_bot(self, kind: str, level: str) -> None:
         """TableError for a bot level no bot of this room plays (the room's own factory's

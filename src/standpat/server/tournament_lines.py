@@ -52,19 +52,33 @@ def entry_line(entry: Entry) -> dict[str, Any]:
             "status": entry.status.value, "place": entry.place, "prize": entry.prize}
 
 
-def tournament_detail(store: Store, tournament_id: int) -> dict[str, Any]:
+def tournament_detail(store: Store, tournament_id: int,
+                      live: dict[str, Any] | None = None) -> dict[str, Any]:
     """One tournament with its levels and entries (``TournamentDetail``), read in one
     snapshot (the entries are those the line counts); NotFoundError for an unknown id.
+    ``live``: what its running service adds (the level now, its tables); each entry seated
+    at one of its tables gets the table and its chips.
 
     Entries taken back before the start are left out: they bought nothing."""
+    seated: dict[int, tuple[int, int]] = {}
     with store.tx.read(snapshot=True) as conn:
         record = store.tournaments.get(tournament_id, conn=conn)
         entries = store.tournaments.entries(tournament_id, conn=conn)
+        for table_id in store.tournaments.tables(tournament_id, conn=conn).values():
+            for seat in store.tables.seats(table_id, conn=conn):
+                seated[seat.account_id] = (table_id, seat.stack)
     structure = record.spec.structure
     return tournament_line(record) | {
         "level_seconds": structure.level_seconds, "break_every": structure.break_every,
         "break_seconds": structure.break_seconds,
         "levels": [{"small_blind": level.small_blind, "big_blind": level.big_blind,
                     "ante": level.ante} for level in structure.levels],
-        "entries": [entry_line(e) for e in entries if e.status is not EntryStatus.UNREGISTERED],
+        "entries": [entry_line(e) | _seat(e, seated) for e in entries
+                    if e.status is not EntryStatus.UNREGISTERED],
+        **(live or {}),
     }
+
+
+def _seat(entry: Entry, seated: dict[int, tuple[int, int]]) -> dict[str, Any]:
+    at = seated.get(entry.account_id) if entry.status is EntryStatus.LIVE else None
+    return {"table": None, "chips": None} if at is None else {"table": at[0], "chips": at[1]}

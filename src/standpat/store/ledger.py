@@ -30,8 +30,8 @@ from standpat.store.refill import REFILL, RefillRule
 from standpat.store.tx import Transactions, now, utc
 
 __all__ = [
-    "BANK", "HOUSE", "MAX_CHIPS", "Ledger", "check_movement", "seat_wallet", "tournament_wallet",
-    "user_wallet",
+    "BANK", "HOUSE", "MAX_CHIPS", "Ledger", "check_movement", "chips_wallet", "seat_wallet",
+    "tournament_wallet", "user_wallet",
 ]
 
 BANK = "bank"
@@ -65,6 +65,12 @@ problems it finds as sentences."""
 def tournament_wallet(tournament_id: int) -> str:
     """The name of the wallet holding a tournament's prize pool."""
     return f"tournament:{tournament_id}"
+
+
+def chips_wallet(tournament_id: int) -> str:
+    """The name of the wallet a tournament's chips come from and go back to: minus the
+    chips at its tables (tournament chips are not play money: no bankroll holds them)."""
+    return f"chips:{tournament_id}"
 
 
 def check_movement(rows: Mapping[str, int]) -> None:
@@ -233,11 +239,13 @@ class Ledger:
     # -- play-money refills ---------------------------------------------------------
 
     def holdings(self, conn: Connection, account_id: int) -> tuple[int, int]:
-        """An account's bankroll and the chips in front of him at tables."""
+        """An account's bankroll and the chips in front of him at tables (play money:
+        tournament chips are not his)."""
         bankroll = self.balance(user_wallet(account_id), conn=conn)
         seated = conn.execute(
             select(func.coalesce(func.sum(m.seats.c.stack), 0))
-            .where(m.seats.c.account_id == account_id)
+            .where((m.seats.c.account_id == account_id)
+                   & m.seats.c.table_id.not_in(select(m.tournament_tables.c.table_id)))
         ).scalar_one()
         return bankroll, int(seated)
 

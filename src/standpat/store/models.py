@@ -229,6 +229,7 @@ tournaments = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("started_at", DateTime(timezone=True), nullable=True),
     Column("ended_at", DateTime(timezone=True), nullable=True),
+    Column("state", JSON, nullable=True),
     Index("ix_tournaments_status", "status"),
 )
 """Tournaments: what they deal (``game``, ``betting``: fixed-limit, pot-limit, no-limit), at
@@ -236,7 +237,20 @@ tables of ``seats``, for ``buy_in`` (to the prize pool) plus ``fee`` (to the hou
 blind structure ``structure`` (the structure file's keys); ``starts_at`` (None: a sit-and-go,
 which starts when ``max_entrants`` have registered); ``status`` a
 :class:`standpat.tournament.Phase` value; ``late_open``: registration still open while it
-runs (late registration).  The prize pool is the wallet ``tournament:<id>``."""
+runs (late registration).  The prize pool is the wallet ``tournament:<id>``.  ``state``: the
+room's director of a running tournament (:mod:`standpat.server.tournaments.director`), saved
+with every change it makes."""
+
+tournament_tables = Table(
+    "tournament_tables",
+    metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False, unique=True),
+)
+"""The room's tables a tournament deals at, by their number in the tournament.  Their seats
+hold tournament chips, which come from and go back to the wallet ``chips:<id>`` of the
+tournament, never from a bankroll."""
 
 tournament_entries = Table(
     "tournament_entries",

@@ -27,7 +27,14 @@ from standpat.errors import AccountError, NotFoundError, TableError
 from standpat.store import models as m
 from standpat.store.accounts import SuspendedError
 from standpat.store.hands import HandStatus
-from standpat.store.ledger import BANK, MAX_CHIPS, Ledger, seat_wallet, user_wallet
+from standpat.store.ledger import (
+    BANK,
+    MAX_CHIPS,
+    Ledger,
+    chips_wallet,
+    seat_wallet,
+    user_wallet,
+)
 from standpat.store.tx import Transactions, now, utc
 
 __all__ = ["SeatRecord", "TableRecord", "Tables"]
@@ -93,13 +100,15 @@ class Tables:
         chain_length: int,
         owner: int | None = None,
         max_owned: int | None = None,
+        conn: Connection | None = None,
     ) -> TableRecord:
         """Store a new table, opened by account ``owner`` (None: the room itself).
 
         ``max_owned``: refuse (TableError) when the owner already has that many open
         tables; checked in the same transaction, so parallel requests cannot pass it.
+        ``conn``: the caller's transaction, else a new one.
         """
-        with self.tx.begin() as conn:
+        with self.tx.within(conn) as conn:
             if owner is not None and max_owned is not None:
                 self.tx.lock_account(conn, owner)
                 owned = conn.execute(
@@ -129,12 +138,13 @@ class Tables:
                     created_at=now(),
                 )
             ).inserted_primary_key
-        assert new_id is not None
-        return self.get(int(new_id[0]))
+            assert new_id is not None
+            return self.get(int(new_id[0]), conn=conn)
 
-    def get(self, table_id: int) -> TableRecord:
-        """The stored table with this id; NotFoundError if there is none."""
-        with self.tx.read() as conn:
+    def get(self, table_id: int, *, conn: Connection | None = None) -> TableRecord:
+        """The stored table with this id; NotFoundError if there is none (``conn``: in the
+        caller's transaction)."""
+        with self.tx.within(conn, write=False) as conn:
             row = conn.execute(select(m.tables).where(m.tables.c.id == table_id)).mappings().first()
         if row is None:
             raise NotFoundError(f"there is no table {table_id}.")
@@ -214,15 +224,47 @@ class Tables:
             )
             return next(s for s in self.seats(table_id, conn=conn) if s.seat == seat)
 
+    def seat_entrant(
+        self, table_id: int, seat: int, account_id: int, stack: int, *,
+        bot_level: str | None = None, conn: Connection | None = None,
+    ) -> SeatRecord:
+        """Seat a tournament's entrant at one of its tables with ``stack`` of its chips
+        (from the tournament's chips wallet, :func:`~standpat.store.ledger.chips_wallet`:
+        no bankroll pays).  ``conn``: the caller's transaction, else a new one."""
+        if not 0 < stack <= MAX_CHIPS:
+            raise AccountError(f"a stack is 1 to {MAX_CHIPS:,} chips; got {stack}.")
+        with self.tx.within(conn) as conn:
+            tournament_id = self.tournament_of(conn, table_id)
+            if tournament_id is None:
+                raise TableError(f"table {table_id} is not a tournament's.")
+            try:
+                conn.execute(m.seats.insert().values(
+                    table_id=table_id, seat=seat, account_id=account_id, stack=stack,
+                    bot_level=bot_level))
+            except IntegrityError:
+                raise TableError(f"seat {seat} of table {table_id} is taken.") from None
+            self.ledger.move(conn, {chips_wallet(tournament_id): -stack,
+                                    seat_wallet(table_id, account_id): stack},
+                             "tournament-seat", table_id=table_id, tournament_id=tournament_id)
+            return next(s for s in self.seats(table_id, conn=conn) if s.seat == seat)
+
     def stand(self, table_id: int, seat: int, *, conn: Connection | None = None) -> int:
         """Cash a seat out to its owner's bankroll, free the seat and reveal his hands' seeds.
 
         The time he left is kept (a player shown the seeds of a table sits there
-        again only after a cool-off, see :meth:`sit`).  Returns the chips cashed out.
-        ``conn``: the caller's transaction, else a new one.
+        again only after a cool-off, see :meth:`sit`).  Returns the chips cashed out.  At a
+        tournament's table the chips go back to the tournament's chips wallet instead (no
+        bankroll holds tournament chips).  ``conn``: the caller's transaction, else a new one.
         """
         with self.tx.within(conn) as conn:
             return self._stand(conn, table_id, seat)
+
+    @staticmethod
+    def tournament_of(conn: Connection, table_id: int) -> int | None:
+        """The tournament whose table ``table_id`` is (None: a ring game's)."""
+        found = conn.execute(select(m.tournament_tables.c.tournament_id)
+                             .where(m.tournament_tables.c.table_id == table_id)).scalar()
+        return None if found is None else int(found)
 
     def _stand(self, conn: Connection, table_id: int, seat: int) -> int:
         row = conn.execute(
@@ -233,12 +275,13 @@ class Tables:
         account_id = row["account_id"]
         wallet = seat_wallet(table_id, account_id)
         chips = self.ledger.balance(wallet, conn=conn)
-        self.ledger.move(
-            conn,
-            {wallet: -chips, user_wallet(account_id): chips},
-            "cash-out",
-            table_id=table_id,
-        )
+        tournament = self.tournament_of(conn, table_id)
+        if tournament is None:
+            self.ledger.move(conn, {wallet: -chips, user_wallet(account_id): chips},
+                             "cash-out", table_id=table_id)
+        elif chips:
+            self.ledger.move(conn, {wallet: -chips, chips_wallet(tournament): chips},
+                             "tournament-stand", table_id=table_id, tournament_id=tournament)
         conn.execute(
             m.seats.delete().where((m.seats.c.table_id == table_id) & (m.seats.c.seat == seat))
         )

@@ -50,7 +50,14 @@ from standpat.engine.games import get_game
 from standpat.errors import NotFoundError, TournamentError, TournamentStateError
 from standpat.store import models as m
 from standpat.store.accounts import SuspendedError
-from standpat.store.ledger import HOUSE, MAX_CHIPS, Ledger, tournament_wallet, user_wallet
+from standpat.store.ledger import (
+    HOUSE,
+    MAX_CHIPS,
+    Ledger,
+    chips_wallet,
+    tournament_wallet,
+    user_wallet,
+)
 from standpat.store.tx import Transactions, now, utc
 from standpat.tournament.core import Phase, TournamentSpec
 from standpat.tournament.payouts import prizes as payout_prizes
@@ -336,19 +343,21 @@ class Tournaments:
                          .values(late_open=False))
         return self.get(tournament_id)
 
-    def bust(self, entry_id: int, place: int) -> Entry:
+    def bust(self, entry_id: int, place: int, *, conn: Connection | None = None) -> Entry:
         """An entry is out of its running tournament at ``place`` (tied entries share the
         best of their places).  TournamentStateError unless the entry is in and the
-        tournament runs; TournamentError for a place that no entry can have."""
-        return self._place(entry_id, place, EntryStatus.LIVE)
+        tournament runs; TournamentError for a place that no entry can have.  ``conn``: the
+        caller's transaction (a tournament table's write), else a new one."""
+        return self._place(entry_id, place, EntryStatus.LIVE, conn)
 
     def correct_place(self, entry_id: int, place: int) -> Entry:
         """Give a busted entry its final place (one busted during late registration was
         told a provisional one), before the payout."""
         return self._place(entry_id, place, EntryStatus.BUSTED)
 
-    def _place(self, entry_id: int, place: int, was: EntryStatus) -> Entry:
-        with self.tx.begin() as conn:
+    def _place(self, entry_id: int, place: int, was: EntryStatus,
+               conn: Connection | None = None) -> Entry:
+        with self.tx.within(conn) as conn:
             tournament_id = conn.execute(
                 select(m.tournament_entries.c.tournament_id)
                 .where(m.tournament_entries.c.id == entry_id)
@@ -371,7 +380,7 @@ class Tournaments:
             conn.execute(m.tournament_entries.update()
                          .where(m.tournament_entries.c.id == entry_id)
                          .values(status=EntryStatus.BUSTED.value, place=place, ended_at=now()))
-        return self.entry(entry_id)
+            return self.entry(entry_id, conn=conn)
 
     def cancel(self, tournament_id: int) -> list[Entry]:
         """Cancel a tournament that has not finished: every entry whose buy-in is in the
@@ -397,7 +406,8 @@ class Tournaments:
             return self.entries(tournament_id, conn=conn)
 
     def pay(
-        self, tournament_id: int, prizes: Mapping[int, int] | Sequence[int] | None = None,
+        self, tournament_id: int, prizes: Mapping[int, int] | Sequence[int] | None = None, *,
+        conn: Connection | None = None,
     ) -> list[Entry]:
         """Pay a running tournament out and finish it: the last entry in takes first place,
         each place's prize goes to the entry that finished there (tied entries split their
@@ -411,7 +421,7 @@ class Tournaments:
         finds it finished); TournamentError when more than one entry is still in, the
         places do not rank the field, or the prizes do not add up to the pool.
         """
-        with self.tx.begin() as conn:
+        with self.tx.within(conn) as conn:
             t = self._lock(conn, tournament_id)
             name = t["name"]
             if t["status"] != Phase.RUNNING:
@@ -460,6 +470,39 @@ class Tournaments:
             conn.execute(m.tournaments.update().where(m.tournaments.c.id == tournament_id)
                          .values(status=Phase.FINISHED.value, late_open=False, ended_at=at))
             return [e for e in self.entries(tournament_id, conn=conn) if e.status in KEPT]
+
+    # -- the room's running tournaments -------------------------------------------------
+
+    def save_state(self, tournament_id: int, state: Mapping[str, Any], *,
+                   conn: Connection | None = None) -> None:
+        """Keep a running tournament's director (``conn``: the caller's transaction, as a
+        tournament table's write that changed it, else a new one)."""
+        with self.tx.within(conn) as conn:
+            conn.execute(m.tournaments.update().where(m.tournaments.c.id == tournament_id)
+                         .values(state=dict(state)))
+
+    def state(self, tournament_id: int) -> dict[str, Any] | None:
+        """A tournament's director as last saved (None: it has not started in the room)."""
+        with self.tx.read() as conn:
+            found = conn.execute(select(m.tournaments.c.state)
+                                 .where(m.tournaments.c.id == tournament_id)).first()
+        if found is None:
+            raise NotFoundError(f"there is no tournament {tournament_id}.")
+        return None if found.state is None else dict(found.state)
+
+    def link_table(self, tournament_id: int, number: int, table_id: int, *,
+                   conn: Connection | None = None) -> None:
+        """Record the room's table ``table_id`` as the tournament's table ``number``."""
+        with self.tx.within(conn) as conn:
+            conn.execute(m.tournament_tables.insert().values(
+                tournament_id=tournament_id, number=number, table_id=table_id))
+
+    def tables(self, tournament_id: int, *, conn: Connection | None = None) -> dict[int, int]:
+        """The tournament's tables, open or closed: its number -> the room's table id."""
+        with self.tx.within(conn, write=False) as conn:
+            return {int(r.number): int(r.table_id) for r in conn.execute(
+                select(m.tournament_tables.c.number, m.tournament_tables.c.table_id)
+                .where(m.tournament_tables.c.tournament_id == tournament_id))}
 
     # -- inside the transactions ---------------------------------------------------------
 
@@ -638,14 +681,41 @@ def check_tournaments(conn: Connection, wallets: Mapping[str, int]) -> list[str]
                 int(r["prize"] or 0) - int(r["buy_in"]) - int(r["fee"]))
             owed[HOUSE] += int(r["fee"])
         for wallet in set(owed) | {w for (t2, w) in flows if t2 == tid}:
-            if wallet == tournament_wallet(tid):
-                continue
+            if wallet == tournament_wallet(tid) or wallet.startswith(("chips:", "seat:")):
+                continue  # the pool (above) and the tournament's chips (below)
             moved = flows.get((tid, wallet), 0)
             if moved != owed.get(wallet, 0):
                 problems.append(f"tournament {tid} moved {moved} chips to {wallet} in all, "
                                 f"not the {owed.get(wallet, 0)} its entries say.")
+    problems += _check_chips(conn, wallets, known)
     for wallet, total in wallets.items():
         owner = wallet.partition(":")[2]
         if wallet.startswith("tournament:") and total and int(owner) not in known:
             problems.append(f"wallet {wallet} of no tournament holds {total} chips.")
+    return problems
+
+
+def _check_chips(conn: Connection, wallets: Mapping[str, int], known: set[int]) -> list[str]:
+    """Tournament chips are conserved: what a tournament's chips wallet handed out is at its
+    tables (its seats' wallets), and once no table of it is open, all of it came back."""
+    problems: list[str] = []
+    at_tables: dict[int, int] = defaultdict(int)
+    open_tables: dict[int, int] = defaultdict(int)
+    for row in conn.execute(
+        select(m.tournament_tables.c.tournament_id, m.tournament_tables.c.table_id,
+               m.tables.c.closed)
+        .join(m.tables, m.tables.c.id == m.tournament_tables.c.table_id)
+    ).mappings():
+        tid, table = int(row["tournament_id"]), int(row["table_id"])
+        open_tables[tid] += not row["closed"]
+        prefix = f"seat:{table}:"
+        at_tables[tid] += sum(v for w, v in wallets.items() if w.startswith(prefix))
+    for tid in known | set(at_tables):
+        out = -int(wallets.get(chips_wallet(tid), 0))
+        if out != at_tables.get(tid, 0):
+            problems.append(f"tournament {tid} handed out {out} chips but its tables hold "
+                            f"{at_tables.get(tid, 0)}.")
+        elif out and not open_tables.get(tid):
+            problems.append(f"tournament {tid} has no table open but {out} of its chips are "
+                            "out.")
     return problems

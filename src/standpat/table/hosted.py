@@ -25,7 +25,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["Deal", "Hinting", "HostedTable", "Options", "Outcome", "SeatLine"]
+__all__ = [
+    "Deal",
+    "Hinting",
+    "HostedTable",
+    "Leveled",
+    "Options",
+    "Outcome",
+    "SeatLine",
+]
 
 Json = dict[str, Any]
 
@@ -252,4 +260,17 @@ class Hinting(Protocol):
     def hinter(self, seat: int) -> Callable[[], Json | None] | None:
         """``None`` unless ``seat`` is to draw now; else a function, safe to run in a worker
         thread (it holds a snapshot of the seat's own view only), that computes the hint."""
+        ...
+
+
+@runtime_checkable
+class Leveled(Protocol):
+    """A hosted table a tournament deals at: its forced bets change with the levels."""
+
+    def next_big_blind(self) -> int:
+        """The seat in the big blind of the next hand."""
+        ...
+
+    def set_level(self, stakes: Any) -> None:
+        """Play the next hand at these stakes (the level's blinds and ante)."""
         ...

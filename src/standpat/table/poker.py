@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from standpat.cards import RANK_CHARS, Card, format_cards
@@ -67,13 +68,18 @@ class HostedPoker:
         button: int | None = None,
         rng: random.Random | int | None = None,
         rotation: Rotation | None = None,
+        tournament: bool = False,
     ) -> None:
         low, high = (n * stakes.small_bet for n in BUY_IN_BETS)
+        self.tournament = tournament
+        """A tournament's table (RULES.md, "Tournaments"): its players are seated by the
+        tournament, with any stack, and its stakes follow the levels."""
         self.table = Table(
             game, structure, stakes, seats=seats, button=button, rng=rng,
             # a winner may sit again (after a restart) with more than the maximum: the
             # maximum applies to buy-ins and added chips (options), not to seating
-            min_buy_in=low, max_buy_in=2**62, log_events=False, rotation=rotation,
+            min_buy_in=1 if tournament else low, max_buy_in=2**62, log_events=False,
+            rotation=rotation, tournament=tournament,
         )
         games = (self.game,) if rotation is None else rotation.games
         self._options = Options(
@@ -208,14 +214,28 @@ class HostedPoker:
         -> (name, chips), as the books have them (:meth:`Table.reseat`)."""
         if state is not None:
             saved = Table.from_json(dict(state))
-            mine = (_games(self.table), self.structure, str(self.table.stakes), self.seats)
-            theirs = (_games(saved), saved.structure.value, str(saved.stakes), saved.seats)
+            # a tournament's stakes are its level's, set before each hand
+            mine = (_games(self.table), self.structure,
+                    "" if self.tournament else str(self.table.stakes), self.seats)
+            theirs = (_games(saved), saved.structure.value,
+                      "" if self.tournament else str(saved.stakes), saved.seats)
             if mine != theirs:
                 raise TableError(f"the saved table is {theirs}, not {mine}.")
             saved.log_events = False
             self.table = saved
         self.table.reseat(seated)
         self._json = None
+
+    # -- a tournament's levels -----------------------------------------------------------
+
+    def next_big_blind(self) -> int:
+        """The seat in the big blind of the next hand."""
+        return self.table.next_plan().bb
+
+    def set_level(self, stakes: Stakes) -> None:
+        """Play the next hand at ``stakes`` (a tournament's level)."""
+        self.table.stakes = stakes
+        self._options = replace(self._options, stakes=str(stakes), blinds=_blinds(stakes))
 
     # -- rounds --------------------------------------------------------------------------
 

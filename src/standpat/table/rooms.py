@@ -104,13 +104,15 @@ def hosted_table(
     seats: int | None = None,
     button: int | None = None,
     rotation: Rotation | None = None,
+    tournament: bool = False,
 ) -> HostedTable:
     """A new hosted table of ``game`` (TableError or UnknownGameError when it cannot be).
 
     ``structure``: a poker table's betting structure (fixed limit when None); a pinochle
     table has none.  ``stakes``: a poker table's bets (``2/4``), a pinochle table's entry
     fee (``entry 10``).  ``button``: the first button, or the first dealer.  ``rotation``:
-    a mixed poker table's games (``game`` must be its first)."""
+    a mixed poker table's games (``game`` must be its first).  ``tournament``: a
+    tournament's poker table."""
     if rotation is not None and game != rotation.games[0]:
         raise TableError(f"a mixed table's game is the first of its rotation "
                          f"({rotation.games[0]}), not {game}.")
@@ -127,4 +129,5 @@ def hosted_table(
         known = ", ".join(o.name for o in offers())
         raise UnknownGameError(f"unknown game {game!r}; known games: {known}.") from None
     return HostedPoker(rules.name.value, structure or Structure.FIXED_LIMIT.value,
-                       Stakes.parse(stakes), seats=seats, button=button, rotation=rotation)
+                       Stakes.parse(stakes), seats=seats, button=button, rotation=rotation,
+                       tournament=tournament)

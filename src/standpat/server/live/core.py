@@ -35,6 +35,7 @@ from standpat.server.live.clock import Clock
 from standpat.server.live.effects import (
     Broadcast,
     Closed,
+    Forward,
     Hint,
     Send,
     Steps,
@@ -46,22 +47,36 @@ from standpat.server.live.ghosts import Ghosts, Seen, Why
 from standpat.server.live.messages import Audience, public_state
 from standpat.server.live.restart import Restart, seat_again
 from standpat.server.live.sitters import Sitter
+from standpat.server.live.tournament import TournamentLink
 from standpat.server.live.waiting import Offer, WaitingList
 from standpat.server.live.writes import (
     BeginRound,
+    BustEntry,
     CloseTable,
     LogActions,
     NewChain,
+    PayTournament,
     RebuyBot,
     SaveState,
+    SaveTournament,
+    SeatEntrant,
     Settle,
     Stand,
     WriteOp,
 )
 from standpat.server.protocol import message
 from standpat.server.seatbots import check_level
+from standpat.server.tournaments.director import (
+    CloseAt,
+    MoveTo,
+    Order,
+    Out,
+    Paid,
+    SeatAt,
+    Unseat,
+)
 from standpat.store import SeatRecord, TableRecord
-from standpat.table.hosted import Hinting, HostedTable
+from standpat.table.hosted import Hinting, HostedTable, Leveled
 from standpat.table.rooms import hosted_table
 from standpat.table.rotation import Rotation
 from standpat.table.stats import round_facts
@@ -84,6 +99,7 @@ class TableCore:
         owner_name: str | None = None,
         entropy: Callable[[int], bytes] = secrets.token_bytes,
         check_bot: Callable[[str, str], None] = check_level,
+        tournament: TournamentLink | None = None,
     ) -> None:
         self.now = now
         """The table's clock (seconds of a monotonic clock; injected)."""
@@ -96,11 +112,16 @@ class TableCore:
         self.check_bot = check_bot
         """Refuses (TableError) a bot level the table's game has no bot of."""
         mix = record.config.get("rotation")
+        self.tournament = tournament
+        """The tournament this table deals for (None: a ring game's table)."""
         self.table: HostedTable = hosted_table(
             record.game, record.structure or None, record.stakes, seats=record.seats,
             button=record.button % record.seats,
             rotation=None if mix is None else Rotation.from_json(mix),
+            tournament=tournament is not None,
         )
+        self.at_start: dict[int, int] = {}
+        """A tournament table's stacks when its current hand was dealt."""
         self.options = self.table.options
         self.clock = Clock(
             clock=float(record.config.get("clock", config.clock)),
@@ -153,7 +174,8 @@ class TableCore:
         the table takes up its saved state for them; short bots are topped up (a fenced
         write, with the new state)."""
         self.restart = restart
-        plan = seat_again(seats, min_buy_in=self.options.min_buy_in,
+        link = self.tournament
+        plan = seat_again(seats, min_buy_in=0 if link else self.options.min_buy_in,
                           default_buy_in=self.options.default_buy_in)
         try:
             self.table.restore(self.record.state, plan.seated)
@@ -173,9 +195,15 @@ class TableCore:
                 if self._sitting_out(seat.seat):
                     self.table.sit_in(seat.seat)
                 self.table.come_in(seat.seat)
-            elif not self._sitting_out(seat.seat):
+            elif not self._sitting_out(seat.seat) and link is None:
                 self.rejoin_until = now + self.config.rejoin
                 sitter.grace_until = now + self.config.reconnect
+        if link is not None:
+            if restart is not None and restart.voided and \
+                    link.number in link.director.busy_tables():
+                link.director.void_hand(link.number)  # its chips went back; it deals again
+                yield Write((SaveTournament(link.tournament, link.director.to_json()),))
+            return
         if plan.rebuys:
             ops: list[WriteOp] = [RebuyBot(s, n) for s, n in sorted(plan.rebuys.items())]
             yield Write((*ops, *self.saved()))
@@ -208,6 +236,8 @@ class TableCore:
     def _graces(self, now: float) -> None:
         """Between rounds: a person away since a fault of the room whose grace ran out sits
         out, as after any disconnection (his seat is freed only by the ordinary rules)."""
+        if self.tournament is not None:
+            return  # nobody sits out at a tournament's table: the absent are blinded out
         for sitter in self.sitters.values():
             if sitter.grace_until is None or now < sitter.grace_until:
                 continue
@@ -252,7 +282,8 @@ class TableCore:
             yield from self._expire_offers(now)
         if not self.table.playing:
             self._graces(now)
-            yield from self.sweep(now)
+            if self.tournament is None:
+                yield from self.sweep(now)
             if self.closing is not None:
                 yield from self.close("operator")
                 return
@@ -367,12 +398,14 @@ class TableCore:
         yield from self.offer_seats()
         yield Broadcast()
 
-    def _gone(self, sitter: Sitter, why: str) -> Steps[None]:
-        """His seat was cashed out: the table forgets him, and his connections are told."""
+    def _gone(self, sitter: Sitter, why: str, **extra: Any) -> Steps[None]:
+        """His seat was cashed out: the table forgets him, and his connections are told
+        (``extra``: more for them, as the table a tournament moved him to)."""
         del self.sitters[sitter.seat]
         self.ghosts.forget(sitter.seat)
         for outbox in sitter.outboxes.values():
-            yield Send(outbox, message("left", table=self.id, seat=sitter.seat, reason=why))
+            yield Send(outbox, message("left", table=self.id, seat=sitter.seat, reason=why,
+                                       **extra))
 
     def you(self, sitter: Sitter) -> Json:
         """What the room adds to a seated player's own part of the table message: when his
@@ -417,6 +450,18 @@ class TableCore:
             # not enough players: look again shortly (never a busy loop)
             self.next_round_at = now + max(self.config.between_hands, 0.1)
             return
+        link = self.tournament
+        tournament_ops: tuple[WriteOp, ...] = ()
+        if link is not None:
+            if not link.director.may_deal(link.number):
+                # a break, hand-for-hand, a pause, a player on his way: look again shortly
+                self.next_round_at = now + max(self.config.between_hands, 0.5)
+                return
+            assert isinstance(self.table, Leveled)
+            level = link.director.hand_started(link.number, self.table.next_big_blind())
+            self.table.set_level(level.stakes)
+            self.at_start = {line.seat: line.stack for line in self.table.lines()}
+            tournament_ops = (SaveTournament(link.tournament, link.director.to_json()),)
         number = self.number + 1
         if number - self.chain_start > self.chain.length:
             yield from self._new_chain()
@@ -442,8 +487,8 @@ class TableCore:
             "chain_index": index,
             "commitment": committed,
         }
-        (round_id,) = yield Write((BeginRound(number, seed, committed, setup, accounts,
-                                              deal.button),))
+        round_id, *_ = yield Write((BeginRound(number, seed, committed, setup, accounts,
+                                               deal.button), *tournament_ops))
         self.number = number
         self.round_id = round_id
         self.written = 0
@@ -524,6 +569,9 @@ class TableCore:
         self.round_seats = ()
         self.clock.stop()
         self.next_round_at = now + self.config.between_hands
+        if self.tournament is not None:
+            yield from self._tournament_hand_over(ops)
+            return
         gone = []
         for sitter in list(self.sitters.values()):
             seat = sitter.seat
@@ -552,6 +600,108 @@ class TableCore:
             yield from self.offer_seats()
         yield Broadcast()
 
+    # -- a tournament's table ------------------------------------------------------------
+
+    def _tournament_hand_over(self, ops: list[WriteOp]) -> Steps[None]:
+        """The hand is over at a tournament's table: its tournament is told the stacks.  Its
+        orders for this table (busted players off, players moved away, the table closing)
+        and for the store (busts, the payout) go in the write that settles the hand, with
+        the tournament's new state; the rest go to the tournament's service."""
+        link = self.tournament
+        assert link is not None
+        stacks = {line.seat: line.stack for line in self.table.lines()}
+        at_start = {seat: self.at_start.get(seat, stack) for seat, stack in stacks.items()}
+        orders = link.director.hand_over(link.number, stacks, at_start)
+        gone, others, closing = self._carry_out(orders, ops)
+        self.last_saved = self.table.snapshot()
+        ops += [SaveState(self.last_saved),
+                SaveTournament(link.tournament, link.director.to_json())]
+        yield Write(tuple(ops))
+        yield from self._tournament_after(gone, others, closing)
+
+    def tournament_orders(self, orders: list[Order]) -> Steps[None]:
+        """Orders of the tournament for this table between its hands (a player to seat, one
+        to move away for the final table's draw, the table to close), from its service."""
+        link = self.tournament
+        if link is None:
+            raise TableError(f"table {self.id} is not a tournament's.")
+        ops: list[WriteOp] = []
+        gone, others, closing = self._carry_out(orders, ops)
+        if ops:
+            ops += [*self.saved(), SaveTournament(link.tournament, link.director.to_json())]
+            results = yield Write(tuple(ops))
+            for op, result in zip(ops, results, strict=True):
+                if isinstance(op, SeatEntrant):
+                    self._seated(op, result.name)
+        yield from self._tournament_after(gone, others, closing)
+
+    def _tournament_after(self, gone: list[tuple[Sitter, Json]], others: list[Order],
+                          closing: bool) -> Steps[None]:
+        for sitter, extra in gone:
+            yield from self._gone(sitter, str(extra.pop("why")), **extra)
+        if others:
+            yield Forward(tuple(others))
+        if closing:
+            if self.table.playing:
+                self.closing = "the tournament closed the table"
+            else:
+                yield from self.close("tournament")
+                return
+        yield Broadcast()
+
+    def _carry_out(
+        self, orders: list[Order], ops: list[WriteOp]
+    ) -> tuple[list[tuple[Sitter, Json]], list[Order], bool]:
+        """This table's share of the orders, carried out at the table (the writes added to
+        ``ops``): who left and why, the orders for the rest, whether the table closes."""
+        link = self.tournament
+        assert link is not None
+        gone: list[tuple[Sitter, Json]] = []
+        others: list[Order] = []
+        closing = False
+        for order in orders:
+            match order:
+                case Unseat(number=n, seat=seat) if n == link.number:
+                    sitter = self.sitters[seat]
+                    self.table.leave(seat)
+                    ops.append(Stand(seat))
+                    gone.append((sitter, {"why": "busted"}))
+                case MoveTo(from_number=n, from_seat=seat) if n == link.number:
+                    moving = self.sitters.get(seat)
+                    if moving is None or moving.account != order.account:
+                        continue  # moved already (an order carried out again after a crash)
+                    stack = self.table.stack(seat)
+                    self.table.leave(seat)
+                    ops.append(Stand(seat))
+                    others.append(link.director.moved(order, stack))
+                    gone.append((moving, {"why": "moved",
+                                          "to": link.rooms.get(order.to_number)}))
+                case SeatAt(number=n) if n == link.number:
+                    mine = self.sitters.get(order.seat)
+                    if mine is not None:
+                        if mine.account == order.account:
+                            link.director.done(order.account)  # seated already
+                        continue
+                    link.director.done(order.account)
+                    ops.append(SeatEntrant(order.seat, order.account, order.stack, order.bot))
+                case CloseAt(number=n) if n == link.number:
+                    closing = True
+                case Out(entry=entry, places=places):
+                    ops.append(BustEntry(entry, min(places)))
+                case Paid():
+                    ops.append(PayTournament(link.tournament))
+                case _:
+                    others.append(order)
+        return gone, others, closing
+
+    def _seated(self, op: SeatEntrant, name: str) -> None:
+        """An entrant's seat is written: he sits at the table (dealt in from its next hand;
+        a person is away until he comes to watch)."""
+        self.table.sit(op.seat, name, op.stack)
+        self.sitters[op.seat] = Sitter(
+            op.seat, op.account, name, bot=op.bot, connected=op.bot is not None,
+            reconnects=self.config.reconnects, time_bank=self.config.time_bank)
+
     def _new_chain(self) -> Steps[None]:
         """Every seed of the chain is used: go on with a new chain (and a new anchor)."""
         top = self.entropy(32)
@@ -566,8 +716,11 @@ class TableCore:
     # -- what is shown ---------------------------------------------------------------------
 
     def public(self) -> Json:
-        """What every watcher sees alike, now."""
-        return public_state(self.table, self.sitters, self.clock, self.now(), self.number)
+        """What every watcher sees alike, now (at a tournament's table, its line)."""
+        state = public_state(self.table, self.sitters, self.clock, self.now(), self.number)
+        if self.tournament is not None:
+            state["tournament"] = self.tournament.line()
+        return state
 
     def state_of(self, outbox: Outbox, *, full: bool = False) -> Json:
         """One connection's ``table`` message."""
@@ -628,6 +781,8 @@ class TableCore:
             "waiting": len(self.waiting),
             "hands_per_hour": self.hands_per_hour(),
             "rotation": self.table.public().get("rotation"),
+            "tournament": None if self.tournament is None else {
+                "id": self.tournament.tournament, "number": self.tournament.number},
         }
 
     def hands_per_hour(self) -> float:

@@ -20,11 +20,13 @@ from typing import Any, TypeVar
 
 from standpat.server.host import Outbox
 from standpat.server.live.writes import WriteOp
+from standpat.server.tournaments.director import Order
 
 __all__ = [
     "Broadcast",
     "Closed",
     "Effect",
+    "Forward",
     "Hint",
     "ReadAccount",
     "Send",
@@ -112,7 +114,17 @@ class Closed:
     reason: str
 
 
-Effect = Write | ReadAccount | Send | SendState | Tell | Broadcast | Think | Hint | Closed
+@dataclass(frozen=True, slots=True)
+class Forward:
+    """A tournament table's orders for the rest of its tournament (a player's seat at
+    another table, a move from one, another table closing), for the room's tournament
+    service to carry out after the write that made them."""
+
+    orders: tuple[Order, ...]
+
+
+Effect = (Write | ReadAccount | Send | SendState | Tell | Broadcast | Think | Hint | Closed
+          | Forward)
 """Everything a step of the core may yield."""
 
 Steps = Generator[Effect, Any, T]

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from standpat.bots.names import room_name
-from standpat.errors import ProtocolError, TableError
+from standpat.errors import ProtocolError, TableError, TournamentStateError
 from standpat.fairness import check_client_seed
 from standpat.server.host import Command
 from standpat.server.live import writes as w
@@ -397,6 +397,30 @@ def close(core: TableCore, command: Command) -> Steps[None]:
         yield from core.close("operator")
 
 
+def tournament(core: TableCore, command: Command) -> Steps[None]:
+    """The tournament's service gives the table orders (``payload``: a list of
+    :data:`~standpat.server.tournaments.director.Order`)."""
+    yield from core.tournament_orders(list(command.payload))
+
+
+_SEATING = frozenset({"sit", "seat-bot", "leave", "sit-out", "sit-in", "choose", "add-chips",
+                      "wait", "unwait"})
+"""What a player (or an operator) does to a seat, which a tournament's table refuses: the
+tournament seats its players, and deals them in while they have chips."""
+
+
+def _not_at_a_tournament(handler: Handler) -> Handler:
+    def checked(core: TableCore, command: Command) -> Steps[Any]:
+        if core.tournament is not None:
+            raise TournamentStateError(
+                "this is a tournament's table: the tournament seats its players, who play "
+                "every hand while they have chips.")
+        return (yield from handler(core, command))
+
+    checked.__doc__ = handler.__doc__
+    return checked
+
+
 HANDLERS: dict[str, Handler] = {
     "watch": watch,
     "unwatch": unwatch,
@@ -416,5 +440,7 @@ HANDLERS: dict[str, Handler] = {
     "chat-mode": chat_mode,
     "wait": wait,
     "unwait": unwait,
+    "tournament": tournament,
 }
 """Every command a table takes, by kind."""
+HANDLERS.update({kind: _not_at_a_tournament(HANDLERS[kind]) for kind in _SEATING})

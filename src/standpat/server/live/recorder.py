@@ -67,6 +67,15 @@ def make(store: Store, table_id: int, op: w.WriteOp, conn: Connection) -> Any:
             return store.tables.set_option(table_id, key, value, conn=conn)
         case w.CloseTable():
             return store.tables.close(table_id, conn=conn)
+        case w.SeatEntrant(seat, account, stack, bot):
+            return store.tables.seat_entrant(table_id, seat, account, stack, bot_level=bot,
+                                             conn=conn)
+        case w.SaveTournament(tournament, state):
+            return store.tournaments.save_state(tournament, state, conn=conn)
+        case w.BustEntry(entry, place):
+            return store.tournaments.bust(entry, place, conn=conn)
+        case w.PayTournament(tournament):
+            return store.tournaments.pay(tournament, conn=conn)
     raise TypeError(f"not a table write: {op!r}")
 
 

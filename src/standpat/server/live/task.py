@@ -34,6 +34,7 @@ from standpat.server.live.effects import (
     Broadcast,
     Closed,
     Effect,
+    Forward,
     Hint,
     ReadAccount,
     Send,
@@ -44,10 +45,12 @@ from standpat.server.live.effects import (
     Write,
 )
 from standpat.server.live.recorder import FencedError, Recorder
+from standpat.server.live.tournament import TournamentLink
 from standpat.server.metrics import ACTION_SECONDS, ACTIONS, HANDS
 from standpat.server.problems import error_code
 from standpat.server.protocol import error_message, message
 from standpat.server.seatbots import game_bot
+from standpat.server.tournaments.director import Order
 from standpat.store import Store
 
 __all__ = ["LiveTable", "Seated", "TableFailedError"]
@@ -72,6 +75,7 @@ class LiveTable:
         on_close: Callable[[int], None] | None = None,
         on_fenced: Callable[[int], None] | None = None,
         on_failed: Callable[[int], None] | None = None,
+        on_forward: Callable[[TournamentLink, tuple[Order, ...]], None] | None = None,
     ) -> None:
         self.core = core
         self.id = core.id
@@ -83,6 +87,8 @@ class LiveTable:
         """Told when a write was refused by the fence: the table stops at once."""
         self.on_failed = on_failed
         """Told when the table stopped for a failure (its host starts it again)."""
+        self.on_forward = on_forward
+        """Given a tournament table's orders for the rest of its tournament."""
         self.queue: asyncio.Queue[Command | None] = asyncio.Queue()
         """Commands in order; None: the table's alarm rang (time to look at its deadlines)."""
         self.task: asyncio.Task[None] | None = None
@@ -235,6 +241,9 @@ class LiveTable:
             case Closed():
                 if self.on_close is not None:
                     self.on_close(self.id)
+            case Forward(orders):
+                if self.on_forward is not None and core.tournament is not None:
+                    self.on_forward(core.tournament, orders)
         return None
 
     def _bot(self, level: str) -> Callable[[Any], Any]:

@@ -17,12 +17,16 @@ from typing import Any
 __all__ = [
     "AddChips",
     "BeginRound",
+    "BustEntry",
     "CloseTable",
     "LogActions",
     "NewChain",
+    "PayTournament",
     "RebuyBot",
     "SaveState",
+    "SaveTournament",
     "SeatBot",
+    "SeatEntrant",
     "SetOption",
     "Settle",
     "Stand",
@@ -136,10 +140,45 @@ class SaveState:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatEntrant:
+    """A tournament's entrant sits at one of its tables with ``stack`` of its chips (a
+    ``bot`` level: a house bot the operator entered); the result is his ``SeatRecord``."""
+
+    seat: int
+    account: int
+    stack: int
+    bot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SaveTournament:
+    """A running tournament's director (its state), saved with the write that changed it."""
+
+    tournament: int
+    state: Json
+
+
+@dataclass(frozen=True, slots=True)
+class BustEntry:
+    """A tournament's entry is out, at ``place``."""
+
+    entry: int
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayTournament:
+    """The tournament is over: its pool is paid out by its payout table."""
+
+    tournament: int
+
+
+@dataclass(frozen=True, slots=True)
 class CloseTable:
     """The table closes: every seat cashed out, the table marked closed."""
 
 
 WriteOp = (TakeSeat | SeatBot | Stand | AddChips | RebuyBot | BeginRound | LogActions | Settle
-           | NewChain | SetOption | SaveState | CloseTable)
+           | NewChain | SetOption | SaveState | CloseTable | SeatEntrant | SaveTournament
+           | BustEntry | PayTournament)
 """Every write a table may ask for."""

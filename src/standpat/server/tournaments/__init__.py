@@ -1,2 +1,3 @@
-"""Tournaments in the room: the running tournaments' director (pure) and the service that
-carries out its orders on the room's tables and store."""
+"""Tournaments in the room: the running tournaments' director, pure (its service, which
+carries out the director's orders on the room's tables and store, is
+:mod:`standpat.server.tournament_service`)."""

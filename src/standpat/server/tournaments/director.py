@@ -33,7 +33,7 @@ Level(small_blind=10, big_blind=20, ante=0)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from standpat.errors import TournamentError
@@ -71,6 +71,8 @@ class SeatAt:
     seat: int
     account: int
     stack: int
+    bot: str | None = None
+    """The level of a house bot entered by the operator (None: a person)."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,11 @@ class MoveTo:
     to_number: int
     to_seat: int
     why: str
+    bot: str | None = None
+
+    def arrived(self, stack: int) -> SeatAt:
+        """His seat at the new table, once his old one has given back ``stack`` chips."""
+        return SeatAt(self.to_number, self.to_seat, self.account, stack, self.bot)
 
 
 @dataclass(frozen=True)
@@ -135,20 +142,43 @@ class Director:
     core: Tournament
     accounts: dict[str, int]
     entries: dict[str, int] = field(default_factory=dict)
+    bots: dict[str, str] = field(default_factory=dict)
+    """Player name -> bot level, for the house bots the operator entered."""
+    pending: dict[int, SeatAt | MoveTo] = field(default_factory=dict)
+    """Account -> the seat order not carried out yet (a seat to take, a move to make): the
+    room carries them out again after a crash, until :meth:`done` says they are."""
     tables: dict[int, int] = field(default_factory=dict)
     """The core's table number -> the room's tournament table number."""
     opened: int = 0
     """Room tables opened so far (the next is ``opened + 1``)."""
+    name: str = ""
+    """The tournament's name (for what the tables show)."""
     orders_seen: list[Order] = field(default_factory=list, compare=False)
     """Every order given (for tests and the log)."""
 
-    def register(self, name: str, entry: int) -> list[Order]:
+    def register(self, name: str, entry: int, account: int | None = None,
+                 bot: str | None = None) -> list[Order]:
         """``name`` bought ``entry`` (the room took his buy-in): a sit-and-go that fills
-        starts; a late registration is seated."""
+        starts; a late registration is seated.  ``account``: his account, if the director
+        does not know it yet; ``bot``: a house bot's level."""
+        if account is not None:
+            self.accounts[name] = account
         if name not in self.accounts:
             raise TournamentError(f"{name} has no account in this tournament.")
         self.entries[name] = entry
+        if bot is not None:
+            self.bots[name] = bot
         return self._orders(self.core.register(name))
+
+    def moved(self, order: MoveTo, stack: int) -> SeatAt:
+        """His old table gave his ``stack`` back: his seat at the new one is pending."""
+        seat = order.arrived(stack)
+        self.pending[order.account] = seat
+        return seat
+
+    def done(self, account: int) -> None:
+        """His pending seat is taken."""
+        self.pending.pop(account, None)
 
     def start(self) -> list[Order]:
         """Start a scheduled tournament (its start time came)."""
@@ -162,12 +192,21 @@ class Director:
         raise TournamentError(f"table {number} of {self.core.spec.name} is not open.")
 
     def may_deal(self, number: int) -> bool:
-        """Whether table ``number`` may deal its next hand now."""
+        """Whether table ``number`` may deal its next hand now (never a table it closed,
+        nor one waiting for a player to sit)."""
+        if number not in self.tables.values():
+            return False
+        if any(isinstance(o, SeatAt) and o.number == number for o in self.pending.values()):
+            return False
         return self.core.may_deal(self.core_table(number))
 
     def hand_started(self, number: int, big_blind: int) -> Level:
         """Table ``number`` deals, seat ``big_blind`` in the big blind: the level it plays."""
         return self.core.hand_started(self.core_table(number), big_blind)
+
+    def busy_tables(self) -> set[int]:
+        """The room's numbers of the tables in a hand, as the director knows them."""
+        return {self.tables[core] for core in self.core.busy if core in self.tables}
 
     def void_hand(self, number: int) -> None:
         """Table ``number``'s hand was voided (its node died); its chips went back."""
@@ -183,6 +222,11 @@ class Director:
         """Table ``number``'s hand ended with ``stacks`` (seat -> chips) from ``at_start``:
         the orders that follow, its own first (its busted players off the table)."""
         busted: list[Order] = [Unseat(number, s) for s in sorted(stacks) if stacks[s] <= 0]
+        stacks, at_start = dict(stacks), dict(at_start)
+        for order in self.pending.values():  # a player on his way, with the chips he brings
+            if isinstance(order, SeatAt) and order.number == number:
+                stacks.setdefault(order.seat, order.stack)
+                at_start.setdefault(order.seat, order.stack)
         effects = self.core.hand_over(self.core_table(number), stacks, at_start)
         return [*busted, *self._orders(effects)]
 
@@ -194,15 +238,20 @@ class Director:
     def to_json(self) -> dict[str, Any]:
         """Everything needed to go on after a crash (the core's state and who is who)."""
         return {"core": self.core.to_json(), "accounts": self.accounts,
-                "entries": self.entries, "opened": self.opened,
-                "tables": {str(c): r for c, r in self.tables.items()}}
+                "entries": self.entries, "bots": self.bots, "opened": self.opened,
+                "tables": {str(c): r for c, r in self.tables.items()}, "name": self.name,
+                "pending": {str(a): [type(o).__name__, asdict(o)]
+                            for a, o in self.pending.items()}}
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Director:
         """Read back :meth:`to_json`."""
+        kinds: dict[str, type[SeatAt] | type[MoveTo]] = {"SeatAt": SeatAt, "MoveTo": MoveTo}
         return cls(Tournament.from_json(doc["core"]), dict(doc["accounts"]),
-                   dict(doc["entries"]), {int(c): int(r) for c, r in doc["tables"].items()},
-                   int(doc["opened"]))
+                   dict(doc["entries"]), dict(doc["bots"]),
+                   {int(a): kinds[k](**o) for a, (k, o) in doc["pending"].items()},
+                   {int(c): int(r) for c, r in doc["tables"].items()}, int(doc["opened"]),
+                   str(doc["name"]))
 
     # -- the core's effects as the room's orders ------------------------------------------
 
@@ -222,11 +271,13 @@ class Director:
                 case OpenTable(table=core):
                     orders.append(self._open(core))
                 case Seat(player=name, table=core, seat=seat, stack=stack):
-                    orders.append(SeatAt(self.tables[core], seat, self.accounts[name], stack))
+                    orders.append(SeatAt(self.tables[core], seat, self.accounts[name], stack,
+                                         self.bots.get(name)))
                 case Move(why=why) if why != "final":
                     orders.append(MoveTo(self.accounts[effect.player],
                                          self.tables[effect.from_table], effect.from_seat,
-                                         self.tables[effect.to_table], effect.to_seat, why))
+                                         self.tables[effect.to_table], effect.to_seat, why,
+                                         self.bots.get(effect.player)))
                 case Busted(player=name, places=places):
                     orders.append(Out(self.entries[name], places))
                 case Pay(player=name, amount=amount):
@@ -236,6 +287,9 @@ class Director:
                     orders.append(CloseAt(self.tables.pop(core)))
         if self.core.phase is Phase.FINISHED and effects:
             orders.append(Paid(prizes))
+        for order in orders:
+            if isinstance(order, SeatAt | MoveTo):
+                self.pending[order.account] = order
         self.orders_seen += orders
         return orders
 
@@ -247,7 +301,8 @@ class Director:
         orders: list[Order] = [self._open(moves[0].to_table)]
         for m in moves:
             orders.append(MoveTo(self.accounts[m.player], before[m.from_table], m.from_seat,
-                                 self.tables[m.to_table], m.to_seat, "final"))
+                                 self.tables[m.to_table], m.to_seat, "final",
+                                 self.bots.get(m.player)))
         orders += [CloseAt(room) for room in sorted(set(before.values()))]
         for core in before:
             if core != moves[0].to_table:

@@ -1,0 +1,290 @@
+"""The room's running tournaments: their directors, their tables, their clock.
+
+:class:`TournamentService` starts a tournament (a sit-and-go once its field is full, a
+scheduled one at its time), opens its tables as the room's own tables run by the table
+service (:class:`~standpat.server.room.LocalHost`), gives them the orders of its
+:class:`~standpat.server.tournaments.director.Director` (each table carries out its own
+share in its own writes, see :mod:`standpat.server.live.tournament`) and plays its clock.
+
+Everything a tournament decides is saved with the write that carries it out (its director's
+state goes in the same transaction), so after a crash the service reads the directors back,
+the tables start again (their hands left running voided, their chips back), and the orders
+not carried out yet (a seat to take, a move to make) are given again: nobody is out because
+of a crash, and its clock, played time, gives no level away.
+
+A room of one node runs its tournaments (a room of several nodes lists them and takes
+registrations; its nodes do not deal them yet).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from standpat.errors import StandpatError
+from standpat.server.host import Command
+from standpat.server.live.tournament import TournamentLink
+from standpat.server.tournaments.director import CloseAt, Director, MoveTo, OpenAt, Order, SeatAt
+from standpat.store import Entry, EntryStatus, Store, TableRecord
+from standpat.tournament import Phase, Tournament
+
+if TYPE_CHECKING:
+    from standpat.server.room import LocalHost
+
+__all__ = ["BOT_LEVEL", "TournamentService"]
+
+log = logging.getLogger("standpat.server")
+
+BOT_LEVEL = "normal"
+"""How the house bots an operator enters into a tournament play."""
+LOOK_EVERY = 1.0
+"""Seconds between two looks at the clock and at the tournaments waiting to start."""
+
+
+class TournamentService:
+    """Every tournament this room runs (see the module's docstring)."""
+
+    def __init__(self, store: Store, host: LocalHost, *,
+                 now: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.host = host
+        self.now = now
+        self.directors: dict[int, Director] = {}
+        """Running tournaments by id."""
+        self.rooms: dict[int, dict[int, int]] = {}
+        """Tournament -> its table numbers -> the room's table ids."""
+        self.links: dict[int, TournamentLink] = {}
+        """Room table id -> its link to its tournament."""
+        self._loop: asyncio.Task[None] | None = None
+        self._jobs: set[asyncio.Task[None]] = set()
+        self._lock = asyncio.Lock()
+        """One start or one batch of orders at a time."""
+        host.tournaments = self
+
+    # -- start and stop --------------------------------------------------------------
+
+    async def load(self) -> None:
+        """Read the running tournaments back (before the host starts its tables)."""
+        for record in await asyncio.to_thread(self.store.tournaments.current):
+            if record.status is not Phase.RUNNING:
+                continue
+            state = await asyncio.to_thread(self.store.tournaments.state, record.id)
+            if state is None:
+                log.error("tournament %s runs but has no saved state: it is not dealt",
+                          record.id)
+                continue
+            self.directors[record.id] = Director.from_json(state)
+            self.rooms[record.id] = await asyncio.to_thread(self.store.tournaments.tables,
+                                                            record.id)
+
+    async def start(self) -> None:
+        """After the host started its tables: give again the orders a crash cut short,
+        then play the clock."""
+        for tid, director in list(self.directors.items()):
+            await self._resume(tid, director)
+        self._last = self.now()
+        self._loop = asyncio.create_task(self._run(), name="tournaments")
+
+    async def stop(self) -> None:
+        """Stop the clock (the tables stop with the host)."""
+        if self._loop is not None:
+            self._loop.cancel()
+        for job in list(self._jobs):
+            job.cancel()
+
+    async def _resume(self, tid: int, director: Director) -> None:
+        rooms = self.rooms.setdefault(tid, {})
+        orders: list[Order] = [OpenAt(n) for n in sorted(director.tables.values())
+                               if n not in rooms]
+        orders += list(director.pending.values())
+        for number, table_id in sorted(rooms.items()):
+            if number not in director.tables.values() and table_id in self.host.tables:
+                orders.append(CloseAt(number))  # its close was cut short
+        if orders:
+            log.warning("tournament %s: %s orders given again after a restart", tid,
+                        len(orders))
+            await self.carry_out(tid, orders)
+
+    # -- what the host asks -----------------------------------------------------------
+
+    def link(self, record: TableRecord) -> TournamentLink | None:
+        """A stored table's link to its tournament (None: a ring game's table).
+        StandpatError for a tournament table of no running tournament (the host closes
+        it: its chips go back to the tournament's)."""
+        info = record.config.get("tournament")
+        if info is None:
+            return None
+        tid, number = int(info["id"]), int(info["number"])
+        director = self.directors.get(tid)
+        if director is None:
+            raise StandpatError(f"table {record.id} belongs to tournament {tid}, which does "
+                                "not run.")
+        link = TournamentLink(tid, number, director, self.rooms.setdefault(tid, {}))
+        self.links[record.id] = link
+        return link
+
+    def forward(self, link: TournamentLink, orders: Iterable[Order]) -> None:
+        """A table's orders for the rest of its tournament (after its write)."""
+        self._spawn(self.carry_out(link.tournament, list(orders)))
+
+    # -- registrations and starts ------------------------------------------------------
+
+    async def registered(self, tid: int, entry: Entry) -> None:
+        """An entry was bought (through the API or by an operator): a running tournament
+        seats it (late registration), a sit-and-go that is full now starts."""
+        director = self.directors.get(tid)
+        if director is not None:
+            async with self._lock:
+                orders = director.register(entry.name, entry.id, entry.account_id,
+                                           await self._bot_level(entry))
+            await self.carry_out(tid, orders)
+            return
+        record = await asyncio.to_thread(self.store.tournaments.get, tid)
+        if record.starts_at is None and record.status is Phase.REGISTERING and \
+                record.spec.max_entrants is not None and \
+                record.alive >= record.spec.max_entrants:
+            await self.start_tournament(tid)
+
+    async def start_tournament(self, tid: int) -> None:
+        """Start a tournament: its seats drawn, its tables opened, every entrant seated."""
+        async with self._lock:
+            if tid in self.directors:
+                return
+            record = await asyncio.to_thread(self.store.tournaments.start, tid)
+            entries = await asyncio.to_thread(self.store.tournaments.entries, tid)
+            director = Director(Tournament(record.spec, random.Random(secrets.randbits(64))),
+                                {}, name=record.spec.name)
+            orders: list[Order] = []
+            for entry in sorted(entries, key=lambda e: e.id):
+                if entry.status is EntryStatus.LIVE:
+                    orders += director.register(entry.name, entry.id, entry.account_id,
+                                                await self._bot_level(entry))
+            if director.core.phase is Phase.REGISTERING:
+                orders += director.start()
+            self.directors[tid] = director
+            self.rooms[tid] = {}
+            await asyncio.to_thread(self.store.tournaments.save_state, tid, director.to_json())
+        log.warning("tournament %s (%s) starts: %s entrants at %s tables", tid,
+                    record.spec.name, len(director.core.alive), len(director.tables))
+        await self.carry_out(tid, orders)
+
+    async def _bot_level(self, entry: Entry) -> str | None:
+        account = await asyncio.to_thread(self.store.accounts.get, entry.account_id)
+        return BOT_LEVEL if account.is_bot else None
+
+    # -- orders ------------------------------------------------------------------------
+
+    async def carry_out(self, tid: int, orders: list[Order]) -> None:
+        """Open the tables to open, then give each table its orders, in order."""
+        rooms = self.rooms.setdefault(tid, {})
+        for order in orders:
+            if isinstance(order, OpenAt) and order.number not in rooms:
+                await self._open(tid, order.number)
+        by_table: dict[int, list[Order]] = {}
+        for order in orders:
+            match order:
+                case SeatAt(number=n) | CloseAt(number=n):
+                    by_table.setdefault(n, []).append(order)
+                case MoveTo(from_number=n):
+                    by_table.setdefault(n, []).append(order)
+        for number, mine in by_table.items():
+            table_id = rooms.get(number)
+            if table_id is None or table_id not in self.host.tables:
+                log.error("tournament %s: orders for table %s, which is not open: %s", tid,
+                          number, mine)
+                continue
+            await self.host.send(table_id, Command("tournament", None, None, mine))
+
+    async def _open(self, tid: int, number: int) -> None:
+        record = await asyncio.to_thread(self.store.tournaments.get, tid)
+        director = self.directors[tid]
+        spec = record.spec
+        first = spec.structure.level_at(0)
+        clock = self.host.config.clock
+
+        def create() -> TableRecord:
+            with self.store.tx.begin() as conn:
+                table = self.store.tables.create(
+                    name=f"{spec.name} - table {number}"[:64], game=record.game,
+                    structure=record.betting, stakes=str(first.stakes), seats=spec.seats,
+                    config={"clock": float(clock),
+                            "tournament": {"id": tid, "number": number}},
+                    chain_top=secrets.token_bytes(32), chain_length=20_000, conn=conn)
+                self.store.tournaments.link_table(tid, number, table.id, conn=conn)
+                return table
+
+        table = await asyncio.to_thread(create)
+        self.rooms[tid][number] = table.id
+        await self.host.open_stored(table)
+        log.info("tournament %s: table %s opened as the room's table %s (%s)", tid, number,
+                 table.id, director.name)
+
+    # -- the clock ---------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(LOOK_EVERY)
+            try:
+                await self._look()
+            except Exception:
+                log.exception("tournaments: a look at the clock failed (trying again)")
+
+    async def _look(self) -> None:
+        now = self.now()
+        played, self._last = now - self._last, now
+        for tid, director in list(self.directors.items()):
+            if director.over:
+                self.directors.pop(tid, None)
+                continue
+            director.advance(played)
+        for record in await asyncio.to_thread(self.store.tournaments.current):
+            if record.id in self.directors:
+                director = self.directors[record.id]
+                if record.late_open and not director.core.late_open():
+                    await asyncio.to_thread(self.store.tournaments.close_registration,
+                                            record.id)
+                continue
+            if record.status is not Phase.REGISTERING:
+                continue
+            due = record.starts_at is not None and record.starts_at.timestamp() <= time.time()
+            full = record.starts_at is None and record.spec.max_entrants is not None \
+                and record.alive >= record.spec.max_entrants
+            if due and record.alive < record.spec.min_entrants:
+                log.warning("tournament %s: %s entrants of the %s it needs at its start: "
+                            "cancelled, every entry refunded", record.id, record.alive,
+                            record.spec.min_entrants)
+                await asyncio.to_thread(self.store.tournaments.cancel, record.id)
+            elif due or full:
+                await self.start_tournament(record.id)
+
+    def line(self, tid: int) -> dict[str, Any] | None:
+        """What a running tournament's page adds: the level now (counted from 1) and its
+        open tables (None: it does not run here)."""
+        director = self.directors.get(tid)
+        if director is None:
+            return None
+        rooms = self.rooms.get(tid, {})
+        level = TournamentLink(tid, 0, director, rooms).line()
+        return {
+            "level": {"number": level["level"]} | {
+                k: level[k] for k in ("small_blind", "big_blind", "ante", "seconds_left",
+                                      "on_break")},
+            "tables": [{"id": rooms[room], "number": room,
+                        "players": len(director.core.tables[core])}
+                       for core, room in sorted(director.tables.items()) if room in rooms],
+        }
+
+    def _spawn(self, job: Any) -> None:
+        task = asyncio.ensure_future(job)
+        self._jobs.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._jobs.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("tournaments: orders failed: %r", task.exception())

@@ -1,0 +1,158 @@
+"""Tournaments dealt by the room: a sit-and-go of a person and house bots through a real
+``standpat serve`` (its tables run by the table service, the person at a WebSocket), played
+to the end; and the same with the server killed (kill -9) mid-tournament and started again.
+
+What must hold: the sit-and-go starts when its field is full; every entrant is seated with
+the starting stack, nobody may sit, leave or add chips; the table shows the level; the
+tournament ends with one winner, every other entry busted at its own place and the pool paid
+by the payout table; tournament chips never touch a bankroll (the ledger's check, which
+audits the tournament's chips wallet against its tables); after a crash the tournament goes
+on from where it stood, nobody out because of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from standpat.store import Store, chips_wallet, user_wallet
+from standpat.tournament import Level, Structure, TournamentSpec
+from standpat.tournament.payouts import prizes
+from tests.server.live import FAST, PATIENCE, Player, Server, random_policy
+
+BOTS = 5
+STRUCTURE = Structure("quick", tuple(Level(5 * 2**i, 10 * 2**i) for i in range(14)), 4.0, 400)
+"""Levels of 4 played seconds that double: a sit-and-go of six ends in a minute or two."""
+
+
+def _sit_and_go(db: str) -> tuple[int, list[int]]:
+    """A sit-and-go of six with five house bots registered (the person fills it)."""
+    store = Store(db)
+    try:
+        spec = TournamentSpec("Quick six", STRUCTURE, seats=6, buy_in=100, fee=10,
+                              max_entrants=BOTS + 1)
+        tid = store.tournaments.create(spec, game="five-card-draw", betting="no-limit")
+        bots = []
+        for n in range(BOTS):
+            bot = store.accounts.create(f"bot-T{n}-0000000{n}", None, bot=True, grant=110)
+            store.tournaments.register(tid, bot.id)
+            bots.append(bot.id)
+        return tid, bots
+    finally:
+        store.close()
+
+
+def _detail(server: Server, tid: int) -> dict[str, Any]:
+    response = httpx.get(f"{server.base}/api/tournaments/{tid}", timeout=10)
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+async def _until(test: Any, what: str, timeout: float) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = await asyncio.to_thread(test)
+        if value:
+            return value
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"{what}: not within {timeout} s")
+
+
+async def _sit_at_my_table(person: Player, server: Server, tid: int) -> int:
+    """He looks up his table on the tournament's page and watches it (as the page's "take
+    me to my table" does)."""
+    def mine() -> int | None:
+        entry = next(e for e in _detail(server, tid)["entries"] if e["name"] == person.name)
+        return entry["table"]  # type: ignore[no-any-return]
+
+    table: int = await _until(mine, "his seat", 20 * PATIENCE)
+    await person.send(type="watch", table=table)
+    await person.wait_for(lambda f: f["type"] == "table" and f["table"] == table
+                          and bool(f.get("you")), old=True)
+    return table
+
+
+@pytest.mark.parametrize("crash", [False, True], ids=["played out", "kill -9 mid-way"])
+def test_a_sit_and_go_is_dealt_to_its_end(tmp_path: Path, crash: bool) -> None:
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    Store(db).close()  # the room's database, made before the room starts
+    tid, _ = _sit_and_go(db)
+    server = Server(db, *FAST, log=tmp_path / "room.log").start()
+    person = Player(server, "ann", seed=3)
+    try:
+        async def main() -> dict[str, Any]:
+            try:
+                return await play()
+            finally:
+                await person.close()
+
+        async def play() -> dict[str, Any]:
+            await person.connect()
+            registered = person.http.post(f"/api/tournaments/{tid}/register", json={})
+            assert registered.status_code == 201, registered.text
+            assert registered.json()["bankroll"] == person.http.get("/api/me").json()[
+                "bankroll"]
+            table = await _sit_at_my_table(person, server, tid)
+            frame = await person.wait_for(lambda f: f["type"] == "table"
+                                          and f.get("tournament") is not None, old=True)
+            line = frame["tournament"]
+            assert (line["id"], line["name"], line["entrants"]) == (tid, "Quick six", 6)
+            assert line["level"] >= 1 and line["big_blind"] >= 10
+            you = [s for s in frame["seats"] if s["seat"] == frame["you"]["seat"]]
+            assert you and you[0]["stack"] <= STRUCTURE.starting_stack * 6
+            # a tournament's seats are the tournament's to give
+            before = len(person.frames)
+            await person.send(type="leave", table=table)
+            refused = await person.wait_for(lambda f: f["type"] == "error", since=before)
+            assert refused["code"] == "tournament", refused
+            if crash:
+                # the room dies while ann thinks (her hand is running), and comes back
+                person.policy = None
+                await person.wait_for(lambda f: f["type"] == "table" and bool(
+                    (h := f.get("hand")) and h["legal"] is not None
+                    and h["to_act"] == h["you"]), since=len(person.frames))
+                alive = _detail(server, tid)["alive"]
+                server.kill()
+                person.policy = random_policy
+                await person.close(http=False)
+                server.start()
+                detail = _detail(server, tid)
+                assert detail["status"] == "running"
+                assert detail["alive"] == alive, "nobody is out because of the crash"
+                await person.connect()
+                await _sit_at_my_table(person, server, tid)
+            finished: dict[str, Any] = await _until(
+                lambda: (d := _detail(server, tid))["status"] == "finished" and d,
+                "the end of the tournament", 240 * PATIENCE)
+            return finished
+
+        detail = asyncio.run(main())
+    finally:
+        server.stop()
+    entries = detail["entries"]
+    assert len(entries) == BOTS + 1
+    assert sorted(e["status"] for e in entries) == ["busted"] * BOTS + ["won"]
+    places = sorted(e["place"] for e in entries)
+    assert places[0] == 1 and places[1] >= 2 and places[-1] <= 6
+    paid = sorted((e["prize"] for e in entries if e["prize"]), reverse=True)
+    assert paid == [p for p in prizes(600, 6) if p]
+    assert all(e["table"] is None and e["chips"] is None for e in entries)
+    store = Store(db, migrate=False)
+    try:
+        voided = [h for h in store.hands.of(person.account, 500) if h["status"] == "void"]
+        assert len(voided) == (1 if crash else 0), voided
+        assert store.ledger.check() == []
+        assert store.ledger.balance(chips_wallet(tid)) == 0
+        tables = store.tournaments.tables(tid)
+        assert tables and all(store.tables.get(t).closed for t in tables.values())
+        # ann's money: the buy-in and fee out, her prize in; no tournament chip
+        won = next(e["prize"] or 0 for e in entries if e["name"] == "ann")
+        assert store.ledger.balance(user_wallet(person.account)) == 10_000 - 110 + won
+    finally:
+        store.close()
+    assert "Traceback" not in (tmp_path / "room.log").read_text()

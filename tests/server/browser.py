@@ -124,6 +124,11 @@ class Relay:
         route.on_message(up)
         self.routes.append(route)
 
+    def inject(self, message: dict[str, Any]) -> None:
+        """Send the page a message as if the room had sent it."""
+        wait_until(lambda: self.routes, 10, "the page's connection")
+        self.routes[-1].send(json.dumps(message))
+
     def redraw(self) -> None:
         """Send the page the latest table message again, and wait until it has drawn it."""
         wait_until(lambda: self.last.get("table"), 10, "the table message")
@@ -165,3 +170,20 @@ class Relay:
 
         found: list[str] = wait_until(fresh, 10, what)
         return found
+
+
+def click_now(page: Any, selector: str) -> bool:
+    """Click the first control matching ``selector`` if it is there within a second; False when
+    it went away (the turn passed meanwhile) so the caller looks at the page again instead of
+    waiting for a control that the next step (a draw, say) does not show."""
+    try:
+        page.locator(selector).first.click(timeout=1000 * PATIENCE)
+    except _timeout_error():
+        return False
+    return True
+
+
+def _timeout_error() -> type[Exception]:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    return PlaywrightTimeout

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .browser import SCREENSHOTS, Relay, launch_chromium, open_page, wait_until
+from .browser import SCREENSHOTS, Relay, click_now, launch_chromium, open_page, wait_until
 from .live import PATIENCE, Server
 
 pytestmark = pytest.mark.slow
@@ -107,17 +107,6 @@ def table_events(page: Any) -> str | None:
     """The hand's event count the page shows now."""
     events: str | None = page.evaluate("document.querySelector('.table-page').dataset.events")
     return events
-
-
-def click_now(page: Any, selector: str) -> bool:
-    """Click the first control matching ``selector`` if it is there within a second; False when
-    it went away (the turn passed meanwhile) so the caller looks at the page again instead of
-    waiting for a control that the next step (a draw, say) does not show."""
-    try:
-        page.locator(selector).first.click(timeout=1000 * PATIENCE)
-    except playwright_api.TimeoutError:
-        return False
-    return True
 
 
 def boxes(page: Any, selector: str) -> list[dict[str, float]]:

@@ -204,6 +204,11 @@ class _Rotation(BaseModel):
     then: str = Field(description="the game after it")
 
 
+class _TableOfTournament(BaseModel):
+    id: int = Field(description="the tournament (/api/tournaments/{id})")
+    number: int = Field(description="the table's number in it")
+
+
 class TableLine(BaseModel):
     """A table's line in the lobby."""
 
@@ -229,6 +234,9 @@ class TableLine(BaseModel):
         description="who may chat: the players, everyone watching (logged in), or nobody")
     rotation: _Rotation | None = Field(
         default=None, description="a mixed table's games (null: it deals one game, `game`)")
+    tournament: _TableOfTournament | None = Field(
+        default=None, description="a tournament's table: which tournament, and the table's "
+        "number in it (null: a ring game's table)")
 
 
 class Lobby(BaseModel):

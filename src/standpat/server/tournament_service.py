@@ -266,7 +266,7 @@ class TournamentService:
         """What a running tournament's page adds: the level now (counted from 1) and its
         open tables (None: it does not run here)."""
         director = self.directors.get(tid)
-        if director is None:
+        if director is None or director.over:
             return None
         rooms = self.rooms.get(tid, {})
         level = TournamentLink(tid, 0, director, rooms).line()

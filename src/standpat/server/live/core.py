@@ -665,7 +665,7 @@ class TableCore:
                     sitter = self.sitters[seat]
                     self.table.leave(seat)
                     ops.append(Stand(seat))
-                    gone.append((sitter, {"why": "busted"}))
+                    gone.append((sitter, {"why": "out"}))
                 case MoveTo(from_number=n, from_seat=seat) if n == link.number:
                     moving = self.sitters.get(seat)
                     if moving is None or moving.account != order.account:

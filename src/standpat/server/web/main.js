@@ -226,7 +226,8 @@ async function lobbyView() {
   async function refresh() {
     let lines;
     try {
-      lines = (await api("GET", `/api/tables?${filters.query()}`)).tables;
+      // a tournament's tables are on its page (the tournament seats their players)
+      lines = (await api("GET", `/api/tables?${filters.query()}`)).tables.filter((l) => !l.tournament);
     } catch (e) {
       toast(errorText(e));
       return;

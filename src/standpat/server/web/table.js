@@ -1,7 +1,7 @@
 // The table page: an oval table drawn from the server's `table` messages, and the player's controls.
 import { t } from "./i18n.js";
 import { TableConnection } from "./connection.js";
-import { api, account, el, errorText, gameTitle, loadMe, tableGame, followTopBar } from "./main.js";
+import { api, account, el, errorText, gameTitle, loadMe, navigate, tableGame, followTopBar } from "./main.js";
 import { backs, cardText, faceUp, handName } from "./cards.js";
 import { mountChat } from "./chat.js";
 import { showdownLines } from "./showdown.js";
@@ -88,6 +88,15 @@ class TablePage extends TableConnection {
           if (why) this.showMessage(t(`tw.left.${why}`));
           this.rebuyOpen = false;
           loadMe();
+          // a tournament moves him: he follows to his new table without a click
+          if (why === "moved" && message.to) navigate(`/tables/${message.to}`);
+          else if (why === "out") this.tournamentLink();
+        }
+        break;
+      case "closed":
+        if (message.table === this.id && message.reason === "tournament") {
+          this.showMessage(t("tw.closed.tournament"));
+          this.tournamentLink();
         }
         break;
       case "hint":
@@ -158,9 +167,11 @@ class TablePage extends TableConnection {
     this.alert = new TurnAlert();
     const head = el("div", { class: "table-head" },
       el("a", { href: "/", "data-link": "", class: "back", text: t("table.back") }),
-      el("h1", { text: `${tableGame(info)} · ${t(`structure.${info.structure}`)} · ${info.stakes}` }),
+      // a tournament's stakes are its level's: its line says them
+      el("h1", { text: `${tableGame(info)} · ${t(`structure.${info.structure}`)}${info.tournament ? "" : ` · ${info.stakes}`}` }),
       this.factsEl = el("span", { class: "table-facts", text: this.facts() }),
       this.mixEl = el("span", { class: "table-facts rotation", hidden: "" }),
+      this.tourEl = el("span", { class: "table-facts tournament-line", hidden: "", "data-tournament": "" }),
       this.status,
       this.alert.toggle,
       this.tools);
@@ -188,7 +199,50 @@ class TablePage extends TableConnection {
   }
 
   facts() {
-    return tableFacts(this.info);
+    const tour = this.state && this.state.tournament;
+    if (!tour) return tableFacts(this.info);
+    // a tournament's blinds are its level's (the line below says them): the deck only
+    return tableFacts({ ...this.info, blinds: "" });
+  }
+
+  /** A tournament's table: its name (a link to its page), the level and blinds, the time
+   * to the next level, the players left. */
+  renderTournament() {
+    const tour = this.state && this.state.tournament;
+    this.tourEl.hidden = !tour;
+    if (!tour) { this.levelEnds = null; return; }
+    this.levelEnds = performance.now() + tour.seconds_left * 1000;
+    const blinds = t("tw.blinds", { sb: tour.small_blind, bb: tour.big_blind })
+      + (tour.ante ? ` · ${t("tw.ante", { chips: tour.ante })}` : "");
+    const key = JSON.stringify([document.documentElement.lang, tour.id, tour.level, blinds,
+      tour.players_left, tour.on_break, tour.paused]);
+    if (this.tourEl.dataset.key !== key) {
+      this.tourEl.dataset.key = key;
+      this.tourEl.replaceChildren(
+        el("a", { href: `/tournaments/${tour.id}`, "data-link": "", text: tour.name }),
+        ` · ${t("tw.tournament.level", { level: tour.level })} · ${blinds} · `,
+        this.levelClock = el("span", { role: "timer", "data-level-clock": "" }),
+        ` · ${t("tw.tournament.left", { left: tour.players_left, entrants: tour.entrants })}`);
+    }
+    this.tickLevel();
+  }
+
+  tickLevel() {
+    const tour = this.state && this.state.tournament;
+    if (!tour || !this.levelClock || this.levelEnds === null) return;
+    const seconds = Math.max(0, Math.round((this.levelEnds - performance.now()) / 1000));
+    const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    const key = tour.paused ? "tw.tournament.paused" : tour.on_break ? "tw.tournament.break" : "tw.tournament.next";
+    const text = t(key, { time });
+    if (this.levelClock.textContent !== text) this.levelClock.textContent = text;
+  }
+
+  /** Out of a tournament, or its table closed: the way to its page. */
+  tournamentLink() {
+    const tour = this.state && this.state.tournament;
+    if (!tour) return;
+    this.message.append(" ", el("a", { href: `/tournaments/${tour.id}`, "data-link": "",
+      text: t("tw.tournament.page") }));
   }
 
   // ---- state --------------------------------------------------------------------------------
@@ -392,6 +446,7 @@ class TablePage extends TableConnection {
     const facts = grows && hand && hand.deck ? `${this.facts()} · ${t("tw.deckNow", { cards: hand.deck })}` : this.facts();
     if (this.factsEl.textContent !== facts) this.factsEl.textContent = facts;
     this.renderRotation();
+    this.renderTournament();
     this.renderCentre(hand);
     this.renderMyHand(hand);
     this.renderControls(hand);
@@ -406,7 +461,8 @@ class TablePage extends TableConnection {
     // An empty seat's buttons stay the same elements while nothing about them changes: a table
     // update between the press and the release of a click would otherwise swap the button under
     // the pointer, and the click would be lost.
-    const emptyKey = info ? "" : `${Boolean(account())}:${Boolean(state)}:${this.mySeat()}`;
+    const seating = Boolean(state) && !state.tournament; // a tournament seats its players
+    const emptyKey = info ? "" : `${Boolean(account())}:${seating}:${this.mySeat()}`;
     if (emptyKey && seatEl.dataset.empty === emptyKey) return;
     seatEl.dataset.empty = emptyKey;
     seatEl.replaceChildren();
@@ -415,11 +471,11 @@ class TablePage extends TableConnection {
       seatEl.classList.add("empty");
       seatEl.setAttribute("aria-label", t("seat.emptyLabel", { seat: s + 1 }));
       seatEl.append(el("span", { class: "name", text: t("seat.empty") }));
-      if (account() && state && this.mySeat() === null) {
+      if (account() && seating && this.mySeat() === null) {
         seatEl.append(el("button", { type: "button", class: "small primary", "data-action": "sit", "data-seat": s,
           text: t("seat.sit"), "aria-label": t("seat.sitLabel", { seat: s + 1 }), onclick: () => this.sitForm(s) }));
       }
-      if (account() && state) {
+      if (account() && seating) {
         seatEl.append(el("button", { type: "button", class: "small", "data-action": "bot", "data-seat": s,
           text: t("seat.addBot"), "aria-label": t("seat.addBotLabel", { seat: s + 1 }), onclick: () => this.addBot(s) }));
       }
@@ -754,7 +810,7 @@ class TablePage extends TableConnection {
     if (key === this.tools.dataset.key) return; // the same buttons: a click in flight lands
     this.tools.dataset.key = key;
     const row = [];
-    if (you) {
+    if (you && !(this.state && this.state.tournament)) { // a tournament's seat is not his to leave
       const busted = info && info.stack === 0;
       if (info && info.sitting_out) {
         row.push(el("button", { type: "button", class: "small", "data-action": "sit-in", text: t("seat.sitIn"),
@@ -926,6 +982,7 @@ class TablePage extends TableConnection {
   }
 
   tick() {
+    this.tickLevel();
     if (this.seatDeadline !== null) {
       const seconds = Math.ceil(Math.max(0, (this.seatDeadline - performance.now()) / 1000));
       const rebuy = this.root.querySelector("[data-rebuy-clock]");

@@ -247,3 +247,13 @@ def test_the_room_keeps_two_open_and_makes_none_twice(tmp_path: Path) -> None:
                                                                   Phase.RUNNING}
     finally:
         check.close()
+
+
+def test_the_shipped_example_and_the_docs_example_read() -> None:
+    root = Path(__file__).parents[2]
+    shipped_example = load_sit_and_gos([root / "examples" / "sit-and-gos.toml"])
+    assert [s.name for s in shipped_example] == ["Turbo six", "Triple draw heads-up"]
+    docs = (root / "docs" / "tournaments.md").read_text()
+    block = docs.split("```toml\n[[sit_and_go]]")[1].split("```")[0]
+    [documented] = parse_sit_and_gos("[[sit_and_go]]" + block)
+    assert documented == shipped_example[0]

@@ -165,7 +165,8 @@ SERVER = PACKAGE / "server"
 SERVER_LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(names) for names in (
     {"__init__", "agents", "answers", "collector", "config", "downloads", "frames", "guard",
      "metrics", "origins", "problems", "protocol", "schemas", "seatbots", "sessions"},
-    {"bodies", "host", "lobby", "openapi", "throttle", "tournament_lines", "tournaments"},
+    {"bodies", "host", "lobby", "openapi", "throttle", "tournament_lines",
+     "tournament_recurring", "tournaments"},
     {"live"},
     {"room", "orders"},
     {"tournament_service"},

@@ -15,7 +15,6 @@ import secrets
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Final
 
 from standpat.bots.names import room_name
@@ -24,8 +23,8 @@ from standpat.engine.games import Structure as Betting
 from standpat.errors import TournamentError, UnknownGameError
 from standpat.store import Store
 from standpat.store.tournaments import Entry, EntryStatus, TournamentRecord
-from standpat.tournament import Structure, TournamentSpec, load_structure, shipped
-from standpat.tournament.structure import SHIPPED
+from standpat.tournament import Structure, TournamentSpec
+from standpat.tournament.structure import SHIPPED, structure_named
 
 __all__ = ["add_arguments"]
 
@@ -157,12 +156,8 @@ def _count(least: int) -> Callable[[str], int]:
 
 
 def _structure(text: str) -> Structure:
-    if text not in SHIPPED and not text.endswith(".toml"):
-        raise argparse.ArgumentTypeError(
-            f"no structure {text!r}: give {', '.join(SHIPPED)}, or a structure file ending "
-            "in .toml")
     try:
-        return shipped(text) if text in SHIPPED else load_structure(Path(text))
+        return structure_named(text)
     except TournamentError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 

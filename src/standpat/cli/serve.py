@@ -82,6 +82,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="open this many bot-filled tables when the room has none",
     )
     parser.add_argument(
+        "--tournament", action="append", default=[], metavar="FILE",
+        help="keep the recurring sit-and-gos of this TOML file open for registration: each "
+        "[[sit_and_go]] (name, game, betting, structure, seats, players, buy_in, fee, open) "
+        "has 'open' instances registering, a new one made when one fills and starts; repeat "
+        "for several files; a room of one node (docs/tournaments.md, "
+        "examples/sit-and-gos.toml)",
+    )
+    parser.add_argument(
         "--static", default=None,
         help="a folder of browser pages to serve instead of the packaged ones"
     )
@@ -220,6 +228,7 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         cool_off=args.cool_off,
         demo_tables=args.demo_tables,
+        tournaments=tuple(args.tournament),
         refill_below=args.refill_below,
         refill_every=args.refill_every,
         static_dir=args.static,

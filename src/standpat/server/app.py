@@ -25,7 +25,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from standpat.errors import ProtocolError
+from standpat.errors import ProtocolError, TournamentError
 from standpat.server.api import RestApi, hand_for, own_hand, unavailable_response
 from standpat.server.bodies import BodyLimit
 from standpat.server.config import ServerConfig
@@ -39,6 +39,7 @@ from standpat.server.room import LocalHost
 from standpat.server.schemas import MAX_PHH_FILE, SeatBot, TableSpec
 from standpat.server.sessions import COOKIE, SessionSockets
 from standpat.server.throttle import Throttle
+from standpat.server.tournament_recurring import RecurringSitAndGos, load_sit_and_gos
 from standpat.server.tournament_service import TournamentService
 from standpat.server.ws import serve_socket
 from standpat.store import Store, token_hash
@@ -65,8 +66,10 @@ def create_app(
     host: TableHost | None = None,
     bots: BotFactory | None = None,
 ) -> Starlette:
-    """Build the app; the lifespan opens the database and starts the tables."""
+    """Build the app; the lifespan opens the database and starts the tables.
+    TournamentError for a file of recurring sit-and-gos that makes no sense."""
     config = config or ServerConfig()
+    sit_and_gos = load_sit_and_gos(config.tournaments)  # before the database: refused first
     the_store = store or Store(config.db)
     for name in reserve_operators(the_store, config.operators, config.starting_bankroll):
         log.warning("operator account %r reserved; give it a password with 'standpat admin "
@@ -87,6 +90,11 @@ def create_app(
     tournaments = None
     if isinstance(the_host, LocalHost):  # a room of one node deals its tournaments
         tournaments = api.tournaments = TournamentService(the_store, the_host)
+        if sit_and_gos:
+            tournaments.recurring = RecurringSitAndGos(the_store, sit_and_gos)
+    elif sit_and_gos:
+        raise TournamentError("recurring sit-and-gos (--tournament) are dealt by a room of one "
+                              "node; this one is a node of several (--redis).")
     web = Path(config.static_dir) if config.static_dir else WEB_DIR
 
     desk = OrderDesk(the_store, the_host, sockets, config.orders_every)

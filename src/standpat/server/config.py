@@ -62,6 +62,9 @@ class ServerConfig:
     """Bot-filled tables to open at start-up when the room has none."""
     demo_bot: str = "normal"
     """Level of the bots seated at the demo tables."""
+    tournaments: tuple[str, ...] = ()
+    """Files of recurring sit-and-gos the room keeps open for registration (TOML,
+    :mod:`standpat.server.tournament_recurring`); a room of one node only."""
     max_message: int = 4096
     """Largest request body or WebSocket message accepted, in bytes."""
     rate: float = 20.0

@@ -35,6 +35,7 @@ from standpat.tournament import Phase, Tournament
 
 if TYPE_CHECKING:
     from standpat.server.room import LocalHost
+    from standpat.server.tournament_recurring import RecurringSitAndGos
 
 __all__ = ["BOT_LEVEL", "TournamentService"]
 
@@ -64,6 +65,8 @@ class TournamentService:
         self._jobs: set[asyncio.Task[None]] = set()
         self._lock = asyncio.Lock()
         """One start or one batch of orders at a time."""
+        self.recurring: RecurringSitAndGos | None = None
+        """The recurring sit-and-gos it keeps open (``standpat serve --tournament``)."""
         host.tournaments = self
 
     # -- start and stop --------------------------------------------------------------
@@ -242,6 +245,8 @@ class TournamentService:
                 self.directors.pop(tid, None)
                 continue
             director.advance(played)
+        if self.recurring is not None:
+            await self.recurring.look()
         for record in await asyncio.to_thread(self.store.tournaments.current):
             if record.id in self.directors:
                 director = self.directors[record.id]

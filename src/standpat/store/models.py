@@ -230,7 +230,9 @@ tournaments = Table(
     Column("started_at", DateTime(timezone=True), nullable=True),
     Column("ended_at", DateTime(timezone=True), nullable=True),
     Column("state", JSON, nullable=True),
+    Column("recurring", String(64), nullable=True),
     Index("ix_tournaments_status", "status"),
+    Index("ix_tournaments_recurring", "recurring"),
 )
 """Tournaments: what they deal (``game``, ``betting``: fixed-limit, pot-limit, no-limit), at
 tables of ``seats``, for ``buy_in`` (to the prize pool) plus ``fee`` (to the house), on the
@@ -239,7 +241,8 @@ which starts when ``max_entrants`` have registered); ``status`` a
 :class:`standpat.tournament.Phase` value; ``late_open``: registration still open while it
 runs (late registration).  The prize pool is the wallet ``tournament:<id>``.  ``state``: the
 room's director of a running tournament (:mod:`standpat.server.tournaments.director`), saved
-with every change it makes."""
+with every change it makes.  ``recurring``: the name of the recurring sit-and-go
+(``standpat serve --tournament``) it is an instance of; None for an operator's."""
 
 tournament_tables = Table(
     "tournament_tables",

@@ -137,6 +137,8 @@ class TournamentRecord:
     created_at: datetime
     started_at: datetime | None
     ended_at: datetime | None
+    recurring: str | None = None
+    """The recurring sit-and-go it is an instance of (None: an operator made it)."""
 
     @property
     def registration_open(self) -> bool:
@@ -158,14 +160,15 @@ class Tournaments:
 
     def create(
         self, spec: TournamentSpec, *, game: str, betting: str,
-        starts_at: datetime | None = None,
+        starts_at: datetime | None = None, recurring: str | None = None,
     ) -> int:
         """Store a new tournament open for registration; returns its id.
 
         ``starts_at`` None makes it a sit-and-go, which needs ``spec.max_entrants`` (it
-        starts when that many are in).  TournamentError when it cannot be (a betting
-        structure that is none, tables larger than the game deals); UnknownGameError for a
-        game standpat does not deal.
+        starts when that many are in).  ``recurring``: the name of the recurring sit-and-go
+        it is an instance of (:meth:`instances` counts them).  TournamentError when it
+        cannot be (a betting structure that is none, tables larger than the game deals);
+        UnknownGameError for a game standpat does not deal.
         """
         dealt = get_game(game)
         if betting not in set(Betting):
@@ -182,6 +185,8 @@ class Tournaments:
                                   f"more than {MAX_CHIPS:,}.")
         if not spec.name or len(spec.name) > 64:
             raise TournamentError(f"a tournament's name has 1 to 64 characters: {spec.name!r}.")
+        if recurring is not None and not 0 < len(recurring) <= 64:
+            raise TournamentError(f"a recurring name has 1 to 64 characters: {recurring!r}.")
         with self.tx.begin() as conn:
             new_id = conn.execute(m.tournaments.insert().values(
                 name=spec.name, game=game, betting=betting, seats=spec.seats,
@@ -190,6 +195,7 @@ class Tournaments:
                 min_entrants=spec.min_entrants, max_entrants=spec.max_entrants,
                 late_levels=spec.late_levels, reentries=spec.reentries,
                 status=Phase.REGISTERING.value, late_open=False, created_at=now(),
+                recurring=recurring,
             )).inserted_primary_key
         assert new_id is not None
         return int(new_id[0])
@@ -211,6 +217,16 @@ class Tournaments:
                 (Phase.REGISTERING.value, Phase.RUNNING.value)))
         return sorted(found, key=lambda t: (t.starts_at is not None,
                                             t.starts_at or t.created_at, t.id))
+
+    def instances(self, recurring: str) -> tuple[int, int]:
+        """A recurring sit-and-go's instances (``create(..., recurring=...)``): how many are
+        registering now, and how many were made in all, whatever became of them."""
+        t = m.tournaments
+        registering = func.sum(case((t.c.status == Phase.REGISTERING.value, 1), else_=0))
+        with self.tx.read() as conn:
+            made, open_now = conn.execute(
+                select(func.count(), registering).where(t.c.recurring == recurring)).one()
+        return int(open_now or 0), int(made)
 
     def entries(self, tournament_id: int, *, conn: Connection | None = None) -> list[Entry]:
         """Every entry of a tournament, in the order they were bought (``conn``: in the
@@ -577,7 +593,8 @@ def _record(row: RowMapping) -> TournamentRecord:
         starts_at=utc(row["starts_at"]), status=status, late_open=bool(row["late_open"]),
         entries=int(row["entries"] or 0), alive=int(row["alive"] or 0),
         pool=int(row["pool"] or 0) if in_pool else 0, created_at=created,
-        started_at=utc(row["started_at"]), ended_at=utc(row["ended_at"]))
+        started_at=utc(row["started_at"]), ended_at=utc(row["ended_at"]),
+        recurring=row["recurring"])
 
 
 def _entry(row: RowMapping) -> Entry:

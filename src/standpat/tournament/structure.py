@@ -29,7 +29,7 @@ from standpat.engine import Stakes
 from standpat.errors import StakesError, TournamentError
 
 __all__ = ["SHIPPED", "Level", "Moment", "Structure", "load_structure", "shipped",
-           "structure_from_doc", "structure_to_doc"]
+           "structure_from_doc", "structure_named", "structure_to_doc"]
 
 SHIPPED = ("turbo", "regular", "deep")
 """The structures that come with standpat (``standpat/tournament/structures/NAME.toml``)."""
@@ -224,3 +224,25 @@ def shipped(name: str) -> Structure:
                               f"{', '.join(SHIPPED)}.")
     text = resources.files("standpat.tournament").joinpath(f"structures/{name}.toml").read_text()
     return _structure(tomllib.loads(text), name)
+
+
+def structure_named(text: str, folder: Path | None = None) -> Structure:
+    """The structure an operator names: a shipped one (``turbo``, ``regular``, ``deep``) or
+    a structure file ending in ``.toml``, a relative path read from ``folder`` (default:
+    the working directory).  TournamentError for anything else, or a file that does not
+    read.
+
+    >>> structure_named("turbo").starting_stack
+    1500
+    >>> structure_named("slow")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    standpat.errors.TournamentError: no structure 'slow': give turbo, regular, deep, or a ...
+    """
+    if text in SHIPPED:
+        return shipped(text)
+    if not text.endswith(".toml"):
+        raise TournamentError(f"no structure {text!r}: give {', '.join(SHIPPED)}, or a "
+                              "structure file ending in .toml")
+    path = Path(text).expanduser()
+    return load_structure(path if folder is None else folder / path)

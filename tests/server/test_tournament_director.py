@@ -44,10 +44,15 @@ class Room:
         self.out: dict[int, tuple[int, ...]] = {}
         self.paid: dict[int, int] | None = None
         self.moves: Counter[str] = Counter()
+        self.queued: dict[int, list[Order]] = {}
+        """Each table's commands not taken yet."""
         self.decide = bots_by_name("easy", seed=seed)
         self.names = {a: n for n, a in director.accounts.items()}
 
     def carry_out(self, orders: list[Order], ended: int | None = None) -> None:
+        """Carry the orders out as the room does: the table whose hand just ended (``ended``)
+        its own share at once; every other table's share later, in order, as a command it
+        takes when its turn comes (here: at a random later step)."""
         for order in orders:
             match order:
                 case OpenAt(number=n):
@@ -56,34 +61,53 @@ class Room:
                                            seats=self.seats,
                                            min_buy_in=1, max_buy_in=2**62, tournament=True,
                                            rng=self.rng.randrange(2**63), log_events=False)
-                case SeatAt(number=n, seat=s, account=a, stack=stack):
-                    self.chips -= stack
-                    self.tables[n].sit(s, self.names[a], stack)
-                    self.director.done(a)
                 case Unseat(number=n, seat=s):
                     assert n == ended, "a busted player leaves the table whose hand just ended"
                     assert self.tables[n].stack(s) == 0
                     self.tables[n].leave(s)
-                case MoveTo(from_number=f, from_seat=s, to_number=t, to_seat=ts, account=a):
-                    source = self.tables[f]
-                    assert not source.playing, "a player moves only between his table's hands"
-                    stack = source.stack(s)
-                    source.leave(s)
-                    seat = self.director.moved(order, stack)
-                    assert (seat.number, seat.seat, seat.stack) == (t, ts, stack)
-                    assert not self.director.may_deal(t), "it waits for the player to sit"
-                    self.tables[t].sit(ts, self.names[a], stack)
-                    self.director.done(a)
-                    self.moves[order.why] += 1
-                case CloseAt(number=n):
-                    table = self.tables.pop(n)
-                    assert not table.playing
-                    self.chips += table.chips_in_play()
+                case MoveTo(from_number=f) if f == ended:
+                    self.deliver(f, order)
+                case SeatAt(number=n) | CloseAt(number=n) | MoveTo(from_number=n):
+                    self.queued.setdefault(n, []).append(order)
                 case Out(entry=e, places=places):
                     assert e not in self.out
                     self.out[e] = places
                 case Paid(prizes=paid):
                     self.paid = dict(paid)
+
+    def deliver(self, number: int, order: Order) -> None:
+        """One order carried out at its table."""
+        match order:
+            case SeatAt(number=n, seat=s, account=a, stack=stack):
+                if not self.director.seat_pending(order):
+                    return  # he was sent on elsewhere while on his way
+                self.chips -= stack
+                self.tables[n].sit(s, self.names[a], stack)
+                self.director.done(a)
+            case MoveTo(from_number=f, from_seat=s, account=a):
+                move = self.director.pending_move(a, f)
+                assert move is not None and move.from_seat == s
+                source = self.tables[f]
+                assert not source.playing, "a player moves only between his table's hands"
+                stack = source.stack(s)
+                source.leave(s)
+                self.chips += stack
+                seat = self.director.moved(move, stack)
+                assert seat.stack == stack
+                assert not self.director.may_deal(seat.number), "it waits for him to sit"
+                self.queued.setdefault(seat.number, []).append(seat)
+                self.moves[move.why] += 1
+            case CloseAt(number=n):
+                table = self.tables.pop(n)
+                assert not table.playing
+                self.chips += table.chips_in_play()
+
+    def deliver_some(self) -> None:
+        """A table (at random) takes the commands waiting for it."""
+        if self.queued:
+            number = self.rng.choice(sorted(self.queued))
+            for order in self.queued.pop(number):
+                self.deliver(number, order)
 
     def taken(self, number: int) -> list[int]:
         table = self.tables[number]
@@ -93,7 +117,11 @@ class Room:
         director, at_start = self.director, {}
         for _ in range(2_000_000):
             if director.over:
+                while self.queued:
+                    self.deliver_some()
                 return
+            if self.queued and self.rng.random() < 0.05:
+                self.deliver_some()
             live = [n for n, t in sorted(self.tables.items()) if t.playing]
             ready = [n for n in sorted(self.tables) if n not in live and director.may_deal(n)]
             if ready and (not live or self.rng.random() < 0.5):
@@ -114,6 +142,9 @@ class Room:
                 assert player is not None
                 table.act(seat, self.decide(player.name, hand.view(table.dealt.index(seat))))
                 director.advance(1.0)
+            elif self.queued:
+                self.deliver_some()
+                continue
             else:
                 director.advance(director.core.moment().seconds_left)
                 continue
@@ -125,7 +156,8 @@ class Room:
         raise AssertionError("the tournament did not end")
 
 
-@pytest.mark.parametrize(("entrants", "seats", "seed"), [(2, 2, 1), (9, 6, 2), (40, 6, 3)])
+@pytest.mark.parametrize(("entrants", "seats", "seed"),
+                         [(2, 2, 1), (9, 6, 2), (40, 6, 3), (90, 6, 4), (90, 5, 5), (150, 4, 6)])
 def test_a_tournament_carried_out_through_its_orders(entrants: int, seats: int, seed: int) -> None:
     spec = TournamentSpec("t", FAST, seats=seats, buy_in=100, fee=10,
                           max_entrants=entrants)
@@ -136,6 +168,8 @@ def test_a_tournament_carried_out_through_its_orders(entrants: int, seats: int, 
     for i, name in enumerate(names):
         orders = director.register(name, 1000 + i)
         room.carry_out(orders)
+        while room.queued:
+            room.deliver_some()
         # the field fills with the last one: the tables open and every entrant sits
         assert bool(orders) == (i == entrants - 1)
     assert room.chips == -entrants * FAST.starting_stack

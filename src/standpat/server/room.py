@@ -55,6 +55,13 @@ class LocalHost:
         self.voided: list[int] = []
         """Hands voided by this host's starts (crash leftovers, takeovers)."""
         self.writer = Writer(store, patience=config.write_patience)
+        self.ordered = self.writer if self.writer.threads == 1 else Writer(
+            store, threads=1, patience=config.write_patience)
+        """The writer of the tournaments' tables: one thread, so their writes commit in the
+        order they were made.  Each carries its tournament's state as it was when it was
+        made (the state all its tables share): on PostgreSQL, where the room's writer has
+        several threads, two tables' writes could commit the other way round, and a crash
+        between them would leave a state that does not match the seats."""
         """The threads that write every table's rounds (grouped commits)."""
         self.fences: dict[int, Fence | None] = {}
         """Each table's fence (None: one process), kept to start it again after a failure."""
@@ -104,7 +111,10 @@ class LocalHost:
         core = TableCore(record, self.config, now=self.now, owner_name=owner,
                          check_bot=self._check_bot, tournament=link)
         table = LiveTable(
-            core, self.store, Recorder(self.store, record.id, self.writer, fence), self.bots,
+            core, self.store,
+            Recorder(self.store, record.id, self.writer if link is None else self.ordered,
+                     fence),
+            self.bots,
             on_close=self._closed, on_fenced=self._fenced, on_failed=self._failed,
             on_forward=None if service is None else service.forward,
         )
@@ -206,6 +216,8 @@ class LocalHost:
             task.cancel()
         await asyncio.gather(*(t.stop() for t in self.tables.values()))
         await asyncio.to_thread(self.writer.close)
+        if self.ordered is not self.writer:
+            await asyncio.to_thread(self.ordered.close)
 
     def table_ids(self) -> list[int]:
         """The ids of the open tables."""

@@ -75,7 +75,7 @@ def tournament_detail(store: Store, tournament_id: int,
                     "ante": level.ante} for level in structure.levels],
         "entries": [entry_line(e) | _seat(e, seated) for e in entries
                     if e.status is not EntryStatus.UNREGISTERED],
-        **(live or {}),
+        **(live or {"level": None, "tables": []}),
     }
 
 

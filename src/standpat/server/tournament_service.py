@@ -198,8 +198,10 @@ class TournamentService:
         for number, mine in by_table.items():
             table_id = rooms.get(number)
             if table_id is None or table_id not in self.host.tables:
-                log.error("tournament %s: orders for table %s, which is not open: %s", tid,
-                          number, mine)
+                director = self.directors.get(tid)
+                log.error("tournament %s: orders for table %s (the room's %s), which is not "
+                          "open: %s; the director's tables: %s", tid, number, table_id, mine,
+                          None if director is None else director.tables)
                 continue
             await self.host.send(table_id, Command("tournament", None, None, mine))
 

@@ -82,6 +82,8 @@ class HostedPoker:
             rotation=rotation, tournament=tournament,
         )
         games = (self.game,) if rotation is None else rotation.games
+        if tournament:  # the tournament seats its players with the chips they have
+            low, high = 1, 2**62
         self._options = Options(
             min_buy_in=low, max_buy_in=high, default_buy_in=(low + high) // 2,
             stakes=str(stakes), blinds=_blinds(stakes),

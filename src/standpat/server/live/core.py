@@ -629,10 +629,7 @@ class TableCore:
         gone, others, closing = self._carry_out(orders, ops)
         if ops:
             ops += [*self.saved(), SaveTournament(link.tournament, link.director.to_json())]
-            results = yield Write(tuple(ops))
-            for op, result in zip(ops, results, strict=True):
-                if isinstance(op, SeatEntrant):
-                    self._seated(op, result.name)
+            yield Write(tuple(ops))
         yield from self._tournament_after(gone, others, closing)
 
     def _tournament_after(self, gone: list[tuple[Sitter, Json]], others: list[Order],
@@ -667,21 +664,24 @@ class TableCore:
                     ops.append(Stand(seat))
                     gone.append((sitter, {"why": "out"}))
                 case MoveTo(from_number=n, from_seat=seat) if n == link.number:
+                    move = link.director.pending_move(order.account, n)
                     moving = self.sitters.get(seat)
-                    if moving is None or moving.account != order.account:
+                    if move is None or moving is None or moving.account != order.account:
                         continue  # moved already (an order carried out again after a crash)
                     stack = self.table.stack(seat)
                     self.table.leave(seat)
                     ops.append(Stand(seat))
-                    others.append(link.director.moved(order, stack))
+                    others.append(link.director.moved(move, stack))
                     gone.append((moving, {"why": "moved",
-                                          "to": link.rooms.get(order.to_number)}))
+                                          "to": link.rooms.get(move.to_number)}))
                 case SeatAt(number=n) if n == link.number:
-                    mine = self.sitters.get(order.seat)
-                    if mine is not None:
-                        if mine.account == order.account:
-                            link.director.done(order.account)  # seated already
+                    if not link.director.seat_pending(order):
+                        continue  # taken already, or he was sent on elsewhere meanwhile
+                    if order.seat in self.sitters:
+                        if self.sitters[order.seat].account == order.account:
+                            link.director.done(order.account)  # seated already (a crash)
                         continue
+                    self._seat_entrant(order, link.director.name_of(order.account))
                     link.director.done(order.account)
                     ops.append(SeatEntrant(order.seat, order.account, order.stack, order.bot))
                 case CloseAt(number=n) if n == link.number:
@@ -694,12 +694,13 @@ class TableCore:
                     others.append(order)
         return gone, others, closing
 
-    def _seated(self, op: SeatEntrant, name: str) -> None:
-        """An entrant's seat is written: he sits at the table (dealt in from its next hand;
-        a person is away until he comes to watch)."""
-        self.table.sit(op.seat, name, op.stack)
-        self.sitters[op.seat] = Sitter(
-            op.seat, op.account, name, bot=op.bot, connected=op.bot is not None,
+    def _seat_entrant(self, order: SeatAt, name: str) -> None:
+        """An entrant sits at the table (dealt in from its next hand; a person is away until
+        he comes to watch), before his seat is written with the write that follows: a seat
+        the table refuses is never written."""
+        self.table.sit(order.seat, name, order.stack)
+        self.sitters[order.seat] = Sitter(
+            order.seat, order.account, name, bot=order.bot, connected=order.bot is not None,
             reconnects=self.config.reconnects, time_bank=self.config.time_bank)
 
     def _new_chain(self) -> Steps[None]:

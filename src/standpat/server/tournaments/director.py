@@ -33,7 +33,7 @@ Level(small_blind=10, big_blind=20, ante=0)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from standpat.errors import TournamentError
@@ -170,11 +170,29 @@ class Director:
             self.bots[name] = bot
         return self._orders(self.core.register(name))
 
+    def pending_move(self, account: int, number: int) -> MoveTo | None:
+        """``account``'s move from table ``number`` not carried out yet (None: none, as when
+        an order comes again after a crash): where it takes him now (a player moved again
+        while on his way goes straight to his latest seat)."""
+        order = self.pending.get(account)
+        return order if isinstance(order, MoveTo) and order.from_number == number else None
+
     def moved(self, order: MoveTo, stack: int) -> SeatAt:
         """His old table gave his ``stack`` back: his seat at the new one is pending."""
         seat = order.arrived(stack)
         self.pending[order.account] = seat
         return seat
+
+    def name_of(self, account: int) -> str:
+        """The name of a player of the tournament (TournamentError for a stranger)."""
+        for name, known in self.accounts.items():
+            if known == account:
+                return name
+        raise TournamentError(f"account {account} plays no part in {self.core.spec.name}.")
+
+    def seat_pending(self, order: SeatAt) -> bool:
+        """Whether ``order`` is a seat still to take (not taken, nor sent elsewhere since)."""
+        return self.pending.get(order.account) == order
 
     def done(self, account: int) -> None:
         """His pending seat is taken."""
@@ -196,8 +214,10 @@ class Director:
         nor one waiting for a player to sit)."""
         if number not in self.tables.values():
             return False
-        if any(isinstance(o, SeatAt) and o.number == number for o in self.pending.values()):
-            return False
+        for order in self.pending.values():  # a player on his way from it, or to it
+            if (isinstance(order, SeatAt) and order.number == number) or (isinstance(
+                    order, MoveTo) and number in (order.from_number, order.to_number)):
+                return False
         return self.core.may_deal(self.core_table(number))
 
     def hand_started(self, number: int, big_blind: int) -> Level:
@@ -223,11 +243,23 @@ class Director:
         the orders that follow, its own first (its busted players off the table)."""
         busted: list[Order] = [Unseat(number, s) for s in sorted(stacks) if stacks[s] <= 0]
         stacks, at_start = dict(stacks), dict(at_start)
-        for order in self.pending.values():  # a player on his way, with the chips he brings
+        for order in self.pending.values():
+            # a player on his way here (moved in during the hand) is not out: with the chips
+            # he brings, or, while his old table has not given them back yet, with some
             if isinstance(order, SeatAt) and order.number == number:
                 stacks.setdefault(order.seat, order.stack)
                 at_start.setdefault(order.seat, order.stack)
-        effects = self.core.hand_over(self.core_table(number), stacks, at_start)
+            elif isinstance(order, MoveTo) and order.to_number == number:
+                stacks.setdefault(order.to_seat, 1)
+                at_start.setdefault(order.to_seat, 1)
+        try:
+            effects = self.core.hand_over(self.core_table(number), stacks, at_start)
+        except TournamentError as error:
+            mine = [o for o in self.orders_seen[-400:] if number in (
+                getattr(o, "number", None), getattr(o, "from_number", None),
+                getattr(o, "to_number", None))]
+            raise TournamentError(f"{error} Pending: {self.pending}; the last orders of table "
+                                  f"{number}: {mine[-12:]}") from None
         return [*busted, *self._orders(effects)]
 
     @property
@@ -287,11 +319,29 @@ class Director:
                     orders.append(CloseAt(self.tables.pop(core)))
         if self.core.phase is Phase.FINISHED and effects:
             orders.append(Paid(prizes))
-        for order in orders:
-            if isinstance(order, SeatAt | MoveTo):
-                self.pending[order.account] = order
+        orders = self._track(orders)
         self.orders_seen += orders
         return orders
+
+    def _track(self, orders: list[Order]) -> list[Order]:
+        """Note the seats and moves given as pending; a player the core moves again while on
+        his way goes straight to his new seat: still on his old table, the move not yet
+        carried out takes him there; off it, with his chips, he is seated there instead."""
+        tracked: list[Order] = []
+        for order in orders:
+            if isinstance(order, MoveTo):
+                before = self.pending.get(order.account)
+                if isinstance(before, MoveTo):
+                    self.pending[order.account] = replace(
+                        before, to_number=order.to_number, to_seat=order.to_seat, why=order.why)
+                    continue
+                if isinstance(before, SeatAt):
+                    order = SeatAt(order.to_number, order.to_seat, order.account, before.stack,
+                                   order.bot)
+            if isinstance(order, SeatAt | MoveTo):
+                self.pending[order.account] = order
+            tracked.append(order)
+        return tracked
 
     def _draw_final(self, moves: list[Move]) -> list[Order]:
         """The final table's draw: a fresh room table, every player moved to it, every

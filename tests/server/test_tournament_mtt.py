@@ -1,0 +1,139 @@
+"""A multi-table tournament of 200 house bots dealt by the room to its end (a long test,
+``make long``): a real ``standpat serve`` on SQLite and on PostgreSQL starts it at its time,
+opens its tables, balances and breaks them as players bust, draws the final table and pays;
+on PostgreSQL the server is also killed (kill -9) mid-tournament and started again.
+
+What must hold: every hand dealt at one of its tables with 2 to 6 players; at every moment
+the tournament's chips are at its tables (the ledger's check, which audits its chips wallet);
+no table ever holds a player twice; the tables shrink to one, drawn afresh; every entry gets
+one place, 1 to 200, the prizes by the payout table; after the crash nobody is out for it.
+The balancing rules themselves are checked at every move where they are decided
+(tests/tournament, tests/server/test_tournament_director.py)."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import select
+
+from standpat.store import Store, chips_wallet
+from standpat.store import models as m
+from standpat.tournament import Level, Structure, TournamentSpec
+from standpat.tournament.payouts import prizes
+from tests.server.conftest import fresh_postgres_database
+from tests.server.live import FAST, PATIENCE, Server
+
+pytestmark = pytest.mark.long
+
+ENTRANTS = 200
+SEATS = 6
+STRUCTURE = Structure("mtt", tuple(Level(10 * 3**i // 2**i, 20 * 3**i // 2**i, 0 if i < 4
+                                         else 2 * 3**i // 2**i) for i in range(20)), 5.0, 1000)
+"""Levels of 5 played seconds, each half as big again, antes from the fifth."""
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'room.db'}"
+    else:
+        yield from fresh_postgres_database()
+
+
+def _mtt(db: str) -> int:
+    """The tournament, starting in a few seconds, with its 200 house bots registered."""
+    store = Store(db)
+    try:
+        spec = TournamentSpec("Two hundred", STRUCTURE, seats=SEATS, buy_in=10, fee=1)
+        starts = datetime.now(UTC) + timedelta(seconds=3)
+        tid = store.tournaments.create(spec, game="five-card-draw", betting="no-limit",
+                                       starts_at=starts)
+        tag = uuid.uuid4().hex[:6]
+        for n in range(ENTRANTS):
+            bot = store.accounts.create(f"bot-M{n}-{tag}", None, bot=True, grant=11)
+            store.tournaments.register(tid, bot.id)
+        return tid
+    finally:
+        store.close()
+
+
+def _detail(server: Server, tid: int) -> dict[str, Any]:
+    response = httpx.get(f"{server.base}/api/tournaments/{tid}", timeout=30)
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def _until(test: Any, what: str, timeout: float) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = test()
+        if value:
+            return value
+        time.sleep(0.5)
+    raise AssertionError(f"{what}: not within {timeout} s")
+
+
+def test_two_hundred_bots_to_the_end(db: str, tmp_path: Path) -> None:
+    crash = db.startswith("postgresql")
+    Store(db).close()
+    tid = _mtt(db)
+    log = tmp_path / "room.log"
+    server = Server(db, *FAST, "--demo-tables", "0", log=log).start()
+    try:
+        running = _until(lambda: (d := _detail(server, tid))["status"] == "running"
+                         and len(d["tables"]) == 34 and d, "the start", 60 * PATIENCE)
+        assert sum(t["players"] for t in running["tables"]) == ENTRANTS
+        if crash:
+            _until(lambda: _detail(server, tid)["alive"] <= 150, "fifty out", 300 * PATIENCE)
+            server.kill()
+            server.start()
+        detail = _until(lambda: (d := _detail(server, tid))["status"] == "finished" and d,
+                        "the end", 900 * PATIENCE)
+    finally:
+        server.stop()
+    entries = detail["entries"]
+    assert len(entries) == ENTRANTS
+    assert sorted(e["place"] for e in entries)[0] == 1
+    assert all(1 <= e["place"] <= ENTRANTS for e in entries)
+    assert Counter(e["status"] for e in entries) == {"busted": ENTRANTS - 1, "won": 1}
+    paid = sorted((e["prize"] for e in entries if e["prize"]), reverse=True)
+    assert sum(paid) == 10 * ENTRANTS
+    assert paid == [p for p in prizes(10 * ENTRANTS, ENTRANTS) if p] or len(
+        {e["place"] for e in entries}) < ENTRANTS  # a tie splits its places' prizes
+    store = Store(db, migrate=False)
+    try:
+        assert store.ledger.check() == []
+        assert store.ledger.balance(chips_wallet(tid)) == 0
+        tables = store.tournaments.tables(tid)
+        assert len(tables) > 34, "the final table is drawn afresh"
+        assert all(store.tables.get(t).closed for t in tables.values())
+        with store.tx.read() as conn:
+            hands = conn.execute(
+                select(m.hands.c.id, m.hands.c.status, m.hands.c.setup)
+                .where(m.hands.c.table_id.in_(list(tables.values()))).order_by(m.hands.c.id)
+            ).all()
+        assert hands
+        for hand in hands:
+            accounts = hand.setup["accounts"]
+            assert 2 <= len(accounts) <= SEATS and len(set(accounts)) == len(accounts)
+        # nobody is out for the crash: every player of a hand it voided is dealt his next
+        # hand with the chips he had when the voided one was dealt
+        voided = [h for h in hands if h.status == "void"]
+        assert bool(voided) == crash
+        for hand in voided:
+            for account, stack in zip(hand.setup["accounts"], hand.setup["stacks"],
+                                      strict=True):
+                after = next(h for h in hands if h.id > hand.id and h.status == "done"
+                             and account in h.setup["accounts"])
+                assert after.setup["stacks"][after.setup["accounts"].index(account)] == stack
+    finally:
+        store.close()
+    assert "Traceback" not in log.read_text()

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from standpat.errors import TournamentStateError
+from standpat.server.live.recorder import make
+from standpat.server.live.writes import BustEntry, PayTournament
 from standpat.store import Store, chips_wallet, user_wallet
 from standpat.tournament import Level, Structure, TournamentSpec
 from standpat.tournament.payouts import prizes
@@ -39,7 +43,8 @@ def _sit_and_go(db: str) -> tuple[int, list[int]]:
         tid = store.tournaments.create(spec, game="five-card-draw", betting="no-limit")
         bots = []
         for n in range(BOTS):
-            bot = store.accounts.create(f"bot-T{n}-0000000{n}", None, bot=True, grant=110)
+            bot = store.accounts.create(f"bot-T{n}-{uuid.uuid4().hex[:8]}", None, bot=True,
+                                        grant=110)
             store.tournaments.register(tid, bot.id)
             bots.append(bot.id)
         return tid, bots
@@ -156,3 +161,72 @@ def test_a_sit_and_go_is_dealt_to_its_end(tmp_path: Path, crash: bool) -> None:
     finally:
         store.close()
     assert "Traceback" not in (tmp_path / "room.log").read_text()
+
+
+def test_a_sit_and_go_cancelled_mid_way_closes_its_tables_and_refunds_everyone(
+        tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    Store(db).close()
+    tid, bots = _sit_and_go(db)
+    server = Server(db, *FAST, log=tmp_path / "room.log").start()
+    person = Player(server, "ann", seed=5)
+    try:
+        async def main() -> None:
+            try:
+                await person.connect()
+                assert person.http.post(f"/api/tournaments/{tid}/register",
+                                        json={}).status_code == 201
+                await _sit_at_my_table(person, server, tid)
+                await person.wait_for(lambda f: f["type"] == "hand-start", old=True)
+                # the operator cancels it (standpat admin tournament cancel does this)
+                store = Store(db, migrate=False)
+                try:
+                    await asyncio.to_thread(store.tournaments.cancel, tid)
+                finally:
+                    store.close()
+                closed = await person.wait_for(lambda f: f["type"] == "closed", old=True,
+                                               timeout=60 * PATIENCE)
+                assert closed["reason"] == "tournament"
+            finally:
+                await person.close()
+
+        asyncio.run(main())
+    finally:
+        server.stop()
+    store = Store(db, migrate=False)
+    try:
+        assert store.ledger.check() == []
+        assert store.ledger.balance(chips_wallet(tid)) == 0
+        assert all(store.tables.get(t).closed for t in store.tournaments.tables(tid).values())
+        assert {e.status.value for e in store.tournaments.entries(tid)} == {"refunded"}
+        assert store.ledger.balance(user_wallet(person.account)) == 10_000
+        assert all(store.ledger.balance(user_wallet(b)) == 110 for b in bots)
+    finally:
+        store.close()
+    assert "Traceback" not in (tmp_path / "room.log").read_text()
+
+
+def test_a_bust_or_a_payout_written_just_after_a_cancellation_is_no_harm(
+        tmp_path: Path) -> None:
+    """A table may settle a hand in the second before the room sees that the operator
+    cancelled its tournament: its bust and payout find every entry refunded and write
+    nothing; a bust of a tournament that is not running otherwise is still refused."""
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    tid, _ = _sit_and_go(db)
+    store = Store(db, migrate=False)
+    try:
+        last = store.accounts.create("bot-T9-00000009", None, bot=True, grant=110)
+        store.tournaments.register(tid, last.id)
+        store.tournaments.start(tid)
+        entry = store.tournaments.entries(tid)[0]
+        store.tournaments.cancel(tid)
+        with store.tx.begin() as conn:
+            assert make(store, 1, BustEntry(entry.id, 6), conn) is None
+            assert make(store, 1, PayTournament(tid), conn) is None
+        assert store.tournaments.entry(entry.id).status.value == "refunded"
+        other = _sit_and_go(db)[0]
+        with pytest.raises(TournamentStateError), store.tx.begin() as conn:
+            make(store, 1, BustEntry(store.tournaments.entries(other)[0].id, 6), conn)
+        assert store.ledger.check() == []
+    finally:
+        store.close()

@@ -249,7 +249,16 @@ class TournamentService:
             director.advance(played)
         if self.recurring is not None:
             await self.recurring.look()
-        for record in await asyncio.to_thread(self.store.tournaments.current):
+        current = await asyncio.to_thread(self.store.tournaments.current)
+        listed = {record.id for record in current}
+        for tid, director in list(self.directors.items()):
+            if tid not in listed:  # an operator cancelled it: the store refunded everyone
+                log.warning("tournament %s was cancelled: its tables close", tid)
+                async with self._lock:
+                    orders = director.cancel()
+                    self.directors.pop(tid, None)
+                await self.carry_out(tid, orders)
+        for record in current:
             if record.id in self.directors:
                 director = self.directors[record.id]
                 if record.late_open and not director.core.late_open():

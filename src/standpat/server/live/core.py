@@ -609,6 +609,11 @@ class TableCore:
         the tournament's new state; the rest go to the tournament's service."""
         link = self.tournament
         assert link is not None
+        if link.director.over:  # cancelled during the hand: the table closes now
+            self.last_saved = self.table.snapshot()
+            yield Write((*ops, SaveState(self.last_saved)))
+            yield from self.close("tournament")
+            return
         stacks = {line.seat: line.stack for line in self.table.lines()}
         at_start = {seat: self.at_start.get(seat, stack) for seat, stack in stacks.items()}
         orders = link.director.hand_over(link.number, stacks, at_start)

@@ -17,11 +17,12 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from standpat.errors import StandpatError
+from standpat.errors import StandpatError, TournamentStateError
 from standpat.server.frames import text
 from standpat.server.live import writes as w
 from standpat.server.live.writer import Writer
-from standpat.store import Store
+from standpat.store import EntryStatus, Store
+from standpat.tournament import Phase
 
 __all__ = ["Fence", "FencedError", "Recorder", "make"]
 
@@ -73,9 +74,19 @@ def make(store: Store, table_id: int, op: w.WriteOp, conn: Connection) -> Any:
         case w.SaveTournament(tournament, state):
             return store.tournaments.save_state(tournament, state, conn=conn)
         case w.BustEntry(entry, place):
-            return store.tournaments.bust(entry, place, conn=conn)
+            try:
+                return store.tournaments.bust(entry, place, conn=conn)
+            except TournamentStateError:
+                if store.tournaments.entry(entry, conn=conn).status is EntryStatus.REFUNDED:
+                    return None  # cancelled a moment ago: its entries were given back
+                raise
         case w.PayTournament(tournament):
-            return store.tournaments.pay(tournament, conn=conn)
+            try:
+                return store.tournaments.pay(tournament, conn=conn)
+            except TournamentStateError:
+                if store.tournaments.get(tournament, conn=conn).status is Phase.CANCELLED:
+                    return None
+                raise
     raise TypeError(f"not a table write: {op!r}")
 
 

@@ -202,6 +202,12 @@ class Director:
         """Start a scheduled tournament (its start time came)."""
         return self._orders(self.core.start())
 
+    def cancel(self) -> list[Order]:
+        """The operator cancelled the tournament (the store gave every entry back): every
+        table closes, its chips back to the tournament's."""
+        self.pending.clear()
+        return self._orders(self.core.cancel())
+
     def core_table(self, number: int) -> int:
         """The core's number of room table ``number`` (TournamentError if it is not open)."""
         for core, room in self.tables.items():

@@ -13,6 +13,8 @@ on from where it stood, nobody out because of it.
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import time
 import uuid
 from pathlib import Path
@@ -230,3 +232,47 @@ def test_a_bust_or_a_payout_written_just_after_a_cancellation_is_no_harm(
         assert store.ledger.check() == []
     finally:
         store.close()
+
+
+def test_an_operator_pauses_and_resumes_a_running_tournament(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    Store(db).close()
+    tid, _ = _sit_and_go(db)
+    server = Server(db, *FAST, log=tmp_path / "room.log").start()
+    person = Player(server, "ann", seed=7)
+
+    def admin(action: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "standpat.cli", "admin", "tournament",
+                               action, str(tid), "--db", db], capture_output=True, text=True,
+                              check=True)
+        return done.stdout
+
+    try:
+        async def main() -> None:
+            try:
+                await person.connect()
+                assert person.http.post(f"/api/tournaments/{tid}/register",
+                                        json={}).status_code == 201
+                await _sit_at_my_table(person, server, tid)
+                await person.wait_for(lambda f: f["type"] == "hand-start", old=True)
+                assert "paused" in await asyncio.to_thread(admin, "pause")
+                paused = await person.wait_for(lambda f: f["type"] == "table" and bool(
+                    (f.get("tournament") or {}).get("paused")), old=True)
+                clock = paused["tournament"]["seconds_left"]
+                # the hand in play ends; then no hand is dealt and the clock stands still
+                await person.wait_for(lambda f: f["type"] == "table" and (
+                    f.get("hand") is None or f["hand"]["over"]), old=True)
+                dealt = sum(f["type"] == "hand-start" for f in person.frames)
+                await asyncio.sleep(2)  # a stretch in which an unpaused table deals hands
+                assert sum(f["type"] == "hand-start" for f in person.frames) == dealt
+                level = _detail(server, tid)["level"]
+                assert level["seconds_left"] == clock
+                assert "resumed" in await asyncio.to_thread(admin, "resume")
+                await person.wait_for(lambda f: f["type"] == "hand-start")
+            finally:
+                await person.close()
+
+        asyncio.run(main())
+    finally:
+        server.stop()
+    assert "Traceback" not in (tmp_path / "room.log").read_text()

@@ -127,6 +127,14 @@ def add_arguments(parser: argparse.ArgumentParser, common: argparse.ArgumentPars
     cancel.add_argument("tournament", type=_count(1), help="the tournament's id")
     cancel.set_defaults(_act=_cancel)
 
+    for name, what in (("pause", "pause a running tournament: its clock stops and its "
+                        "tables deal no new hand (a hand in play is played to its end)"),
+                       ("resume", "resume a paused tournament")):
+        action = add_parser(name, help=what.partition(":")[0], description=what[0].upper()
+                            + what[1:] + ". The room carries it out within a second.")
+        action.add_argument("tournament", type=_count(1), help="the tournament's id")
+        action.set_defaults(_act=_pause if name == "pause" else _resume)
+
 
 # -- the arguments' types: a bad value is argparse's error (usage, message, exit 2) -------
 
@@ -265,6 +273,18 @@ def _cancel(store: Store, args: argparse.Namespace) -> int:
     total = sum(e.buy_in + e.fee for e in refunded)
     print(f"tournament {args.tournament}: cancelled; {len(refunded)} "
           f"entr{'ies' if len(refunded) != 1 else 'y'} refunded, {total:,} chips in all.")
+    return 0
+
+
+def _pause(store: Store, args: argparse.Namespace) -> int:
+    t = store.tournaments.pause(args.tournament)
+    print(f"tournament {t.id}: {t.spec.name!r} paused.")
+    return 0
+
+
+def _resume(store: Store, args: argparse.Namespace) -> int:
+    t = store.tournaments.pause(args.tournament, paused=False)
+    print(f"tournament {t.id}: {t.spec.name!r} resumed.")
     return 0
 
 

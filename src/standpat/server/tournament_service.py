@@ -261,6 +261,11 @@ class TournamentService:
         for record in current:
             if record.id in self.directors:
                 director = self.directors[record.id]
+                if record.paused != director.core.paused:  # an operator's pause or resume
+                    async with self._lock:
+                        (director.core.pause if record.paused else director.core.resume)()
+                    log.warning("tournament %s %s", record.id,
+                                "paused" if record.paused else "resumed")
                 if record.late_open and not director.core.late_open():
                     await asyncio.to_thread(self.store.tournaments.close_registration,
                                             record.id)

@@ -231,6 +231,7 @@ tournaments = Table(
     Column("ended_at", DateTime(timezone=True), nullable=True),
     Column("state", JSON, nullable=True),
     Column("recurring", String(64), nullable=True),
+    Column("paused", Boolean, nullable=False, server_default=false()),
     Index("ix_tournaments_status", "status"),
     Index("ix_tournaments_recurring", "recurring"),
 )

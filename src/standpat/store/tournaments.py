@@ -139,6 +139,8 @@ class TournamentRecord:
     ended_at: datetime | None
     recurring: str | None = None
     """The recurring sit-and-go it is an instance of (None: an operator made it)."""
+    paused: bool = False
+    """An operator paused it (its clock stops; its tables deal no new hand)."""
 
     @property
     def registration_open(self) -> bool:
@@ -347,6 +349,19 @@ class Tournaments:
             conn.execute(m.tournaments.update().where(m.tournaments.c.id == tournament_id)
                          .values(status=Phase.RUNNING.value, started_at=now(),
                                  late_open=t["late_levels"] > 0))
+        return self.get(tournament_id)
+
+    def pause(self, tournament_id: int, paused: bool = True) -> TournamentRecord:
+        """Pause a running tournament (``paused`` False: resume it): its clock stops and its
+        tables deal no new hand (the room carries it out within a second).
+        TournamentStateError unless it runs."""
+        with self.tx.begin() as conn:
+            t = self._lock(conn, tournament_id)
+            if t["status"] != Phase.RUNNING:
+                raise TournamentStateError(f"{t['name']!r} is {t['status']}; only a running "
+                                           "tournament is paused or resumed.")
+            conn.execute(m.tournaments.update().where(m.tournaments.c.id == tournament_id)
+                         .values(paused=paused))
         return self.get(tournament_id)
 
     def close_registration(self, tournament_id: int) -> TournamentRecord:
@@ -594,7 +609,7 @@ def _record(row: RowMapping) -> TournamentRecord:
         entries=int(row["entries"] or 0), alive=int(row["alive"] or 0),
         pool=int(row["pool"] or 0) if in_pool else 0, created_at=created,
         started_at=utc(row["started_at"]), ended_at=utc(row["ended_at"]),
-        recurring=row["recurring"])
+        recurring=row["recurring"], paused=bool(row["paused"]))
 
 
 def _entry(row: RowMapping) -> Entry:

@@ -266,6 +266,7 @@ class TournamentService:
                         (director.core.pause if record.paused else director.core.resume)()
                     log.warning("tournament %s %s", record.id,
                                 "paused" if record.paused else "resumed")
+                    await self._tell_tables(record.id)
                 if record.late_open and not director.core.late_open():
                     await asyncio.to_thread(self.store.tournaments.close_registration,
                                             record.id)
@@ -282,6 +283,13 @@ class TournamentService:
                 await asyncio.to_thread(self.store.tournaments.cancel, record.id)
             elif due or full:
                 await self.start_tournament(record.id)
+
+    async def _tell_tables(self, tid: int) -> None:
+        """Every open table of the tournament sends its watchers the table again (its
+        tournament's line changed: a pause, say, at a table between hands)."""
+        for table_id in self.rooms.get(tid, {}).values():
+            if table_id in self.host.tables:
+                await self.host.send(table_id, Command("tournament", None, None, []))
 
     def line(self, tid: int) -> dict[str, Any] | None:
         """What a running tournament's page adds: the level now (counted from 1) and its

@@ -1,7 +1,9 @@
 """A multi-table tournament of 200 house bots dealt by the room to its end (a long test,
 ``make long``): a real ``standpat serve`` on SQLite and on PostgreSQL starts it at its time,
 opens its tables, balances and breaks them as players bust, draws the final table and pays;
-on PostgreSQL the server is also killed (kill -9) mid-tournament and started again.
+on PostgreSQL the server is also killed (kill -9) mid-tournament and started again; and a
+room of two nodes (PostgreSQL, Redis) deals it too, the node running it killed (kill -9)
+mid-tournament: the other takes the tournament and all its tables over.
 
 What must hold: every hand dealt at one of its tables with 2 to 6 players; at every moment
 the tournament's chips are at its tables (the ledger's check, which audits its chips wallet);
@@ -30,6 +32,7 @@ from standpat.tournament import Level, Structure, TournamentSpec
 from standpat.tournament.payouts import prizes
 from tests.server.conftest import fresh_postgres_database
 from tests.server.live import FAST, PATIENCE, Server
+from tests.server.test_nodes import owner_of, start_nodes
 
 pytestmark = pytest.mark.long
 
@@ -40,12 +43,13 @@ STRUCTURE = Structure("mtt", tuple(Level(10 * 3**i // 2**i, 20 * 3**i // 2**i, 0
 """Levels of 5 played seconds, each half as big again, antes from the fifth."""
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", "postgresql", "two nodes"])
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'room.db'}"
     else:
-        yield from fresh_postgres_database()
+        for url in fresh_postgres_database():
+            yield url + ("#nodes" if request.param == "two nodes" else "")
 
 
 def _mtt(db: str) -> int:
@@ -81,24 +85,37 @@ def _until(test: Any, what: str, timeout: float) -> Any:
     raise AssertionError(f"{what}: not within {timeout} s")
 
 
-def test_two_hundred_bots_to_the_end(db: str, tmp_path: Path) -> None:
+def test_two_hundred_bots_to_the_end(db: str, tmp_path: Path, request: pytest.FixtureRequest
+                                     ) -> None:
+    nodes = db.endswith("#nodes")
+    db = db.removesuffix("#nodes")
     crash = db.startswith("postgresql")
     Store(db).close()
     tid = _mtt(db)
-    log = tmp_path / "room.log"
-    server = Server(db, *FAST, "--demo-tables", "0", log=log).start()
+    servers = _room(db, tmp_path, request) if nodes else [
+        Server(db, *FAST, "--demo-tables", "0", log=tmp_path / "room.log").start()]
+    server = servers[-1]
     try:
-        running = _until(lambda: (d := _detail(server, tid))["status"] == "running"
-                         and len(d["tables"]) == 34 and d, "the start", 60 * PATIENCE)
-        assert sum(t["players"] for t in running["tables"]) == ENTRANTS
+        if nodes:  # its tables as the node running it last said (a second ago, or two)
+            running = _until(lambda: (d := _detail(server, tid))["status"] == "running"
+                             and d["tables"] and d, "the start", 60 * PATIENCE)
+        else:
+            running = _until(lambda: (d := _detail(server, tid))["status"] == "running"
+                             and len(d["tables"]) == 34 and d, "the start", 60 * PATIENCE)
+            assert sum(t["players"] for t in running["tables"]) == ENTRANTS
         if crash:
-            _until(lambda: _detail(server, tid)["alive"] <= 150, "fifty out", 300 * PATIENCE)
-            server.kill()
-            server.start()
+            now = _until(lambda: (d := _detail(server, tid))["alive"] <= 150 and d,
+                         "fifty out", 300 * PATIENCE)
+            if nodes:
+                server = _kill_the_tournament_s_node(servers, tid, now["tables"][0]["id"])
+            else:
+                server.kill()
+                server.start()
         detail = _until(lambda: (d := _detail(server, tid))["status"] == "finished" and d,
                         "the end", 900 * PATIENCE)
     finally:
-        server.stop()
+        for each in servers:
+            each.stop()
     entries = detail["entries"]
     assert len(entries) == ENTRANTS
     assert sorted(e["place"] for e in entries)[0] == 1
@@ -136,4 +153,39 @@ def test_two_hundred_bots_to_the_end(db: str, tmp_path: Path) -> None:
                 assert after.setup["stacks"][after.setup["accounts"].index(account)] == stack
     finally:
         store.close()
-    assert "Traceback" not in log.read_text()
+    for log in tmp_path.glob("*.log"):
+        assert "Traceback" not in log.read_text(), log
+
+
+def _room(db: str, tmp_path: Path, request: pytest.FixtureRequest) -> list[Server]:
+    """A room of two nodes on the database and a Redis."""
+    redis = request.getfixturevalue("redis_url")
+    return start_nodes(db, redis, tmp_path, 2, "--demo-tables", "0")
+
+
+def _kill_the_tournament_s_node(nodes: list[Server], tid: int, table: int) -> Server:
+    """Kill (kill -9) the node that runs the tournament (its tables run where it runs);
+    the other node, once it has taken the tournament and every one of its tables over."""
+    by_name = {f"n{n}": node for n, node in enumerate(nodes, 1)}
+
+    def running_node() -> str | None:  # a table of it that has not closed meanwhile
+        for listed in [table] + [t["id"] for t in _detail(nodes[0], tid)["tables"]]:
+            got = httpx.get(f"{nodes[0].base}/api/tables/{listed}", timeout=10).json()
+            if "node" in got:
+                return str(got["node"])
+        return None
+
+    name = _until(running_node, "the node running it", 10 * PATIENCE)
+    doomed = by_name[name]
+    killed = time.monotonic()
+    doomed.kill()
+    other = next(node for node in nodes if node is not doomed)
+
+    def taken() -> bool:
+        tables = _detail(other, tid)["tables"]
+        return bool(tables) and all(owner_of(other, t["id"]) != name for t in tables)
+
+    _until(taken, "the takeover", 60 * PATIENCE)
+    print(f"the tournament's {name} killed: its tables run on the other node after "
+          f"{time.monotonic() - killed:.1f} s")
+    return other

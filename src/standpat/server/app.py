@@ -25,7 +25,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from standpat.errors import ProtocolError, TournamentError
+from standpat.errors import ProtocolError
 from standpat.server.api import RestApi, hand_for, own_hand, unavailable_response
 from standpat.server.bodies import BodyLimit
 from standpat.server.config import ServerConfig
@@ -76,6 +76,7 @@ def create_app(
                     "password %s'", name, name)
     sockets = SessionSockets()
     the_host: TableHost
+    tournaments = None
     if host is not None:
         the_host = host
     elif config.redis is not None:  # one node of a room of several
@@ -83,18 +84,18 @@ def create_app(
 
         cluster = ClusterHost(the_store, config, bots)
         the_host, sockets = cluster, cluster.sockets
+        # each tournament is run whole by the node that holds its lease
+        tournaments = cluster.tournaments = TournamentService(
+            the_store, cluster.local, placement=cluster)
     else:
         the_host = LocalHost(the_store, config, bots)
     throttle = Throttle(config)
     api = RestApi(the_store, the_host, config, throttle, sockets)
-    tournaments = None
     if isinstance(the_host, LocalHost):  # a room of one node deals its tournaments
-        tournaments = api.tournaments = TournamentService(the_store, the_host)
-        if sit_and_gos:
-            tournaments.recurring = RecurringSitAndGos(the_store, sit_and_gos)
-    elif sit_and_gos:
-        raise TournamentError("recurring sit-and-gos (--tournament) are dealt by a room of one "
-                              "node; this one is a node of several (--redis).")
+        tournaments = TournamentService(the_store, the_host)
+    if tournaments is not None and sit_and_gos:
+        tournaments.recurring = RecurringSitAndGos(the_store, sit_and_gos)
+    api.tournaments = tournaments
     web = Path(config.static_dir) if config.static_dir else WEB_DIR
 
     desk = OrderDesk(the_store, the_host, sockets, config.orders_every)

@@ -12,8 +12,13 @@ the tables start again (their hands left running voided, their chips back), and 
 not carried out yet (a seat to take, a move to make) are given again: nobody is out because
 of a crash, and its clock, played time, gives no level away.
 
-A room of one node runs its tournaments (a room of several nodes lists them and takes
-registrations; its nodes do not deal them yet).
+In a room of several nodes a tournament is run whole by one node, the one holding its
+lease (:class:`Placement`: :class:`~standpat.server.cluster.host.ClusterHost`): its
+director and every one of its tables, whose writes are fenced by both leases.  If that node
+dies another takes the tournament's lease over, reads the director back, takes its tables
+and gives the cut-short orders again, exactly as after a crash of a room of one node.  Each
+node looks at the store every second, so a sit-and-go that fills or a late registration made
+through any node reaches the node that runs the tournament.
 """
 
 from __future__ import annotations
@@ -24,11 +29,12 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from standpat.errors import StandpatError
 from standpat.server.host import Command
 from standpat.server.live.tournament import TournamentLink
+from standpat.server.room import CHAIN_LENGTH
 from standpat.server.tournaments.director import CloseAt, Director, MoveTo, OpenAt, Order, SeatAt
 from standpat.store import Entry, EntryStatus, Store, TableRecord
 from standpat.tournament import Phase, Tournament
@@ -37,7 +43,7 @@ if TYPE_CHECKING:
     from standpat.server.room import LocalHost
     from standpat.server.tournament_recurring import RecurringSitAndGos
 
-__all__ = ["BOT_LEVEL", "TournamentService"]
+__all__ = ["BOT_LEVEL", "OneNode", "Placement", "TournamentService"]
 
 log = logging.getLogger("standpat.server")
 
@@ -47,14 +53,80 @@ LOOK_EVERY = 1.0
 """Seconds between two looks at the clock and at the tournaments waiting to start."""
 
 
+class Placement(Protocol):
+    """Which node runs a tournament, and where its tables run."""
+
+    several: bool
+    """Whether the room has several nodes (each adopts its tournaments once it has joined
+    the room, not from the store at its start)."""
+
+    async def claim(self, tournament: int) -> bool:
+        """Take the tournament's lease to run it here (False: another node runs it)."""
+        ...
+
+    async def run(self, tournament: int, record: TableRecord) -> bool:
+        """Run a stored table of a tournament run here (False: not now, try again)."""
+        ...
+
+    async def release(self, tournament: int) -> None:
+        """The tournament is over here: its lease goes."""
+        ...
+
+    def line_elsewhere(self, tournament: int) -> dict[str, Any] | None:
+        """What another node says of a tournament it runs (:meth:`TournamentService.line`)."""
+        ...
+
+    async def lead(self) -> bool:
+        """Whether this node keeps the room's recurring sit-and-gos open (one node does)."""
+        ...
+
+
+class OneNode:
+    """The :class:`Placement` of a room of one node: every tournament runs here."""
+
+    several = False
+
+    def __init__(self, host: LocalHost) -> None:
+        self.host = host
+
+    async def claim(self, tournament: int) -> bool:
+        """Always: no other node runs it."""
+        return True
+
+    async def run(self, tournament: int, record: TableRecord) -> bool:
+        """Start the table in this process."""
+        await self.host.open_stored(record)
+        return True
+
+    async def release(self, tournament: int) -> None:
+        """Nothing to give up."""
+
+    def line_elsewhere(self, tournament: int) -> dict[str, Any] | None:
+        """None: there is nowhere else."""
+        return None
+
+    async def lead(self) -> bool:
+        """Always: it is the only node."""
+        return True
+
+
 class TournamentService:
-    """Every tournament this room runs (see the module's docstring)."""
+    """Every tournament this room (this node of the room) runs (see the module's
+    docstring).  ``placement``: a room of several nodes' :class:`Placement` (by default the
+    room is this one node)."""
 
     def __init__(self, store: Store, host: LocalHost, *,
+                 placement: Placement | None = None,
                  now: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.host = host
+        self.placement: Placement = placement or OneNode(host)
         self.now = now
+        self.queued: dict[int, list[Order]] = {}
+        """Room table id -> orders for a table of a tournament run here that is not yet
+        running here (taken over, its lease not free yet): given when it starts."""
+        self.closed: set[int] = set()
+        """Tournament tables seen closed in the store (never to start again)."""
         self.directors: dict[int, Director] = {}
         """Running tournaments by id."""
         self.rooms: dict[int, dict[int, int]] = {}
@@ -72,7 +144,10 @@ class TournamentService:
     # -- start and stop --------------------------------------------------------------
 
     async def load(self) -> None:
-        """Read the running tournaments back (before the host starts its tables)."""
+        """Read the running tournaments back (before the host starts its tables).  A node
+        of several adopts its tournaments in :meth:`start` instead, once it has joined."""
+        if self.placement.several:
+            return
         for record in await asyncio.to_thread(self.store.tournaments.current):
             if record.status is not Phase.RUNNING:
                 continue
@@ -86,11 +161,16 @@ class TournamentService:
                                                             record.id)
 
     async def start(self) -> None:
-        """After the host started its tables: give again the orders a crash cut short,
-        then play the clock."""
-        for tid, director in list(self.directors.items()):
-            await self._resume(tid, director)
+        """After the host started its tables: give again the orders a crash cut short (a
+        node of several: run the running tournaments no node runs), then play the clock."""
         self._last = self.now()
+        if self.placement.several:
+            for record in await asyncio.to_thread(self.store.tournaments.current):
+                if record.status is Phase.RUNNING and await self.placement.claim(record.id):
+                    await self.adopt(record.id)
+        for tid, director in list(self.directors.items()):
+            if not self.placement.several:
+                await self._resume(tid, director)
         self._loop = asyncio.create_task(self._run(), name="tournaments")
 
     async def stop(self) -> None:
@@ -99,6 +179,54 @@ class TournamentService:
             self._loop.cancel()
         for job in list(self._jobs):
             job.cancel()
+
+    async def adopt(self, tid: int) -> None:
+        """This node took the tournament's lease (a node of several: at its start, or its
+        node died): read its director back, run its tables here, give again the orders a
+        crash cut short."""
+        record = await asyncio.to_thread(self.store.tournaments.get, tid)
+        state = await asyncio.to_thread(self.store.tournaments.state, tid)
+        if record.status is not Phase.RUNNING or state is None:
+            if record.status is Phase.RUNNING:
+                log.error("tournament %s runs but has no saved state: it is not dealt", tid)
+            await self.placement.release(tid)
+            return
+        director = Director.from_json(state)
+        self.directors[tid] = director
+        self.rooms[tid] = await asyncio.to_thread(self.store.tournaments.tables, tid)
+        log.warning("tournament %s (%s) runs here now: %s players at %s tables", tid,
+                    director.name, len(director.core.alive), len(director.tables))
+        await self._gather(tid)
+        await self._resume(tid, director)
+
+    def lost(self, tid: int) -> list[int]:
+        """Another node took the tournament's lease (this one was away past it): it stops
+        here.  The tables of it that run here (to stop, their leases given up)."""
+        self.directors.pop(tid, None)
+        rooms = self.rooms.pop(tid, {})
+        here = [t for t in rooms.values() if t in self.host.tables or t in self.host.fences]
+        for table_id in rooms.values():
+            self.links.pop(table_id, None)
+            self.queued.pop(table_id, None)
+        log.error("tournament %s: its lease was lost; another node runs it now", tid)
+        return here
+
+    async def _gather(self, tid: int) -> None:
+        """Run here every open table of a tournament run here that does not run here yet
+        (after a takeover; tried again each second until each one's lease is free)."""
+        for table_id in sorted(self.rooms.get(tid, {}).values()):
+            if table_id in self.closed or table_id in self.host.tables \
+                    or table_id in self.host.fences:
+                continue  # closed, or running (or starting again after a failure) here
+            record = await asyncio.to_thread(self.store.tables.get, table_id)
+            if record.closed:
+                self.closed.add(table_id)
+                continue
+            if tid not in self.directors or not await self.placement.run(tid, record):
+                continue
+            queued = self.queued.pop(table_id, [])
+            if queued:
+                await self.host.send(table_id, Command("tournament", None, None, queued))
 
     async def _resume(self, tid: int, director: Director) -> None:
         rooms = self.rooms.setdefault(tid, {})
@@ -142,10 +270,7 @@ class TournamentService:
         seats it (late registration), a sit-and-go that is full now starts."""
         director = self.directors.get(tid)
         if director is not None:
-            async with self._lock:
-                orders = director.register(entry.name, entry.id, entry.account_id,
-                                           await self._bot_level(entry))
-            await self.carry_out(tid, orders)
+            await self._catch_up(tid, [entry])
             return
         record = await asyncio.to_thread(self.store.tournaments.get, tid)
         if record.starts_at is None and record.status is Phase.REGISTERING and \
@@ -153,12 +278,35 @@ class TournamentService:
                 record.alive >= record.spec.max_entrants:
             await self.start_tournament(tid)
 
-    async def start_tournament(self, tid: int) -> None:
-        """Start a tournament: its seats drawn, its tables opened, every entrant seated."""
+    async def _catch_up(self, tid: int, entries: list[Entry] | None = None) -> None:
+        """Seat the live entries of a running tournament its director does not know yet
+        (late registrations, made through this node or another)."""
+        if entries is None:
+            entries = await asyncio.to_thread(self.store.tournaments.entries, tid)
+        orders: list[Order] = []
         async with self._lock:
-            if tid in self.directors:
+            director = self.directors.get(tid)
+            if director is None:
                 return
-            record = await asyncio.to_thread(self.store.tournaments.start, tid)
+            known = set(director.entries.values())
+            for entry in sorted(entries, key=lambda e: e.id):
+                if entry.status is EntryStatus.LIVE and entry.id not in known:
+                    orders += director.register(entry.name, entry.id, entry.account_id,
+                                                await self._bot_level(entry))
+        if orders:
+            await self.carry_out(tid, orders)
+
+    async def start_tournament(self, tid: int) -> None:
+        """Start a tournament: its seats drawn, its tables opened, every entrant seated
+        (a room of several nodes: by the node that takes its lease)."""
+        async with self._lock:
+            if tid in self.directors or not await self.placement.claim(tid):
+                return
+            try:
+                record = await asyncio.to_thread(self.store.tournaments.start, tid)
+            except Exception:
+                await self.placement.release(tid)  # it was not this node's to start
+                raise
             entries = await asyncio.to_thread(self.store.tournaments.entries, tid)
             director = Director(Tournament(record.spec, random.Random(secrets.randbits(64))),
                                 {}, name=record.spec.name)
@@ -197,6 +345,11 @@ class TournamentService:
                     by_table.setdefault(n, []).append(order)
         for number, mine in by_table.items():
             table_id = rooms.get(number)
+            if table_id is not None and table_id not in self.host.tables \
+                    and table_id not in self.closed and tid in self.directors \
+                    and self.placement.several:  # taken over: not started here yet
+                self.queued.setdefault(table_id, []).extend(mine)
+                continue
             if table_id is None or table_id not in self.host.tables:
                 director = self.directors.get(tid)
                 log.error("tournament %s: orders for table %s (the room's %s), which is not "
@@ -219,13 +372,15 @@ class TournamentService:
                     structure=record.betting, stakes=str(first.stakes), seats=spec.seats,
                     config={"clock": float(clock),
                             "tournament": {"id": tid, "number": number}},
-                    chain_top=secrets.token_bytes(32), chain_length=20_000, conn=conn)
+                    chain_top=secrets.token_bytes(32), chain_length=CHAIN_LENGTH, conn=conn)
                 self.store.tournaments.link_table(tid, number, table.id, conn=conn)
                 return table
 
         table = await asyncio.to_thread(create)
         self.rooms[tid][number] = table.id
-        await self.host.open_stored(table)
+        if not await self.placement.run(tid, table):
+            log.error("tournament %s: its new table %s could not start here yet", tid,
+                      table.id)
         log.info("tournament %s: table %s opened as the room's table %s (%s)", tid, number,
                  table.id, director.name)
 
@@ -245,9 +400,10 @@ class TournamentService:
         for tid, director in list(self.directors.items()):
             if director.over:
                 self.directors.pop(tid, None)
+                await self.placement.release(tid)
                 continue
             director.advance(played)
-        if self.recurring is not None:
+        if self.recurring is not None and await self.placement.lead():
             await self.recurring.look()
         current = await asyncio.to_thread(self.store.tournaments.current)
         listed = {record.id for record in current}
@@ -258,6 +414,7 @@ class TournamentService:
                     orders = director.cancel()
                     self.directors.pop(tid, None)
                 await self.carry_out(tid, orders)
+                await self.placement.release(tid)
         for record in current:
             if record.id in self.directors:
                 director = self.directors[record.id]
@@ -267,6 +424,10 @@ class TournamentService:
                     log.warning("tournament %s %s", record.id,
                                 "paused" if record.paused else "resumed")
                     await self._tell_tables(record.id)
+                if record.alive != len(director.core.alive):
+                    await self._catch_up(record.id)  # registered late through another node
+                if self.placement.several:
+                    await self._gather(record.id)  # its tables not yet here after a takeover
                 if record.late_open and not director.core.late_open():
                     await asyncio.to_thread(self.store.tournaments.close_registration,
                                             record.id)
@@ -277,10 +438,13 @@ class TournamentService:
             full = record.starts_at is None and record.spec.max_entrants is not None \
                 and record.alive >= record.spec.max_entrants
             if due and record.alive < record.spec.min_entrants:
+                if not await self.placement.claim(record.id):
+                    continue  # another node cancels it
                 log.warning("tournament %s: %s entrants of the %s it needs at its start: "
                             "cancelled, every entry refunded", record.id, record.alive,
                             record.spec.min_entrants)
                 await asyncio.to_thread(self.store.tournaments.cancel, record.id)
+                await self.placement.release(record.id)
             elif due or full:
                 await self.start_tournament(record.id)
 
@@ -295,7 +459,9 @@ class TournamentService:
         """What a running tournament's page adds: the level now (counted from 1) and its
         open tables (None: it does not run here)."""
         director = self.directors.get(tid)
-        if director is None or director.over:
+        if director is None:
+            return self.placement.line_elsewhere(tid)
+        if director.over:
             return None
         rooms = self.rooms.get(tid, {})
         level = TournamentLink(tid, 0, director, rooms).line()

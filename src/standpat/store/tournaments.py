@@ -535,6 +535,16 @@ class Tournaments:
                 select(m.tournament_tables.c.number, m.tournament_tables.c.table_id)
                 .where(m.tournament_tables.c.tournament_id == tournament_id))}
 
+    def table_ids(self, among: Sequence[int]) -> set[int]:
+        """Which of the tables ``among`` are tournaments' tables (a room of several nodes
+        leaves them to the node that runs their tournament)."""
+        if not among:
+            return set()
+        with self.tx.read() as conn:
+            return {int(r) for r in conn.execute(
+                select(m.tournament_tables.c.table_id)
+                .where(m.tournament_tables.c.table_id.in_(list(among)))).scalars()}
+
     # -- inside the transactions ---------------------------------------------------------
 
     def _lock(self, conn: Connection, tournament_id: int) -> RowMapping:

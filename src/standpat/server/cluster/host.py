@@ -26,6 +26,11 @@ host; behind it:
 - Redis may go away and come back: meanwhile commands to other nodes' tables are refused
   as ``unavailable``; afterwards each node rewrites its lobby lines and sends each of its
   connections the state of the tables it watches on other nodes again;
+- a running tournament is run whole by one node, the one holding its lease (the negative
+  of its id among the leases): its director and all its tables, whose writes are fenced by
+  both leases; the node that takes a dead node's tournament over takes its tables with it
+  (the others leave them alone), and each owner writes its tournaments' lines (level,
+  tables) to a Redis hash beside the tables' for the other nodes' tournament pages;
 - PostgreSQL may go away for less than a lease: writes wait and are tried again, the
   leases are renewed as soon as it answers (a lease that expired meanwhile is still its
   holder's until another node takes it, which it does only after seeing it expired for a
@@ -40,7 +45,7 @@ import logging
 import secrets
 import time
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from pydantic import ValidationError
@@ -54,11 +59,15 @@ from standpat.server.cluster.lease import DuplicateNodeError, Leases, Nodes
 from standpat.server.config import ServerConfig
 from standpat.server.frames import Frame, encode
 from standpat.server.host import BotFactory, Command, Outbox
+from standpat.server.live.recorder import Fence
 from standpat.server.protocol import error_message
 from standpat.server.room import LocalHost
 from standpat.server.schemas import TableSpec, Watch
 from standpat.server.sessions import SessionSockets
-from standpat.store import Store
+from standpat.store import Store, TableRecord
+
+if TYPE_CHECKING:
+    from standpat.server.tournament_service import TournamentService
 
 __all__ = ["ClusterHost", "RemoteOutbox", "SharedSessionSockets"]
 
@@ -194,6 +203,13 @@ class ClusterHost:
         """The others' lines as last read from the shared hash, and their decoding."""
         self._failing: set[str] = set()
         """Background jobs failing now (each said once per outage in the log)."""
+        self.tournaments: TournamentService | None = None
+        """The tournaments this node runs (it is their :class:`~standpat.server.
+        tournament_service.Placement`)."""
+        self.several = True
+        """A :class:`~standpat.server.tournament_service.Placement` of several nodes."""
+        self.tournament_lines: dict[int, dict[str, Any]] = {}
+        """The other nodes' running tournaments' lines, as last read."""
 
     @property
     def tables(self) -> dict[int, Any]:
@@ -247,7 +263,8 @@ class ClusterHost:
         await self.bus.start()
         await self._read_lobby()
         for record in await asyncio.to_thread(self.store.tables.open):
-            await self._claim(record.id)
+            if record.config.get("tournament") is None:  # those go with their tournament
+                await self._claim(record.id)
         await self._write_lobby()
         await self.keeper.call(self.nodes.beat, len(self.local.tables))
         self._loops = [asyncio.create_task(self._renew_loop(), name="renew-leases"),
@@ -286,10 +303,11 @@ class ClusterHost:
             return False
         return await self._run(table_id, token)
 
-    async def _run(self, table_id: int, token: int) -> bool:
+    async def _run(self, table_id: int, token: int, fence: Fence | None = None) -> bool:
         assert self.keeper is not None
         try:
-            running = await self.local.adopt(table_id, self.keeper.fence(table_id, token))
+            running = await self.local.adopt(
+                table_id, fence or self.keeper.fence(table_id, token))
         except Exception:
             log.exception("node %s: table %s cannot be started here", self.node, table_id)
             running = False
@@ -337,9 +355,14 @@ class ClusterHost:
             try:
                 self.alive = await self.keeper.call(self.nodes.alive)
                 nodes = len({node for node, _ in self.alive})
-                for table_id in await self.keeper.take_over(nodes):
-                    if await self._run(table_id, self.keeper.held[table_id]):
-                        log.warning("node %s took table %s over", self.node, table_id)
+                for lease in await self.keeper.take_over(
+                        nodes, skip=self.store.tournaments.table_ids):
+                    if lease == 0:
+                        log.warning("node %s keeps the recurring sit-and-gos now", self.node)
+                    elif lease < 0:
+                        await self._take_tournament(-lease)
+                    elif await self._run(lease, self.keeper.held[lease]):
+                        log.warning("node %s took table %s over", self.node, lease)
                 self._forget_the_dead()
                 self._recovered("nodes")
             except Exception as error:
@@ -361,9 +384,86 @@ class ClusterHost:
             log.warning("node %s: %s: working again", self.node, job)
 
     def _lost(self, table_id: int) -> None:
-        """The keeper could not renew a lease: another node runs the table now."""
+        """The keeper could not renew a lease: another node runs the table (or the
+        tournament: the negative of its id) now."""
+        if table_id == 0:
+            return  # the recurring sit-and-gos: another node keeps them now
+        if table_id < 0:
+            if self.tournaments is not None:
+                for table in self.tournaments.lost(-table_id):
+                    self._give_up(table)
+            return
         self.remote.pop(table_id, None)
         self._spawn(self.local.drop(table_id))
+
+    def _give_up(self, table_id: int) -> None:
+        """Stop running a table of a tournament another node runs now, and free its lease
+        at once (that node takes it)."""
+        self.remote.pop(table_id, None)
+        token = None if self.keeper is None else self.keeper.held.pop(table_id, None)
+
+        async def stop() -> None:
+            await self.local.drop(table_id)
+            if token is not None and self.keeper is not None:
+                await self.keeper.call(self.keeper.leases.release, table_id, token)
+
+        self._spawn(stop())
+
+    # -- tournaments (this node is their Placement) ------------------------------------
+
+    async def _take_tournament(self, tid: int) -> None:
+        """This node took a dead node's tournament over: it runs it, and its tables."""
+        if self.tournaments is None:
+            await self.release(tid)
+            return
+        log.warning("node %s takes tournament %s over", self.node, tid)
+        await self.tournaments.adopt(tid)
+
+    async def claim(self, tournament: int) -> bool:
+        """Take a tournament's lease (free, or expired) to run it on this node."""
+        assert self.keeper is not None
+        return await self.keeper.claim(-tournament) is not None
+
+    async def run(self, tournament: int, record: TableRecord) -> bool:
+        """Run a table of a tournament this node runs, under the table's lease, its writes
+        fenced by both leases (False: its lease is not free yet, or the tournament's is
+        lost)."""
+        assert self.keeper is not None
+        held = self.keeper.held.get(-tournament)
+        if held is None or record.id in self.keeper.held:
+            return False
+        token = await self.keeper.claim(record.id)
+        if token is None:
+            return False
+        table_fence = self.keeper.fence(record.id, token)
+        tournament_fence = self.keeper.fence(-tournament, held)
+
+        def fence(conn: Any) -> None:
+            table_fence(conn)
+            tournament_fence(conn)
+
+        return await self._run(record.id, token, fence)
+
+    async def release(self, tournament: int) -> None:
+        """A tournament over (or not this node's to run): its lease and line go."""
+        assert self.keeper is not None
+        token = self.keeper.held.pop(-tournament, None)
+        if token is not None:
+            with contextlib.suppress(Exception):
+                await self.keeper.call(self.keeper.leases.forget, -tournament, token)
+        with contextlib.suppress(Exception):
+            await self.bus.redis.hdel(self.bus.key("tournaments"), str(tournament))
+
+    async def lead(self) -> bool:
+        """Whether this node keeps the room's recurring sit-and-gos open: it holds lease 0
+        (taken when free; a dead keeper's is taken over like a table's)."""
+        assert self.keeper is not None
+        return 0 in self.keeper.held or await self.keeper.claim(0) is not None
+
+    def line_elsewhere(self, tournament: int) -> dict[str, Any] | None:
+        """The line the node that runs a tournament last wrote (None: no node does)."""
+        line = self.tournament_lines.get(tournament)
+        return None if line is None else {k: v for k, v in line.items() if k != "node"}
 
     def _fenced(self, table_id: int) -> None:
         """A write of the table was refused by its fence: it stopped; forget its lease."""
@@ -461,8 +561,17 @@ class ClusterHost:
                 written[int(key)] = line
         for table_id in set(written) - set(self.local.tables):
             del written[table_id]
+        service = self.tournaments
+        if service is not None and held is not None:
+            mine = {str(tid): orjson.dumps({**shown, "node": self.node})
+                    for tid in list(service.directors) if -tid in held
+                    and (shown := service.line(tid)) is not None}
+            if mine:
+                await self.bus.redis.hset(self.bus.key("tournaments"), mapping=mine)  # type: ignore[arg-type]
 
     async def _read_lobby(self) -> None:
+        running = await self.bus.redis.hgetall(self.bus.key("tournaments"))
+        self.tournament_lines = {int(k): orjson.loads(v) for k, v in running.items()}
         stored = await self.bus.redis.hgetall(self.bus.key("tables"))
         listed: set[int] = set()
         read, known, local = self._read, self.lobby, self.local.tables

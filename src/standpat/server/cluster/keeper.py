@@ -69,12 +69,18 @@ class LeaseKeeper:
             self.held[table_id] = token
         return token
 
-    async def take_over(self, nodes: int = 1) -> list[int]:
-        """Claim the tables whose lease has stayed expired for ``confirm`` seconds (their
-        node died): with ``nodes`` live nodes sharing them, this node's share (half of them,
+    async def take_over(
+        self, nodes: int = 1, skip: Callable[[list[int]], set[int]] | None = None,
+    ) -> list[int]:
+        """Claim the leases that have stayed expired for ``confirm`` seconds (their node
+        died): with ``nodes`` live nodes sharing them, this node's share (half of them,
         rounded up, with two nodes) of those still expired; the others take theirs on their
-        turn.  The tables taken."""
+        turn.  ``skip`` (run on the leases' thread) names those left to someone else (a
+        tournament's tables go with their tournament's lease).  The leases taken."""
         expired = await self.call(self.leases.expired)
+        if skip is not None and expired:
+            left = await self.call(skip, expired)
+            expired = [t for t in expired if t not in left]
         now = self.now()
         self.suspects = {t: self.suspects.get(t, now) for t in expired}
         ready = [t for t, since in self.suspects.items() if now - since >= self.confirm]

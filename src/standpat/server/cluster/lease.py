@@ -28,6 +28,11 @@ that ``FOR SHARE`` made with writes holding several tables' rows); a takeover fi
 locks the row ``FOR UPDATE``, which conflicts with every write's check, so it waits
 for the write in progress to commit (or gives up, and tries on its next round).
 
+A running tournament is one lease too, kept under the negative of its id: the node that
+holds it runs the tournament's director and every one of its tables (their writes carry the
+director's state, so they are fenced by both leases), and takes them over together.  Lease
+0 is the room's recurring sit-and-gos': its holder keeps them open.
+
 The leases' table is made by this module on first use (``CREATE TABLE IF NOT EXISTS``):
 only a room of several nodes needs it.
 """
@@ -250,7 +255,7 @@ class Nodes:
         with self.engine.connect() as conn:
             rows = conn.execute(text(
                 "SELECT n.node, count(l.table_id) FROM room_nodes n "
-                "LEFT JOIN table_leases l ON l.node = n.node "
+                "LEFT JOIN table_leases l ON l.node = n.node AND l.table_id > 0 "
                 "WHERE n.beat_at > now() - make_interval(secs => :ttl) GROUP BY n.node"
             ), {"ttl": self.ttl}).all()
         return {str(r[0]): int(r[1]) for r in rows}

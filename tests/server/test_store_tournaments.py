@@ -222,6 +222,30 @@ def test_a_busted_player_re_enters_while_late_registration_is_open(db_url: str) 
     store.close()
 
 
+def test_the_payout_writes_the_final_places_it_is_given_first(db_url: str) -> None:
+    # two out while late registration was open, each told place 3 of the field then;
+    # the payout (as the room's tournament tables write it) makes them 4th and 3rd
+    store = Store(db_url)
+    ann, bob, cat, dan = players(store, 4)
+    t = store.tournaments.create(spec(late_levels=2), game="five-card-draw",
+                                 betting="no-limit", starts_at=datetime(2027, 1, 1, tzinfo=UTC))
+    first, second = (store.tournaments.register(t, p.id) for p in (ann, bob))
+    store.tournaments.register(t, cat.id)
+    store.tournaments.start(t)
+    store.tournaments.bust(first.id, 3)
+    store.tournaments.register(t, dan.id)  # late: the field is four now
+    store.tournaments.bust(second.id, 3)
+    third = store.tournaments.entries(t)[2]
+    store.tournaments.bust(third.id, 2)  # as told: 3rd, 3rd (a tie, it seems), 2nd
+    paid = {e.id: e.place for e in store.tournaments.pay(t, places={first.id: 4,
+                                                                     second.id: 3})}
+    assert (paid[first.id], paid[second.id], paid[third.id]) == (4, 3, 2)
+    assert sorted(p or 0 for p in paid.values()) == [1, 2, 3, 4]
+    assert books(store, t) == (0, 4 * FEE)
+    assert store.ledger.check() == []
+    store.close()
+
+
 def test_cancelling_refunds_every_entry_in_one_movement(db_url: str) -> None:
     store = Store(db_url)
     field = players(store, 4)

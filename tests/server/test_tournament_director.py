@@ -43,6 +43,10 @@ class Room:
         """The tournament's chips off the tables (negative: chips handed out)."""
         self.out: dict[int, tuple[int, ...]] = {}
         self.paid: dict[int, int] | None = None
+        self.final: dict[int, int] = {}
+        """The final places the payout gives the busted entries."""
+        self.late: dict[str, int] = {}
+        """Players who register late (name -> entry) once someone is out."""
         self.moves: Counter[str] = Counter()
         self.queued: dict[int, list[Order]] = {}
         """Each table's commands not taken yet."""
@@ -72,8 +76,9 @@ class Room:
                 case Out(entry=e, places=places):
                     assert e not in self.out
                     self.out[e] = places
-                case Paid(prizes=paid):
+                case Paid(prizes=paid, places=final):
                     self.paid = dict(paid)
+                    self.final = dict(final)
 
     def deliver(self, number: int, order: Order) -> None:
         """One order carried out at its table."""
@@ -151,6 +156,10 @@ class Room:
             if not table.playing:
                 stacks = {s: table.stack(s) for s in self.taken(n)}
                 self.carry_out(director.hand_over(n, stacks, at_start.pop(n)), ended=n)
+                if self.out and self.late and director.core.late_open():
+                    for name, entry in self.late.items():
+                        self.carry_out(director.register(name, entry))
+                    self.late = {}
                 if self.rng.random() < 0.2:  # as after a restart: the saved state read back
                     self.director = director = Director.from_json(director.to_json())
         raise AssertionError("the tournament did not end")
@@ -204,3 +213,26 @@ def test_a_late_registration_is_seated_and_a_stranger_refused() -> None:
     assert [(type(o), o.account) for o in late if isinstance(o, SeatAt)] == [(SeatAt, 3)]
     with pytest.raises(TournamentError, match="no account"):
         director.register("d", 14)
+
+
+def test_a_bust_before_a_late_registration_gets_its_final_place_at_the_payout() -> None:
+    # a player out while registration is open is told a provisional place (the field may
+    # grow); the payout gives every busted entry its final one: places 2..N, none twice
+    spec = TournamentSpec("late", FAST, seats=6, buy_in=10, late_levels=6)
+    names = [f"p{i}" for i in range(5)]
+    director = Director(Tournament(spec, random.Random(7)),
+                        {n: 100 + i for i, n in enumerate([*names, "late"])})
+    room = Room(director, 6, 7)
+    for i, name in enumerate(names):
+        room.carry_out(director.register(name, 1000 + i))
+    room.carry_out(director.start())
+    while room.queued:
+        room.deliver_some()
+    room.late = {"late": 1005}
+    room.play()
+    assert room.late == {}, "he registered after a bust"
+    told = [min(p) for p in room.out.values()]
+    assert len(set(told)) < len(told), "a provisional place was told twice"
+    assert set(room.final) == set(room.out)
+    assert sorted(room.final.values()) == list(range(2, 7))
+    assert room.paid is not None and sum(room.paid.values()) == 60

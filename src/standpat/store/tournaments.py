@@ -438,7 +438,7 @@ class Tournaments:
 
     def pay(
         self, tournament_id: int, prizes: Mapping[int, int] | Sequence[int] | None = None, *,
-        conn: Connection | None = None,
+        conn: Connection | None = None, places: Mapping[int, int] | None = None,
     ) -> list[Entry]:
         """Pay a running tournament out and finish it: the last entry in takes first place,
         each place's prize goes to the entry that finished there (tied entries split their
@@ -448,6 +448,9 @@ class Tournaments:
         ``prizes``: each place's prize, first place first, or place -> prize (default: the
         shipped payout table's for the pool and the field,
         :func:`~standpat.tournament.payouts.prizes`).
+        ``places``: busted entries' final places (entry id -> place), written first, in the
+        same transaction (places told during late registration were provisional, as with
+        :meth:`correct_place`).
         Refused, with nothing paid: TournamentStateError unless it runs (a second payout
         finds it finished); TournamentError when more than one entry is still in, the
         places do not rank the field, or the prizes do not add up to the pool.
@@ -458,6 +461,11 @@ class Tournaments:
             if t["status"] != Phase.RUNNING:
                 raise TournamentStateError(f"{name!r} is {t['status']}; only a running "
                                            "tournament is paid.")
+            entries = m.tournament_entries
+            for entry_id, final in (places or {}).items():
+                conn.execute(entries.update().where(
+                    (entries.c.id == entry_id) & (entries.c.tournament_id == tournament_id)
+                    & (entries.c.status == EntryStatus.BUSTED.value)).values(place=final))
             rows = conn.execute(
                 select(m.tournament_entries)
                 .where((m.tournament_entries.c.tournament_id == tournament_id)

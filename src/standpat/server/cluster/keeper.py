@@ -90,8 +90,10 @@ class LeaseKeeper:
             if len(taken) >= share:
                 break
             if table_id not in self.held and await self.claim(table_id) is not None:
-                log.warning("node %s takes table %s over (token %s)", self.leases.node,
-                            table_id, self.held[table_id])
+                log.warning("node %s takes %s over (token %s)", self.leases.node,
+                            f"table {table_id}" if table_id > 0 else "the recurring "
+                            "sit-and-gos" if table_id == 0 else f"tournament {-table_id}",
+                            self.held[table_id])
                 self.suspects.pop(table_id, None)
                 taken.append(table_id)
         return taken

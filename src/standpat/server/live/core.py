@@ -693,8 +693,8 @@ class TableCore:
                     closing = True
                 case Out(entry=entry, places=places):
                     ops.append(BustEntry(entry, min(places)))
-                case Paid():
-                    ops.append(PayTournament(link.tournament))
+                case Paid(places=places):
+                    ops.append(PayTournament(link.tournament, places))
                 case _:
                     others.append(order)
         return gone, others, closing

@@ -80,9 +80,9 @@ def make(store: Store, table_id: int, op: w.WriteOp, conn: Connection) -> Any:
                 if store.tournaments.entry(entry, conn=conn).status is EntryStatus.REFUNDED:
                     return None  # cancelled a moment ago: its entries were given back
                 raise
-        case w.PayTournament(tournament):
+        case w.PayTournament(tournament, places):
             try:
-                return store.tournaments.pay(tournament, conn=conn)
+                return store.tournaments.pay(tournament, conn=conn, places=places)
             except TournamentStateError:
                 if store.tournaments.get(tournament, conn=conn).status is Phase.CANCELLED:
                     return None

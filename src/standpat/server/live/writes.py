@@ -168,9 +168,11 @@ class BustEntry:
 
 @dataclass(frozen=True, slots=True)
 class PayTournament:
-    """The tournament is over: its pool is paid out by its payout table."""
+    """The tournament is over: its busted entries given their final ``places`` (entry id
+    -> place), then its pool paid out by its payout table."""
 
     tournament: int
+    places: Mapping[int, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

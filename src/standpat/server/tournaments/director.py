@@ -121,9 +121,12 @@ class Out:
 @dataclass(frozen=True)
 class Paid:
     """The tournament is over: pay each entry its prize (entry id -> chips), in one
-    movement that empties the prize pool."""
+    movement that empties the prize pool.  ``places``: each busted entry's final place (the
+    best of tied places), which the payout writes first: a place told while late
+    registration was open was provisional."""
 
     prizes: Mapping[int, int]
+    places: Mapping[int, int] = field(default_factory=dict)
 
 
 Order = OpenAt | SeatAt | Unseat | MoveTo | CloseAt | Out | Paid
@@ -153,6 +156,9 @@ class Director:
     """Room tables opened so far (the next is ``opened + 1``)."""
     name: str = ""
     """The tournament's name (for what the tables show)."""
+    outs: dict[str, list[int]] = field(default_factory=dict)
+    """Player name -> his entries out so far, in the order they busted (a player who
+    re-entered has several): whose final place is which at the end."""
     orders_seen: list[Order] = field(default_factory=list, compare=False)
     """Every order given (for tests and the log)."""
 
@@ -279,7 +285,8 @@ class Director:
                 "entries": self.entries, "bots": self.bots, "opened": self.opened,
                 "tables": {str(c): r for c, r in self.tables.items()}, "name": self.name,
                 "pending": {str(a): [type(o).__name__, asdict(o)]
-                            for a, o in self.pending.items()}}
+                            for a, o in self.pending.items()},
+                "outs": self.outs}
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Director:
@@ -289,7 +296,8 @@ class Director:
                    dict(doc["entries"]), dict(doc["bots"]),
                    {int(a): kinds[k](**o) for a, (k, o) in doc["pending"].items()},
                    {int(c): int(r) for c, r in doc["tables"].items()}, int(doc["opened"]),
-                   str(doc["name"]))
+                   str(doc["name"]),
+                   outs={n: [int(e) for e in es] for n, es in doc.get("outs", {}).items()})
 
     # -- the core's effects as the room's orders ------------------------------------------
 
@@ -318,16 +326,28 @@ class Director:
                                          self.bots.get(effect.player)))
                 case Busted(player=name, places=places):
                     orders.append(Out(self.entries[name], places))
+                    self.outs.setdefault(name, []).append(self.entries[name])
                 case Pay(player=name, amount=amount):
                     entry = self.entries[name]
                     prizes[entry] = prizes.get(entry, 0) + amount
                 case CloseTable(table=core) if core in self.tables:  # (the draw closed it)
                     orders.append(CloseAt(self.tables.pop(core)))
         if self.core.phase is Phase.FINISHED and effects:
-            orders.append(Paid(prizes))
+            orders.append(Paid(prizes, self._final_places()))
         orders = self._track(orders)
         self.orders_seen += orders
         return orders
+
+    def _final_places(self) -> dict[int, int]:
+        """Each busted entry's final place (the best of tied places), from the core's
+        results, best first: a player's latest entry out is his best placed."""
+        outs = {name: list(entries) for name, entries in self.outs.items()}
+        final: dict[int, int] = {}
+        for finish in self.core.results():
+            if finish.places == (1,):
+                continue
+            final[outs[finish.player].pop()] = min(finish.places)
+        return final
 
     def _track(self, orders: list[Order]) -> list[Order]:
         """Note the seats and moves given as pending; a player the core moves again while on

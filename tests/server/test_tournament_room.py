@@ -22,11 +22,13 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import select
 
 from standpat.errors import TournamentStateError
 from standpat.server.live.recorder import make
 from standpat.server.live.writes import BustEntry, PayTournament
 from standpat.store import Store, chips_wallet, user_wallet
+from standpat.store import models as m
 from standpat.tournament import Level, Structure, TournamentSpec
 from standpat.tournament.payouts import prizes
 from tests.server.live import FAST, PATIENCE, Player, Server, random_policy
@@ -36,15 +38,15 @@ STRUCTURE = Structure("quick", tuple(Level(5 * 2**i, 10 * 2**i) for i in range(1
 """Levels of 4 played seconds that double: a sit-and-go of six ends in a minute or two."""
 
 
-def _sit_and_go(db: str) -> tuple[int, list[int]]:
-    """A sit-and-go of six with five house bots registered (the person fills it)."""
+def _sit_and_go(db: str, bots_in: int = BOTS) -> tuple[int, list[int]]:
+    """A sit-and-go of six with ``bots_in`` house bots registered (people fill it)."""
     store = Store(db)
     try:
         spec = TournamentSpec("Quick six", STRUCTURE, seats=6, buy_in=100, fee=10,
                               max_entrants=BOTS + 1)
         tid = store.tournaments.create(spec, game="five-card-draw", betting="no-limit")
         bots = []
-        for n in range(BOTS):
+        for n in range(bots_in):
             bot = store.accounts.create(f"bot-T{n}-{uuid.uuid4().hex[:8]}", None, bot=True,
                                         grant=110)
             store.tournaments.register(tid, bot.id)
@@ -276,3 +278,58 @@ def test_an_operator_pauses_and_resumes_a_running_tournament(tmp_path: Path) -> 
     finally:
         server.stop()
     assert "Traceback" not in (tmp_path / "room.log").read_text()
+
+
+@pytest.mark.long
+def test_the_absent_are_blinded_out_never_removed(tmp_path: Path) -> None:
+    # ann registers and never comes; bob comes, plays, and goes away for good: both are
+    # dealt every hand until they bust (their blinds posted, their turns timed out), and
+    # both get a place; nobody frees their seats
+    db = f"sqlite:///{tmp_path / 'room.db'}"
+    Store(db).close()
+    tid, _ = _sit_and_go(db, BOTS - 1)
+    store = Store(db)
+    try:
+        ann = store.accounts.create("ann", "ann's password", grant=110)
+        store.tournaments.register(tid, ann.id)
+    finally:
+        store.close()
+    server = Server(db, *FAST, "--clock", "1", "--reconnect", "1",
+                    log=tmp_path / "room.log").start()
+    bob = Player(server, "bob", seed=4)
+    try:
+        async def main() -> None:
+            await bob.connect()
+            assert bob.http.post(f"/api/tournaments/{tid}/register", json={}).status_code \
+                == 201
+            await _sit_at_my_table(bob, server, tid)
+            await bob.wait_for(lambda f: f["type"] == "hand-start", old=True)
+            await bob.close()  # gone for good
+
+        asyncio.run(main())
+        finished = _until_sync(lambda: (d := _detail(server, tid))["status"] == "finished"
+                               and d, "the end", 300 * PATIENCE)
+    finally:
+        server.stop()
+    places = {e["name"]: e["place"] for e in finished["entries"]}
+    assert places["ann"] is not None and places["bob"] is not None
+    store = Store(db, migrate=False)
+    try:
+        (table,) = store.tournaments.tables(tid).values()
+        with store.tx.read() as conn:
+            hands = conn.execute(
+                select(m.hands.c.id, m.hands.c.setup)
+                .where((m.hands.c.table_id == table) & (m.hands.c.status == "done"))
+                .order_by(m.hands.c.id)).all()
+        for account in (ann.id, bob.account):
+            dealt = [account in h.setup["accounts"] for h in hands]
+            last = len(dealt) - 1 - dealt[::-1].index(True)
+            assert all(dealt[:last + 1]), "dealt every hand until he was out"
+            assert last >= 1
+        assert store.ledger.check() == []
+    finally:
+        store.close()
+
+
+def _until_sync(test: Any, what: str, timeout: float) -> Any:
+    return asyncio.run(_until(test, what, timeout))

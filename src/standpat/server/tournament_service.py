@@ -36,7 +36,7 @@ from standpat.server.host import Command
 from standpat.server.live.tournament import TournamentLink
 from standpat.server.room import CHAIN_LENGTH
 from standpat.server.tournaments.director import CloseAt, Director, MoveTo, OpenAt, Order, SeatAt
-from standpat.store import Entry, EntryStatus, Store, TableRecord
+from standpat.store import Entry, EntryStatus, Store, TableRecord, TournamentRecord
 from standpat.tournament import Phase, Tournament
 
 if TYPE_CHECKING:
@@ -127,6 +127,8 @@ class TournamentService:
         running here (taken over, its lease not free yet): given when it starts."""
         self.closed: set[int] = set()
         """Tournament tables seen closed in the store (never to start again)."""
+        self.records: dict[int, TournamentRecord] = {}
+        """Running tournaments' records as read at their start (what opens their tables)."""
         self.directors: dict[int, Director] = {}
         """Running tournaments by id."""
         self.rooms: dict[int, dict[int, int]] = {}
@@ -318,6 +320,7 @@ class TournamentService:
             if director.core.phase is Phase.REGISTERING:
                 orders += director.start()
             self.directors[tid] = director
+            self.records[tid] = record
             self.rooms[tid] = {}
             await asyncio.to_thread(self.store.tournaments.save_state, tid, director.to_json())
         log.warning("tournament %s (%s) starts: %s entrants at %s tables", tid,
@@ -359,7 +362,10 @@ class TournamentService:
             await self.host.send(table_id, Command("tournament", None, None, mine))
 
     async def _open(self, tid: int, number: int) -> None:
-        record = await asyncio.to_thread(self.store.tournaments.get, tid)
+        record = self.records.get(tid)
+        if record is None:  # its game, betting and structure do not change: read once
+            record = self.records[tid] = await asyncio.to_thread(self.store.tournaments.get,
+                                                                 tid)
         director = self.directors[tid]
         spec = record.spec
         first = spec.structure.level_at(0)

@@ -26,8 +26,11 @@ all between hands.
 >>> seats = {o.account: o.seat for o in d.orders_seen if isinstance(o, SeatAt)}
 >>> d.hand_started(1, big_blind=seats[1])
 Level(small_blind=10, big_blind=20, ante=0)
->>> d.hand_over(1, {seats[1]: 1000, seats[2]: 0}, {seats[1]: 500, seats[2]: 500})
-[Unseat(number=1, seat=...), Out(entry=12, places=(2,)), CloseAt(number=1), Paid(prizes={11: 200})]
+>>> orders = d.hand_over(1, {seats[1]: 1000, seats[2]: 0}, {seats[1]: 500, seats[2]: 500})
+>>> orders[:3]
+[Unseat(number=1, seat=...), Out(entry=12, places=(2,)), CloseAt(number=1)]
+>>> orders[3]
+Paid(prizes={11: 200}, places={12: 2})
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from standpat.tournament import Level, Structure, TournamentSpec
 from standpat.tournament.payouts import prizes
 from tests.server.conftest import fresh_postgres_database
 from tests.server.live import FAST, PATIENCE, Server
-from tests.server.test_nodes import owner_of, start_nodes
+from tests.server.test_nodes import start_nodes
 
 pytestmark = pytest.mark.long
 
@@ -170,9 +170,9 @@ def _kill_the_tournament_s_node(nodes: list[Server], tid: int, table: int) -> Se
 
     def running_node() -> str | None:  # a table of it that has not closed meanwhile
         for listed in [table] + [t["id"] for t in _detail(nodes[0], tid)["tables"]]:
-            got = httpx.get(f"{nodes[0].base}/api/tables/{listed}", timeout=10).json()
-            if "node" in got:
-                return str(got["node"])
+            node = _node_of(nodes[0], listed)
+            if node is not None:
+                return node
         return None
 
     name = _until(running_node, "the node running it", 10 * PATIENCE)
@@ -181,11 +181,20 @@ def _kill_the_tournament_s_node(nodes: list[Server], tid: int, table: int) -> Se
     doomed.kill()
     other = next(node for node in nodes if node is not doomed)
 
-    def taken() -> bool:
+    def taken() -> bool:  # (a table closed since the line was written is no table)
         tables = _detail(other, tid)["tables"]
-        return bool(tables) and all(owner_of(other, t["id"]) != name for t in tables)
+        return bool(tables) and all(_node_of(other, t["id"]) in (other_name, None)
+                                    for t in tables)
+
+    other_name = next(n for n, node in by_name.items() if node is other)
 
     _until(taken, "the takeover", 60 * PATIENCE)
     print(f"the tournament's {name} killed: its tables run on the other node after "
           f"{time.monotonic() - killed:.1f} s")
     return other
+
+
+def _node_of(node: Server, table: int) -> str | None:
+    """The node running a table, as ``node`` knows it (None: no such table now)."""
+    got = httpx.get(f"{node.base}/api/tables/{table}", timeout=10).json()
+    return None if "node" not in got else str(got["node"])

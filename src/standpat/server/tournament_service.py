@@ -31,6 +31,8 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from sqlalchemy.exc import OperationalError
+
 from standpat.errors import StandpatError
 from standpat.server.host import Command
 from standpat.server.live.tournament import TournamentLink
@@ -393,12 +395,23 @@ class TournamentService:
     # -- the clock ---------------------------------------------------------------------
 
     async def _run(self) -> None:
+        away = False
         while True:
             await asyncio.sleep(LOOK_EVERY)
             try:
                 await self._look()
+            except OperationalError as error:  # the database is out of reach: said once
+                if not away:
+                    log.warning("tournaments wait for the database (%s)",
+                                str(error.orig).strip().splitlines()[0] if error.orig
+                                else type(error).__name__)
+                away = True
             except Exception:
                 log.exception("tournaments: a look at the clock failed (trying again)")
+            else:
+                if away:
+                    log.warning("tournaments: the database answers again")
+                away = False
 
     async def _look(self) -> None:
         now = self.now()

@@ -13,6 +13,7 @@ on from where it stood, nobody out because of it.
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
 import time
@@ -25,12 +26,16 @@ import pytest
 from sqlalchemy import select
 
 from standpat.errors import TournamentStateError
+from standpat.history import loads
+from standpat.history.text import SITE
+from standpat.history.tournament import roman_value, tournament_of
 from standpat.server.live.recorder import make
 from standpat.server.live.writes import BustEntry, PayTournament
 from standpat.store import Store, chips_wallet, user_wallet
 from standpat.store import models as m
 from standpat.tournament import Level, Structure, TournamentSpec
 from standpat.tournament.payouts import prizes
+from tests.history.test_tournament_hands import FPDB_TOURNAMENT
 from tests.server.live import FAST, PATIENCE, Player, Server, random_policy
 
 BOTS = 5
@@ -138,6 +143,7 @@ def test_a_sit_and_go_is_dealt_to_its_end(tmp_path: Path, crash: bool) -> None:
             finished: dict[str, Any] = await _until(
                 lambda: (d := _detail(server, tid))["status"] == "finished" and d,
                 "the end of the tournament", 240 * PATIENCE)
+            _her_hands_download_as_tournament_hands(person, tid)
             return finished
 
         detail = asyncio.run(main())
@@ -165,6 +171,37 @@ def test_a_sit_and_go_is_dealt_to_its_end(tmp_path: Path, crash: bool) -> None:
     finally:
         store.close()
     assert "Traceback" not in (tmp_path / "room.log").read_text()
+
+
+ROOM_TOURNAMENT = re.compile(FPDB_TOURNAMENT.pattern.replace("PokerStars", re.escape(SITE)))
+"""fpdb's tournament header under the room's name (``standpat serve --site`` names it)."""
+
+
+def _her_hands_download_as_tournament_hands(person: Player, tid: int) -> None:
+    """Her hands, downloaded as text and PHH, are the tournament's hands: its number, buy-in
+    and level in the header as PokerStars writes them (fpdb's tournament header) and in the
+    PHH fields, each level's blinds those of the hand."""
+    store = Store(person.server.db, migrate=False)
+    try:
+        hands = [h["id"] for h in store.hands.of(person.account, 500) if h["status"] == "done"]
+    finally:
+        store.close()
+    assert len(hands) >= 2
+    levels = []
+    for hand in (hands[0], hands[-1]):
+        text = person.http.get(f"/api/hands/{hand}/text")
+        assert text.status_code == 200, text.text
+        header = ROOM_TOURNAMENT.match(text.text)
+        assert header is not None, text.text.splitlines()[0]
+        assert (int(header["tourno"]), header["biamt"], header["birake"]) == (tid, "100", "10")
+        [record] = loads(person.http.get(f"/api/hands/{hand}/phh").text)
+        assert tournament_of(record.extra) == (tid, "100+10", roman_value(header["level"]))
+        assert record.extra["event"] == f"Tournament #{tid}"
+        level = roman_value(header["level"])
+        blinds = STRUCTURE.level_at(level - 1)
+        assert (int(header["sb"]), int(header["bb"])) == (blinds.small_blind, blinds.big_blind)
+        levels.append(level)
+    assert levels[0] == 1
 
 
 def test_a_sit_and_go_cancelled_mid_way_closes_its_tables_and_refunds_everyone(

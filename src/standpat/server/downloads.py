@@ -19,6 +19,7 @@ from standpat.errors import ProtocolError
 from standpat.history import HandRecord, dumps
 from standpat.history.capture import phh_events, record_from_events
 from standpat.history.text import SITE, format_events
+from standpat.history.tournament import tournament_fields
 from standpat.table.records import seen_events
 
 __all__ = ["phh_text", "readable_text", "seen_history"]
@@ -67,7 +68,7 @@ def seen_history(
         hand_id=hand_id,
         table=table,
         finishing_stacks=[s + n for s, n in zip(setup["stacks"], record["net"], strict=True)],
-        extra=_when(started) if isinstance(started, datetime.datetime) else None,
+        extra=_when(started) | _tournament(setup),
     )
     return history, phh_events(events, button, players)
 
@@ -91,8 +92,21 @@ def readable_text(
     return format_events(record, events, hero=hero, site=site) + "\n"
 
 
-def _when(started: datetime.datetime) -> dict[str, object]:
-    """PHH's date and time fields for a hand dealt at ``started`` (written in UTC)."""
+def _tournament(setup: Mapping[str, Any]) -> dict[str, object]:
+    """The tournament fields of a hand dealt at a tournament's table (none for a ring
+    game's): its number, buy-in and level, which the text's header writes as PokerStars
+    does (``Tournament #12, 100+10 ... - Level IV``)."""
+    played = setup.get("tournament")
+    if not isinstance(played, Mapping):
+        return {}
+    return tournament_fields(int(played["id"]), str(played["buy_in"]), int(played["level"]))
+
+
+def _when(started: object) -> dict[str, object]:
+    """PHH's date and time fields for a hand dealt at ``started`` (written in UTC; none
+    when it is not known)."""
+    if not isinstance(started, datetime.datetime):
+        return {}
     utc = started.astimezone(datetime.UTC)
     return {
         "year": utc.year,

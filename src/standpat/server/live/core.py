@@ -462,6 +462,12 @@ class TableCore:
             self.table.set_level(level.stakes)
             self.at_start = {line.seat: line.stack for line in self.table.lines()}
             tournament_ops = (SaveTournament(link.tournament, link.director.to_json()),)
+            spec = link.director.core.spec
+            played_at = {"tournament": {  # for its history: the header's tournament and level
+                "id": link.tournament, "buy_in": f"{spec.buy_in}+{spec.fee}",
+                "level": link.director.core.moment().level + 1}}
+        else:
+            played_at = {}
         number = self.number + 1
         if number - self.chain_start > self.chain.length:
             yield from self._new_chain()
@@ -486,6 +492,7 @@ class TableCore:
             "anchor": self.chain.anchor.hex(),
             "chain_index": index,
             "commitment": committed,
+            **played_at,
         }
         round_id, *_ = yield Write((BeginRound(number, seed, committed, setup, accounts,
                                                deal.button), *tournament_ops))

@@ -91,6 +91,13 @@ def test_a_sit_and_go_played_through_the_pages(browser: Any, server: Server,
     assert re.search(r"Quick \w+ · Level \d+ · blinds \d+/\d+", text), text
     assert re.search(r"(next level in|on a break: play resumes in) \d+:\d\d", text), text
     assert re.search(r"\d of 6 left", text), text
+    # his place by chips, and at the final table (a sit-and-go's only table) each seat's
+    # ICM equity: the prize pool shared out by the stacks
+    assert re.search(r"you: place [1-6] of [2-6] by chips", text), text
+    page.locator(".badge.icm").first.wait_for()
+    icm = [int(v) for v in page.locator(".badge.icm").evaluate_all(
+        "els => els.map(e => e.dataset.icm)")]
+    assert len(icm) >= 2 and abs(sum(icm) - 600) <= len(icm), icm
     # a tournament seats its players: no seat to take, no bot to add, no seat to leave
     assert page.locator("button[data-action=sit], button[data-action=bot]").count() == 0
     assert page.locator("button[data-action=leave], button[data-action=sit-out]").count() == 0

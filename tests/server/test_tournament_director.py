@@ -11,6 +11,7 @@ import pytest
 
 from standpat.bots import bots_by_name
 from standpat.errors import TournamentError
+from standpat.server.live.tournament import TournamentLink
 from standpat.server.tournaments.director import (
     CloseAt,
     Director,
@@ -236,3 +237,22 @@ def test_a_bust_before_a_late_registration_gets_its_final_place_at_the_payout() 
     assert set(room.final) == set(room.out)
     assert sorted(room.final.values()) == list(range(2, 7))
     assert room.paid is not None and sum(room.paid.values()) == 60
+
+
+def test_the_table_line_tells_places_by_chips_and_the_final_table_s_icm() -> None:
+    spec = TournamentSpec("three", FAST, seats=6, buy_in=100, max_entrants=3)
+    director = Director(Tournament(spec, random.Random(3)), {"a": 1, "b": 2, "c": 3})
+    orders = [o for n, e in (("a", 11), ("b", 12), ("c", 13)) for o in director.register(n, e)]
+    seats = {o.account: o.seat for o in orders if isinstance(o, SeatAt)}
+    link = TournamentLink(1, 1, director, {1: 7})
+    line = link.line()
+    assert line["places"] == {str(s): 1 for s in seats.values()}  # all even: all first
+    assert [round(v) for v in line["icm"].values()] == [100, 100, 100]
+    director.hand_started(1, big_blind=seats[1])
+    stacks = {seats[1]: 1500, seats[2]: 1000, seats[3]: 500}
+    director.hand_over(1, stacks, {s: 1000 for s in seats.values()})
+    line = link.line()
+    assert line["places"] == {str(seats[1]): 1, str(seats[2]): 2, str(seats[3]): 3}
+    icm = {a: line["icm"][str(s)] for a, s in seats.items()}
+    assert icm[1] > icm[2] > icm[3] and abs(sum(icm.values()) - 300) <= 1
+    assert link.line() is not line and link.standing() is link.standing()  # cached

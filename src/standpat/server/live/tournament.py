@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from standpat.server.tournaments.director import Director, Order
+from standpat.tournament.icm import icm
+from standpat.tournament.payouts import prizes
 
 if TYPE_CHECKING:
     from standpat.store import TableRecord
@@ -36,6 +38,34 @@ class TournamentLink:
     rooms: dict[int, int] = field(default_factory=dict)
     """The tournament's table numbers -> the room's table ids (shared by its tables, kept
     by its service): where a moved player goes."""
+    _standing: tuple[int, dict[str, Any]] = (-1, {})
+    """The places and ICM last worked out, and the director's chips version they are of."""
+
+    def standing(self) -> dict[str, Any]:
+        """Each seat's place by chips among the players left (``places``: seat -> place),
+        and, at the final table, each seat's ICM equity in prize chips (``icm``: seat ->
+        chips; the Malmuth-Harville model, information only): worked out once per change
+        of the tournament's chips, not for every message."""
+        director = self.director
+        if self._standing[0] == director.told:
+            return self._standing[1]
+        core = director.core
+        seated = core.tables.get(director.core_table(self.number), {}) \
+            if self.number in director.tables.values() else {}
+        places = director.places_by_chips()
+        shown: dict[str, Any] = {"places": {str(seat): places[name]
+                                            for seat, name in sorted(seated.items())
+                                            if name in places}}
+        if len(core.tables) == 1 and seated:
+            entrants = sum(core.entries.values())
+            paid = prizes(core.spec.buy_in * entrants, entrants)
+            stacks = [director.chips.get(name, 0) for _, name in sorted(seated.items())]
+            if sum(stacks) > 0:
+                equity = icm(stacks, paid)
+                shown["icm"] = {str(seat): round(e) for (seat, _), e in
+                                zip(sorted(seated.items()), equity, strict=True)}
+        self._standing = (director.told, shown)
+        return shown
 
     def line(self) -> dict[str, Any]:
         """What the table shows of its tournament: its name, the level (from 1), the
@@ -57,6 +87,7 @@ class TournamentLink:
             "paused": core.paused,
             "players_left": len(core.alive),
             "entrants": sum(core.entries.values()),
+            **self.standing(),
         }
 
 

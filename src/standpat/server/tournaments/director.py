@@ -159,6 +159,11 @@ class Director:
     """Room tables opened so far (the next is ``opened + 1``)."""
     name: str = ""
     """The tournament's name (for what the tables show)."""
+    chips: dict[str, int] = field(default_factory=dict)
+    """Player name -> his chips as his table last said (seated, or a hand's end): what the
+    players' places by chips are counted from (shown, never deciding anything)."""
+    told: int = field(default=0, compare=False)
+    """How many times the chips changed (what the tables' lines are cached by)."""
     outs: dict[str, list[int]] = field(default_factory=dict)
     """Player name -> his entries out so far, in the order they busted (a player who
     re-entered has several): whose final place is which at the end."""
@@ -257,6 +262,11 @@ class Director:
         """Table ``number``'s hand ended with ``stacks`` (seat -> chips) from ``at_start``:
         the orders that follow, its own first (its busted players off the table)."""
         busted: list[Order] = [Unseat(number, s) for s in sorted(stacks) if stacks[s] <= 0]
+        seated = self.core.tables.get(self.core_table(number), {})
+        for seat, stack in stacks.items():
+            if seat in seated:
+                self.chips[seated[seat]] = stack
+        self.told += 1
         stacks, at_start = dict(stacks), dict(at_start)
         for order in self.pending.values():
             # a player on his way here (moved in during the hand) is not out: with the chips
@@ -289,7 +299,7 @@ class Director:
                 "tables": {str(c): r for c, r in self.tables.items()}, "name": self.name,
                 "pending": {str(a): [type(o).__name__, asdict(o)]
                             for a, o in self.pending.items()},
-                "outs": self.outs}
+                "outs": self.outs, "chips": self.chips}
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Director:
@@ -300,7 +310,8 @@ class Director:
                    {int(a): kinds[k](**o) for a, (k, o) in doc["pending"].items()},
                    {int(c): int(r) for c, r in doc["tables"].items()}, int(doc["opened"]),
                    str(doc["name"]),
-                   outs={n: [int(e) for e in es] for n, es in doc.get("outs", {}).items()})
+                   outs={n: [int(e) for e in es] for n, es in doc.get("outs", {}).items()},
+                   chips={n: int(c) for n, c in doc.get("chips", {}).items()})
 
     # -- the core's effects as the room's orders ------------------------------------------
 
@@ -320,6 +331,8 @@ class Director:
                 case OpenTable(table=core):
                     orders.append(self._open(core))
                 case Seat(player=name, table=core, seat=seat, stack=stack):
+                    self.chips[name] = stack
+                    self.told += 1
                     orders.append(SeatAt(self.tables[core], seat, self.accounts[name], stack,
                                          self.bots.get(name)))
                 case Move(why=why) if why != "final":
@@ -340,6 +353,15 @@ class Director:
         orders = self._track(orders)
         self.orders_seen += orders
         return orders
+
+    def places_by_chips(self) -> dict[str, int]:
+        """Every player still in and his place by chips among them (1: the most; equal
+        stacks share a place), from the chips his table last said."""
+        stacks = sorted((self.chips.get(name, 0) for name in self.core.alive), reverse=True)
+        first: dict[int, int] = {}
+        for place, stack in enumerate(stacks, 1):
+            first.setdefault(stack, place)
+        return {name: first[self.chips.get(name, 0)] for name in self.core.alive}
 
     def _final_places(self) -> dict[int, int]:
         """Each busted entry's final place (the best of tied places), from the core's

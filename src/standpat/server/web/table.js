@@ -214,15 +214,19 @@ class TablePage extends TableConnection {
     this.levelEnds = performance.now() + tour.seconds_left * 1000;
     const blinds = t("tw.blinds", { sb: tour.small_blind, bb: tour.big_blind })
       + (tour.ante ? ` · ${t("tw.ante", { chips: tour.ante })}` : "");
+    const mine = this.mySeat();
+    const place = mine !== null && tour.places ? tour.places[mine] : undefined;
     const key = JSON.stringify([document.documentElement.lang, tour.id, tour.level, blinds,
-      tour.players_left, tour.on_break, tour.paused]);
+      tour.players_left, tour.on_break, tour.paused, place]);
     if (this.tourEl.dataset.key !== key) {
       this.tourEl.dataset.key = key;
       this.tourEl.replaceChildren(
         el("a", { href: `/tournaments/${tour.id}`, "data-link": "", text: tour.name }),
         ` · ${t("tw.tournament.level", { level: tour.level })} · ${blinds} · `,
         this.levelClock = el("span", { role: "timer", "data-level-clock": "" }),
-        ` · ${t("tw.tournament.left", { left: tour.players_left, entrants: tour.entrants })}`);
+        ` · ${t("tw.tournament.left", { left: tour.players_left, entrants: tour.entrants })}`,
+        place === undefined ? "" : el("span", { "data-place": place },
+          ` · ${t("tw.tournament.place", { place, left: tour.players_left })}`));
     }
     this.tickLevel();
   }
@@ -494,6 +498,11 @@ class TablePage extends TableConnection {
         : el("span", { class: "badge blind", title: t("seat.smallBlind"), text: t("seat.sb") }));
     }
     if (state.big_blind === s) badges.append(el("span", { class: "badge blind", title: t("seat.bigBlind"), text: t("seat.bb") }));
+    const tour = state.tournament;
+    if (tour && tour.icm && tour.icm[s] !== undefined) { // the final table's ICM: information
+      badges.append(el("span", { class: "badge icm", "data-icm": tour.icm[s],
+        title: t("seat.icmTitle"), text: t("seat.icm", { chips: tour.icm[s] }) }));
+    }
     if (info.marker) {
       badges.append(el("span", { class: `badge marker ${info.marker.toLowerCase()}`,
         title: t(`seat.marker.${info.marker}`), text: info.marker }));

@@ -164,6 +164,7 @@ class Director:
     players' places by chips are counted from (shown, never deciding anything)."""
     told: int = field(default=0, compare=False)
     """How many times the chips changed (what the tables' lines are cached by)."""
+    _places: tuple[int, dict[str, int]] = field(default=(-1, {}), compare=False, repr=False)
     outs: dict[str, list[int]] = field(default_factory=dict)
     """Player name -> his entries out so far, in the order they busted (a player who
     re-entered has several): whose final place is which at the end."""
@@ -357,11 +358,15 @@ class Director:
     def places_by_chips(self) -> dict[str, int]:
         """Every player still in and his place by chips among them (1: the most; equal
         stacks share a place), from the chips his table last said."""
+        if self._places[0] == self.told:  # worked out once per change, for every table
+            return self._places[1]
         stacks = sorted((self.chips.get(name, 0) for name in self.core.alive), reverse=True)
         first: dict[int, int] = {}
         for place, stack in enumerate(stacks, 1):
             first.setdefault(stack, place)
-        return {name: first[self.chips.get(name, 0)] for name in self.core.alive}
+        places = {name: first[self.chips.get(name, 0)] for name in self.core.alive}
+        self._places = (self.told, places)
+        return places
 
     def _final_places(self) -> dict[int, int]:
         """Each busted entry's final place (the best of tied places), from the core's

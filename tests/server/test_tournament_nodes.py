@@ -1,6 +1,7 @@
 """A tournament in a room of two nodes, as a player sees it (a long test, ``make long``):
 two ``standpat serve`` nodes on loopback sharing a PostgreSQL and a Redis, a scheduled
-tournament of house bots with late registration, and a person connected to the node that
+tournament of house bots (deuce-to-seven triple draw, fixed limit: the other room tests
+deal five card draw, no limit) with late registration, and a person connected to the node that
 does not run it.
 
 What must hold: his late registration, made through that node, seats him within a second or
@@ -60,7 +61,8 @@ def _tournament(db: str) -> int:
     try:
         spec = TournamentSpec("Two nodes", STRUCTURE, seats=6, buy_in=100, fee=10,
                               late_levels=3)
-        tid = store.tournaments.create(spec, game="five-card-draw", betting="no-limit",
+        tid = store.tournaments.create(spec, game="deuce-to-seven-triple-draw",
+                                       betting="fixed-limit",
                                        starts_at=datetime.now(UTC) + timedelta(seconds=3))
         tag = uuid.uuid4().hex[:6]
         for n in range(BOTS):

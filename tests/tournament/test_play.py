@@ -54,6 +54,8 @@ def played(game: str, structure: str, entrants: int, seats: int, seed: int) -> T
     ("five-card-draw", "no-limit", 200, 6, 1),
     ("five-card-draw-7a", "pot-limit", 60, 5, 2),
     ("deuce-to-seven-triple-draw", "fixed-limit", 30, 6, 3),
+    ("seven-card-draw", "no-limit", 20, 6, 4),
+    ("five-card-draw", "fixed-limit", 20, 6, 5),
 ])
 def test_a_tournament_of_bots_is_played_to_its_end(game: str, structure: str, entrants: int,
                                                    seats: int, seed: int) -> None:

@@ -22,7 +22,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from sqlalchemy import select
 
@@ -32,6 +31,7 @@ from standpat.tournament import TournamentSpec
 from tests.server.conftest import fresh_postgres_database
 from tests.server.live import PATIENCE, Player, Server, random_policy
 from tests.server.test_nodes import start_nodes
+from tests.server.test_tournament_mtt import _node_of
 from tests.server.test_tournament_room import STRUCTURE, _detail, _sit_at_my_table, _until
 
 pytestmark = pytest.mark.long
@@ -76,9 +76,9 @@ def _tournament(db: str) -> int:
 def _running_node(node: Server, tid: int) -> str | None:
     """The node that runs the tournament: the one running its tables."""
     for table in _detail(node, tid)["tables"]:
-        got = httpx.get(f"{node.base}/api/tables/{table['id']}", timeout=10).json()
-        if "node" in got:
-            return str(got["node"])
+        running = _node_of(node, table["id"])
+        if running is not None:
+            return running
     return None
 
 

@@ -418,8 +418,9 @@ class TournamentService:
         played, self._last = now - self._last, now
         for tid, director in list(self.directors.items()):
             if director.over:
-                self.directors.pop(tid, None)
-                await self.placement.release(tid)
+                if not self._closing(tid):  # the last tables' writes need its lease
+                    self.directors.pop(tid, None)
+                    await self.placement.release(tid)
                 continue
             director.advance(played)
         if self.recurring is not None and await self.placement.lead():
@@ -427,13 +428,13 @@ class TournamentService:
         current = await asyncio.to_thread(self.store.tournaments.current)
         listed = {record.id for record in current}
         for tid, director in list(self.directors.items()):
-            if tid not in listed:  # an operator cancelled it: the store refunded everyone
+            if tid not in listed and not director.over:
+                # an operator cancelled it (the store refunded everyone): its tables close,
+                # then its lease goes (above, at a later look)
                 log.warning("tournament %s was cancelled: its tables close", tid)
                 async with self._lock:
                     orders = director.cancel()
-                    self.directors.pop(tid, None)
                 await self.carry_out(tid, orders)
-                await self.placement.release(tid)
         for record in current:
             if record.id in self.directors:
                 director = self.directors[record.id]
@@ -466,6 +467,13 @@ class TournamentService:
                 await self.placement.release(record.id)
             elif due or full:
                 await self.start_tournament(record.id)
+
+    def _closing(self, tid: int) -> bool:
+        """Whether a table of the tournament still runs (or starts) here: a tournament over
+        keeps its lease until its last table has closed, the close being one of its writes
+        (fenced by that lease on a node of several)."""
+        return any(t in self.host.tables or t in self.host.fences
+                   for t in self.rooms.get(tid, {}).values())
 
     async def _tell_tables(self, tid: int) -> None:
         """Every open table of the tournament sends its watchers the table again (its

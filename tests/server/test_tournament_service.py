@@ -1,0 +1,90 @@
+"""The tournament service's hold on a tournament's lease (standpat.server.tournament_service):
+a tournament over keeps its lease while a table of it still runs on this node, since the
+table's last writes (its close, its chips back to the tournament's) are fenced by that lease
+in a room of several nodes; the lease goes at the first look after the last table stopped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
+
+from standpat.server.room import LocalHost
+from standpat.server.tournament_service import TournamentService
+from standpat.server.tournaments.director import CloseAt, Director, Paid, SeatAt
+from standpat.store import Store, TableRecord
+from standpat.tournament import Level, Structure, Tournament, TournamentSpec
+
+FAST = Structure("fast", tuple(Level(10 * 2**i, 20 * 2**i) for i in range(4)), 30.0, 1000)
+
+
+class Leases:
+    """A placement of several nodes that records what it was asked."""
+
+    several = True
+
+    def __init__(self) -> None:
+        self.released: list[int] = []
+
+    async def claim(self, tournament: int) -> bool:
+        return True
+
+    async def run(self, tournament: int, record: TableRecord) -> bool:
+        return True
+
+    async def release(self, tournament: int) -> None:
+        self.released.append(tournament)
+
+    def line_elsewhere(self, tournament: int) -> dict[str, Any] | None:
+        return None
+
+    async def lead(self) -> bool:
+        return False
+
+
+def _finished() -> tuple[Director, list[object]]:
+    """A heads-up tournament whose one hand busted a player: over, its table told to close."""
+    spec = TournamentSpec("two", FAST, seats=2, buy_in=100, max_entrants=2)
+    director = Director(Tournament(spec, random.Random(1)), {"a": 1, "b": 2})
+    seats = {o.account: o.seat for n, e in (("a", 11), ("b", 12))
+             for o in director.register(n, e) if isinstance(o, SeatAt)}
+    director.hand_started(1, big_blind=seats[2])
+    orders = director.hand_over(1, {seats[1]: 2000, seats[2]: 0},
+                                {seats[1]: 1000, seats[2]: 1000})
+    return director, list(orders)
+
+
+def test_a_finished_tournament_keeps_its_lease_until_its_last_table_has_closed(
+        tmp_path: Path) -> None:
+    director, orders = _finished()
+    assert director.over
+    assert any(isinstance(o, CloseAt) for o in orders) and isinstance(orders[-1], Paid)
+    store = Store(f"sqlite:///{tmp_path / 'room.db'}")
+    host = SimpleNamespace(tables={7: object()}, fences={}, tournaments=None)
+    leases = Leases()
+    service = TournamentService(store, cast(LocalHost, host), placement=leases)
+    service.directors[1] = director
+    service.rooms[1] = {1: 7}
+
+    async def look() -> None:
+        service._last = service.now()
+        await service._look()
+
+    try:
+        asyncio.run(look())
+        assert leases.released == [], "the table still writes its close under the lease"
+        assert service.directors == {1: director}
+        del host.tables[7]
+        host.fences[7] = object()  # starting again (after a failed write): still its own
+        asyncio.run(look())
+        assert leases.released == []
+        del host.fences[7]
+        asyncio.run(look())
+        assert leases.released == [1] and service.directors == {}
+        asyncio.run(look())
+        assert leases.released == [1], "released once"
+    finally:
+        store.close()

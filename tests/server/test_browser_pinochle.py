@@ -281,11 +281,19 @@ def play(browser: Any, server: Server, db: str) -> None:
     assert done["status"] == "done" and max(done["record"]["scores"]) >= 50
     assert sorted(done["record"]["net"]) == [-10, -10, 20]
     assert store.ledger.check() == []
-    # the other languages and sizes
-    ann.page.select_option("#language", "es")
-    ann.page.wait_for_selector(".pn-page .status[data-status=online]")
-    bea.page.select_option("#language", "en")
-    bea.page.wait_for_selector(".pn-page .status[data-status=online]")
+    # the other languages and sizes: the page is drawn anew in the other language, and the
+    # table's look (the router's at-table class) never leaves it meanwhile: the old page, still
+    # shown while the new one loads, used to lose it and drop 11 px, and be measured so
+    for seat, lang in ((ann, "es"), (bea, "en")):
+        old = seat.page.query_selector(".pn-page")
+        seat.page.evaluate(
+            "() => { window.lostLook = 0; new MutationObserver(() => {"
+            " if (!document.body.classList.contains('at-table')) window.lostLook += 1; })"
+            ".observe(document.body, { attributes: true, attributeFilter: ['class'] }); }")
+        seat.page.select_option("#language", lang)
+        seat.page.wait_for_function("old => !old.isConnected", arg=old)
+        seat.page.wait_for_selector(".pn-page .status[data-status=online]")
+        assert seat.page.evaluate("window.lostLook") == 0, seat.name
     wait_until(lambda: ann.data().get("game"), 20, "the page after the switch")
     for seat, name in ((ann, "1366x768-es"), (bea, "390x844-en")):
         seat.fits()

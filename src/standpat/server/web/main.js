@@ -418,6 +418,10 @@ async function route() {
     }
   } catch (e) {
     view.replaceChildren(el("p", { class: "card-panel", role: "alert", text: errorText(e) }));
+  } finally {
+    // the table pages' look (no margin, no width limit) goes with whatever page is in now: a
+    // table page closed keeps it until the next page replaces it, so nothing jumps meanwhile
+    document.body.classList.toggle("at-table", Boolean(view.querySelector(".table-page")));
   }
   document.title = `standpat`;
 }

@@ -51,7 +51,8 @@ class PinochlePage extends TableConnection {
     clearInterval(this.timer);
     document.removeEventListener("keydown", this.onKey);
     if (this.unfollowTopBar) this.unfollowTopBar();
-    document.body.classList.remove("at-table");
+    // (the router takes the at-table look off once the next page is in: the old table stays
+    // drawn as it was while the next one loads)
     this.alert.close();
     if (this.socket) this.socket.close();
   }

@@ -32,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -93,6 +94,10 @@ class Stats:
     load_before: str = ""
     load_after: str = ""
     """The machine's load average (1 minute) when the play started and ended."""
+    rss_before: int = 0
+    rss_after: int = 0
+    """The server's resident memory (every node's, bytes) before the clients came and when
+    they stopped playing."""
 
 
 def free_port() -> int:
@@ -266,6 +271,7 @@ async def main_async(
     print(f"{len(clients)} clients at {len(tables)} tables on {len(bases)} "
           f"{'node' if len(bases) == 1 else 'nodes'}; playing for {args.seconds:.0f} s",
           flush=True)
+    stats.rss_before = sum(rss_bytes(pid) for pid in pids)
     tasks = [asyncio.create_task(c.run(stop)) for c in clients]
     started = time.perf_counter()
     cpu = [cpu_seconds(pid) for pid in pids]
@@ -287,6 +293,7 @@ async def main_async(
     stats.clients_cpu = cpu_seconds(os.getpid()) - clients_cpu
     stats.machine_busy = machine_busy(machine, machine_ticks())
     stats.load_after = Path("/proc/loadavg").read_text().split()[0]
+    stats.rss_after = sum(rss_bytes(pid) for pid in pids)
     stats.node_tables = [await tables_run(base) for base in bases]
     stop.set()
     elapsed = time.perf_counter() - started
@@ -312,6 +319,14 @@ def cpu_seconds(pid: int) -> float:
     """CPU time (user + system, every thread) a process has used so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_bytes(pid: int) -> int:
+    """A process's resident memory now, in bytes (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
 
 
 def machine_ticks() -> tuple[int, int]:
@@ -344,25 +359,27 @@ def profile_file(path: str, index: int) -> str:
     return str(file.with_name(f"{file.stem}-node{index + 1}{file.suffix}"))
 
 
-def services(args: argparse.Namespace) -> tuple[str, str]:
-    """The PostgreSQL and Redis URLs of a run of several nodes.
+def services(args: argparse.Namespace) -> tuple[str, str | None]:
+    """The PostgreSQL and Redis URLs of a run of several nodes (``--nodes``), or the
+    PostgreSQL URL alone of one process on PostgreSQL (``--db postgres``: a fresh database).
 
     When one is missing (no ``--db``/``--redis``, and no ``STANDPAT_PG_URL``/``STANDPAT_REDIS_URL``
     from a wrapping script), the benchmark runs itself again inside ``scripts/ensure-postgres.sh``
     and/or ``scripts/ensure-redis.sh``, which start throw-away servers (this call does not
     return then).  A database of the wrapping script's server is a fresh one for this run."""
     wrappers = []
-    if args.db is None and "STANDPAT_PG_URL" not in os.environ:
+    fresh = args.db in (None, "postgres")
+    if fresh and "STANDPAT_PG_URL" not in os.environ:
         wrappers.append(str(SCRIPTS / "ensure-postgres.sh"))
-    if args.redis is None and "STANDPAT_REDIS_URL" not in os.environ:
+    if args.nodes and args.redis is None and "STANDPAT_REDIS_URL" not in os.environ:
         wrappers.append(str(SCRIPTS / "ensure-redis.sh"))
     if wrappers:
         if os.environ.get("STANDPAT_LOAD_WRAPPED") == "1":
             sys.exit("load: no PostgreSQL or no Redis could be started; pass --db and --redis")
         os.environ["STANDPAT_LOAD_WRAPPED"] = "1"
         os.execv(wrappers[0], [*wrappers, sys.executable, *sys.argv])
-    redis = args.redis or os.environ["STANDPAT_REDIS_URL"]
-    if args.db is not None:
+    redis = (args.redis or os.environ["STANDPAT_REDIS_URL"]) if args.nodes else None
+    if not fresh:
         if not args.db.startswith("postgresql"):
             sys.exit("load: --nodes needs a PostgreSQL database (--db postgresql://...)")
         return args.db, redis
@@ -464,10 +481,15 @@ def main() -> int:
     )
     parser.add_argument(
         "--profile", default=None, metavar="FILE",
-        help="sample each server with py-spy during the run and write its collapsed stacks "
-             "here (with --nodes N > 1: node i's to FILE's name with -node<i> before its suffix)",
+        help="sample each server with py-spy after the warm-up (the thread holding the GIL) "
+             "and write its collapsed stacks here (with --nodes N > 1: node i's to FILE's name "
+             "with -node<i> before its suffix)",
     )
-    parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temp dir)")
+    parser.add_argument(
+        "--db", default=None,
+        help="database URL (default: SQLite in a temp dir); 'postgres': a fresh database on the "
+             "PostgreSQL of $STANDPAT_PG_URL, or on a throw-away one",
+    )
     parser.add_argument(
         "--nodes", type=int, default=None, metavar="N",
         help="run the room as N nodes (standpat serve --redis), each pinned to a core; needs "
@@ -498,7 +520,7 @@ def main() -> int:
             parser.error("--profile needs py-spy: `pip install py-spy` (the dev extra has it)")
     workdir = Path(tempfile.mkdtemp(prefix="standpat-load-"))
     redis: str | None = None
-    if args.nodes:
+    if args.nodes or args.db == "postgres":
         db, redis = services(args)
     else:
         db = args.db or f"sqlite:///{workdir / 'load.db'}"
@@ -511,23 +533,33 @@ def main() -> int:
         if not wait_healthy(processes, bases):
             print("a server did not start; see the logs in", workdir)
             return 1
-        spies = []
-        if py_spy is not None:
+        spies: list[subprocess.Popen[bytes]] = []
+
+        def spy(py_spy: str) -> None:
+            # the steady part only: sampling starts once the warm-up is over
             for i, process in enumerate(processes):
                 spies.append(subprocess.Popen(
                     [py_spy, "record", "--format", "raw", "--output",
                      profile_file(args.profile, i), "--pid", str(process.pid),
-                     "--duration", str(int(args.seconds) + 5), "--nonblocking", "--gil"],
+                     "--duration", str(max(1, int(args.seconds - args.warmup))),
+                     "--nonblocking", "--gil"],
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 ))
+
+        spying = None
+        if py_spy is not None:
+            spying = threading.Timer(args.warmup, spy, (py_spy,))
+            spying.start()
         # the clients on uvloop and with the server's collector settings: a load generator
         # that costs the machine less, and whose own pauses do not count as the room's
         from standpat.server.collector import tune as tune_collector
 
         tune_collector()
         stats = uvloop.run(main_async(args, bases, cookies, [p.pid for p in processes]))
-        for spy in spies:
-            spy.wait(60)
+        if spying is not None:
+            spying.join()
+        for spied in spies:
+            spied.wait(60)
     finally:
         stop_nodes(processes)
     elapsed = -stats.latencies.pop()
@@ -591,6 +623,9 @@ def main() -> int:
           f"{100 * stats.clients_cpu / elapsed:.0f}%, everything else (databases, other jobs) "
           f"{100 * rest:.0f}% of one core; load average {stats.load_before} at the start, "
           f"{stats.load_after} at the end")
+    print(f"server memory: {stats.rss_before / 2**20:.0f} MiB before the clients came, "
+          f"{stats.rss_after / 2**20:.0f} MiB at the end of the play -> "
+          f"{(stats.rss_after - stats.rss_before) / 2**10 / args.tables:.0f} KiB a table")
     print(f"errors: {len(stats.errors)}")
     for error in stats.errors[:10]:
         print("  ", error)
@@ -608,6 +643,13 @@ def main() -> int:
             "steady_actions": stats.steady_actions, "steady_seconds": stats.steady_seconds,
             "p50_ms": percentile(lat, 0.5) if lat else None,
             "p99_ms": percentile(lat, 0.99) if lat else None,
+            "steady_p50_ms": percentile(lat[stats.steady_from:], 0.5)
+            if lat[stats.steady_from:] else None,
+            "steady_p99_ms": percentile(lat[stats.steady_from:], 0.99)
+            if lat[stats.steady_from:] else None,
+            "steady_max_ms": max(lat[stats.steady_from:], default=None),
+            "rss_before": stats.rss_before, "rss_after": stats.rss_after,
+            "database": db.split(":")[0],
             "machine_busy": stats.machine_busy, "load_before": stats.load_before,
             "load_after": stats.load_after, "errors": len(stats.errors),
             "ledger_problems": len(problems), "unaccounted": int(unaccounted),

@@ -39,7 +39,6 @@ from standpat.engine import (
     Stakes,
     Structure,
     get_game,
-    reseat,
 )
 from standpat.engine.codec import action_from_json, action_to_json, event_to_json
 from standpat.errors import IllegalActionError, ProtocolError, TableError
@@ -506,8 +505,17 @@ def _hand_value(cards: tuple[Card, ...], ranking: str) -> tuple[tuple[str, Any],
 
 
 def event_json(event: Event, seats: Sequence[int]) -> Json:
-    """One (already redacted) engine event, with the hand's seat indexes as table seats."""
-    return event_to_json(reseat(event, seats))
+    """One (already redacted) engine event, with the hand's seat indexes as table seats:
+    ``event_to_json(reseat(event, seats))``, without making the reseated event.
+
+    >>> from standpat.engine.events import Raised, StreetOpened
+    >>> event_json(Raised(1, 8), (4, 7)), event_json(StreetOpened(2), (4, 7))
+    ({'kind': 'raise', 'seat': 7, 'to': 8, 'all_in': False}, {'kind': 'street', 'number': 2})
+    """
+    doc = event_to_json(event)
+    if event.seat is not None:
+        doc["seat"] = seats[event.seat]
+    return doc
 
 
 def view_json(view: SeatView, seats: Sequence[int], since: int = 0) -> Json:

@@ -521,16 +521,21 @@ class Table:
         """Every seat as every viewer may see it (None: empty): the ``seats`` of
         :meth:`view`, without the rest of a view."""
         infos: list[SeatInfo | None] = []
-        playing = self.playing
+        hand = self._hand
+        playing = hand is not None and not hand.is_over
+        dealt = self.dealt
+        # during a hand a dealt player's chips are as the hand has them (:meth:`stack`)
+        stacks = dict(zip(dealt, hand.stacks, strict=False)) if hand is not None and playing \
+            else {}
         for i, player in enumerate(self._players):
             if player is None:
                 infos.append(None)
                 continue
-            in_hand = i in self.dealt and self._hand is not None
+            in_hand = hand is not None and i in dealt
             sitting_in = not player.sitting_out and player.stack + player.pending > 0
             infos.append(SeatInfo(
                 name=player.name,
-                stack=self.stack(i),
+                stack=stacks.get(i, player.stack),
                 marker=player.marker,
                 sitting_out=not sitting_in,
                 waiting=sitting_in and (not in_hand if playing else player.owes),

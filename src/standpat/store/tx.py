@@ -22,6 +22,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from typing import Any, Final
 
+import orjson
 from sqlalchemy import Connection, Engine, create_engine, event, select
 
 from standpat.store import models as m
@@ -122,6 +123,13 @@ def _memory(url: str) -> bool:
     return url in ("sqlite://", "sqlite:///:memory:")
 
 
+def _json_text(value: Any) -> str:
+    """A JSON column's text, as orjson writes it: compact, UTF-8, non-string keys as strings
+    (the standard library's encoder, SQLAlchemy's default, cost the writer thread a tenth of
+    its time; both read back the same)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def _make_engine(url: str) -> Engine:
     if url.startswith("postgres://"):
         url = "postgresql://" + url.removeprefix("postgres://")
@@ -135,6 +143,7 @@ def _make_engine(url: str) -> Engine:
             url,
             connect_args={"check_same_thread": False, "timeout": 30},
             poolclass=StaticPool if memory else None,
+            json_serializer=_json_text,
         )
 
         @event.listens_for(engine, "connect")
@@ -155,4 +164,4 @@ def _make_engine(url: str) -> Engine:
             conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, json_serializer=_json_text)

@@ -46,6 +46,7 @@ def run(tables: int, args: argparse.Namespace, out: Path) -> dict[str, Any]:
                          f"{done.stdout}\n{done.stderr}")
     figures: dict[str, Any] = json.loads(out.read_text())
     figures["output"] = done.stdout
+    out.with_suffix(".txt").write_text(done.stdout + done.stderr)  # the run's whole report
     return figures
 
 
@@ -73,12 +74,12 @@ def plot(rows: list[dict[str, Any]], path: str, title: str) -> None:
     import matplotlib.pyplot as plt
 
     tables = [r["tables"] for r in rows]
-    figure, left = plt.subplots(figsize=(8, 4.5), dpi=110)
+    figure, left = plt.subplots(figsize=(8, 5), dpi=110)
     left.plot(tables, [r["p99_ms"] for r in rows], "o-", color="tab:red",
               label="p99, action to last update (ms)")
     left.plot(tables, [r["p50_ms"] for r in rows], "o--", color="tab:orange",
               label="p50 (ms)")
-    left.axhline(100, color="tab:red", linewidth=0.8, linestyle=":")
+    left.axhline(100, color="tab:red", linewidth=0.8, linestyle=":", label="100 ms")
     left.set_xlabel("paced tables (4 players each)")
     left.set_ylabel("latency, ms")
     left.set_ylim(bottom=0)
@@ -89,7 +90,8 @@ def plot(rows: list[dict[str, Any]], path: str, title: str) -> None:
     right.set_ylim(bottom=0)
     lines = left.get_legend_handles_labels()
     more = right.get_legend_handles_labels()
-    left.legend(lines[0] + more[0], lines[1] + more[1], loc="upper left", fontsize=8)
+    left.legend(lines[0] + more[0], lines[1] + more[1], loc="upper center",
+                bbox_to_anchor=(0.5, -0.14), ncol=4, fontsize=8)
     left.set_title(title, fontsize=10)
     figure.tight_layout()
     figure.savefig(path)
@@ -129,6 +131,10 @@ def main() -> int:
             tqdm.write(f"{tables} tables: p99 {r['p99_ms']:.1f} ms, {r['cpu_ms']:.3f} ms CPU per "
                        f"action, {r['actions_per_s']:.0f} actions/s, errors {r['errors']}, "
                        f"load {r['load']}")
+            if r["errors"]:  # load.py lists the first ten under its count
+                report = figures["output"].partition("\nerrors: ")[2].splitlines()[1:11]
+                tqdm.write("\n".join(line for line in report if line.startswith("   ")))
+    print(f"each run's report: {work}/tables<N>.txt")
     database = runs[0]["database"] if runs else "?"
     room = f"{args.nodes} nodes" if args.nodes else "one node"
     print(f"\n{room}, {database}, {args.clients} clients a table thinking {args.think} s, "

@@ -19,34 +19,27 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
+from nodes import run_load
 from tqdm import tqdm
-
-HERE = Path(__file__).resolve().parent
 
 
 def run(tables: int, args: argparse.Namespace, out: Path) -> dict[str, Any]:
-    """One load.py run at ``tables`` tables; its figures (``--json``)."""
-    command = [sys.executable, str(HERE / "load.py"), "--tables", str(tables),
-               "--clients", str(args.clients), "--seconds", str(args.seconds),
-               "--warmup", str(args.warmup), "--think", str(args.think),
-               "--json", str(out)]
+    """One load.py run at ``tables`` tables; its figures (``--json``), its report kept beside
+    them (``out`` with ``.txt``)."""
+    options = ["--tables", str(tables), "--clients", str(args.clients),
+               "--seconds", str(args.seconds), "--warmup", str(args.warmup),
+               "--think", str(args.think)]
     if args.db:
-        command += ["--db", args.db]
+        options += ["--db", args.db]
     if args.nodes:
-        command += ["--nodes", str(args.nodes)]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    if not out.exists():
-        raise SystemExit(f"load.py --tables {tables} failed ({done.returncode}):\n"
-                         f"{done.stdout}\n{done.stderr}")
-    figures: dict[str, Any] = json.loads(out.read_text())
-    figures["output"] = done.stdout
-    out.with_suffix(".txt").write_text(done.stdout + done.stderr)  # the run's whole report
+        options += ["--nodes", str(args.nodes)]
+    figures = run_load(options, out)
+    out.with_suffix(".txt").write_text(figures["output"])
     return figures
 
 

@@ -529,6 +529,7 @@ def main() -> int:
     print(f"{len(cookies)} accounts and sessions made in {time.perf_counter() - started:.1f} s",
           flush=True)
     processes, bases, pinned = start_nodes(args, db, redis, workdir)
+    spying: threading.Timer | None = None
     try:
         if not wait_healthy(processes, bases):
             print("a server did not start; see the logs in", workdir)
@@ -546,7 +547,6 @@ def main() -> int:
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 ))
 
-        spying = None
         if py_spy is not None:
             spying = threading.Timer(args.warmup, spy, (py_spy,))
             spying.start()
@@ -561,6 +561,8 @@ def main() -> int:
         for spied in spies:
             spied.wait(60)
     finally:
+        if spying is not None:
+            spying.cancel()  # a run cut short: no py-spy started on stopped servers
         stop_nodes(processes)
     elapsed = -stats.latencies.pop()
     from standpat.store import BANK, Store
@@ -579,6 +581,7 @@ def main() -> int:
     bank = store.ledger.balance(BANK)
     store.close()
     lat = [x * 1000 for x in stats.latencies]
+    steady = lat[stats.steady_from :]  # the latencies after the warm-up
     if args.nodes:
         where = ", ".join(f"node {i + 1} on core {core}" for i, core in enumerate(pinned))
         room = f"{args.nodes} {'node' if args.nodes == 1 else 'nodes'} ({where}), Redis"
@@ -611,7 +614,6 @@ def main() -> int:
               f"{stats.steady_actions / stats.steady_seconds:.0f} actions/s, server CPU "
               f"{1000 * stats.steady_cpu / stats.steady_actions:.2f} ms per action "
               f"({100 * stats.steady_cpu / stats.steady_seconds:.0f}% of one core)")
-        steady = lat[stats.steady_from :]
         if steady:
             print(f"  after the warm-up, action -> last client's update: p50 "
                   f"{percentile(steady, 0.5):.1f} ms, p99 {percentile(steady, 0.99):.1f} ms, "
@@ -643,11 +645,9 @@ def main() -> int:
             "steady_actions": stats.steady_actions, "steady_seconds": stats.steady_seconds,
             "p50_ms": percentile(lat, 0.5) if lat else None,
             "p99_ms": percentile(lat, 0.99) if lat else None,
-            "steady_p50_ms": percentile(lat[stats.steady_from:], 0.5)
-            if lat[stats.steady_from:] else None,
-            "steady_p99_ms": percentile(lat[stats.steady_from:], 0.99)
-            if lat[stats.steady_from:] else None,
-            "steady_max_ms": max(lat[stats.steady_from:], default=None),
+            "steady_p50_ms": percentile(steady, 0.5) if steady else None,
+            "steady_p99_ms": percentile(steady, 0.99) if steady else None,
+            "steady_max_ms": max(steady, default=None),
             "rss_before": stats.rss_before, "rss_after": stats.rss_after,
             "database": db.split(":")[0],
             "machine_busy": stats.machine_busy, "load_before": stats.load_before,

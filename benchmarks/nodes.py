@@ -30,19 +30,24 @@ from tqdm import tqdm
 HERE = Path(__file__).resolve().parent
 
 
-def run(size: int, args: argparse.Namespace, out: Path) -> dict[str, Any]:
-    """One load.py run of a room of ``size`` nodes; its figures (``--json``)."""
-    command = [sys.executable, str(HERE / "load.py"), "--nodes", str(size),
-               "--tables", str(args.tables), "--clients", str(args.clients),
-               "--seconds", str(args.seconds), "--warmup", str(args.warmup),
-               "--think", str(args.think), "--json", str(out)]
+def run_load(options: list[str], out: Path) -> dict[str, Any]:
+    """One ``load.py`` run with these options; its figures (``--json``, written to ``out``),
+    and its printed report as ``output``."""
+    command = [sys.executable, str(HERE / "load.py"), *options, "--json", str(out)]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if not out.exists():
-        raise SystemExit(f"load.py --nodes {size} failed ({done.returncode}):\n"
+        raise SystemExit(f"load.py {' '.join(options)} failed ({done.returncode}):\n"
                          f"{done.stdout}\n{done.stderr}")
     figures: dict[str, Any] = json.loads(out.read_text())
     figures["output"] = done.stdout
     return figures
+
+
+def run(size: int, args: argparse.Namespace, out: Path) -> dict[str, Any]:
+    """One load.py run of a room of ``size`` nodes; its figures (``--json``)."""
+    return run_load(["--nodes", str(size), "--tables", str(args.tables),
+                     "--clients", str(args.clients), "--seconds", str(args.seconds),
+                     "--warmup", str(args.warmup), "--think", str(args.think)], out)
 
 
 def per_action(figures: dict[str, Any]) -> float:

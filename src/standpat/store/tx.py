@@ -125,8 +125,8 @@ def _memory(url: str) -> bool:
 
 def _json_text(value: Any) -> str:
     """A JSON column's text, as orjson writes it: compact, UTF-8, non-string keys as strings
-    (the standard library's encoder, SQLAlchemy's default, cost the writer thread a tenth of
-    its time; both read back the same)."""
+    (the standard library's encoder, SQLAlchemy's default, took 2.9% of a loaded node's
+    samples: benchmarks/README.md, "Capacity"; both read back the same)."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 

@@ -237,9 +237,14 @@ class Table:
     def stack(self, seat: int) -> int:
         """The chips behind of the player in ``seat`` (during a hand: as the hand has them)."""
         player = self._seated(seat)
-        if self._hand is not None and self.playing and seat in self.dealt:
-            return self._hand.stacks[self.dealt.index(seat)]
-        return player.stack
+        return self._hand_stacks().get(seat, player.stack)
+
+    def _hand_stacks(self) -> dict[int, int]:
+        """During a hand, each dealt seat's chips behind as the hand has them (else none)."""
+        hand = self._hand
+        if hand is None or hand.is_over:
+            return {}
+        return dict(zip(self.dealt, hand.stacks, strict=False))
 
     def chips_in_play(self) -> int:
         """All chips at the table: stacks, chips waiting to be added, and the pot.
@@ -522,11 +527,9 @@ class Table:
         :meth:`view`, without the rest of a view."""
         infos: list[SeatInfo | None] = []
         hand = self._hand
-        playing = hand is not None and not hand.is_over
+        playing = self.playing
         dealt = self.dealt
-        # during a hand a dealt player's chips are as the hand has them (:meth:`stack`)
-        stacks = dict(zip(dealt, hand.stacks, strict=False)) if hand is not None and playing \
-            else {}
+        stacks = self._hand_stacks()  # read once for every seat (:meth:`stack`)
         for i, player in enumerate(self._players):
             if player is None:
                 infos.append(None)

@@ -88,3 +88,36 @@ def test_a_finished_tournament_keeps_its_lease_until_its_last_table_has_closed(
         assert leases.released == [1], "released once"
     finally:
         store.close()
+
+
+def test_orders_queued_for_a_table_taken_over_reach_it_however_it_came_to_run_here(
+        tmp_path: Path) -> None:
+    """After a takeover, orders for a table not yet run here wait for it; when the table is
+    found running here at a look (the host started it, or an earlier look did), they are
+    sent to it. (The two-node 200-entrant tournament once stalled forever: a player moved to
+    table 12 stayed on his way there, and the table waited for him.)"""
+    director, _ = _finished()
+    store = Store(f"sqlite:///{tmp_path / 'room.db'}")
+    sent: list[tuple[int, Any]] = []
+
+    async def send(table_id: int, command: Any) -> None:
+        sent.append((table_id, command.payload))
+
+    host = SimpleNamespace(tables={}, fences={7: object()}, tournaments=None, send=send)
+    service = TournamentService(store, cast(LocalHost, host), placement=Leases())
+    service.directors[1] = director
+    service.rooms[1] = {12: 7}
+    seat = SeatAt(number=12, seat=5, account=141, stack=1724, bot="normal")
+    try:
+        asyncio.run(service.carry_out(1, [seat]))
+        assert sent == [] and service.queued == {7: [seat]}, "not run here yet: it waits"
+        asyncio.run(service._gather(1))
+        assert sent == [], "starting again: still waits"
+        del host.fences[7]
+        host.tables[7] = object()  # the host has it running now
+        asyncio.run(service._gather(1))
+        assert sent == [(7, [seat])] and service.queued == {}
+        asyncio.run(service._gather(1))
+        assert sent == [(7, [seat])], "sent once"
+    finally:
+        store.close()

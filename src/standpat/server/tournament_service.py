@@ -219,18 +219,22 @@ class TournamentService:
         """Run here every open table of a tournament run here that does not run here yet
         (after a takeover; tried again each second until each one's lease is free)."""
         for table_id in sorted(self.rooms.get(tid, {}).values()):
-            if table_id in self.closed or table_id in self.host.tables \
-                    or table_id in self.host.fences:
-                continue  # closed, or running (or starting again after a failure) here
-            record = await asyncio.to_thread(self.store.tables.get, table_id)
-            if record.closed:
-                self.closed.add(table_id)
-                continue
-            if tid not in self.directors or not await self.placement.run(tid, record):
-                continue
+            if table_id in self.closed or table_id in self.host.fences:
+                continue  # closed, or starting again after a failure here
+            if table_id not in self.host.tables:
+                record = await asyncio.to_thread(self.store.tables.get, table_id)
+                if record.closed:
+                    self.closed.add(table_id)
+                    continue
+                if tid not in self.directors or not await self.placement.run(tid, record):
+                    continue
+            # the orders queued while it did not run here, however it came to run here (this
+            # look, an earlier one, or the host starting it again): else its seats wait forever
             queued = self.queued.pop(table_id, [])
-            if queued:
+            if queued and table_id in self.host.tables:
                 await self.host.send(table_id, Command("tournament", None, None, queued))
+            elif queued:
+                self.queued[table_id] = queued  # started, not yet running: the next look
 
     async def _resume(self, tid: int, director: Director) -> None:
         rooms = self.rooms.setdefault(tid, {})

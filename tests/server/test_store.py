@@ -222,4 +222,12 @@ def test_a_rounds_writes_read_back_as_the_rest_of_the_store_writes(db_url: str) 
         assert conn.execute(select(func.count()).select_from(models.ledger)).scalar_one() == rows
     assert [s.stack for s in store.tables.seats(table)] == [230, 170]
     assert store.ledger.check() == []
+    # the table's state between rounds: only this table's, read back whole
+    state = {"format": "standpat-table/1", "rng": [3, [2**31, 0, 7], None], "seats": 4,
+             "names": {"0": "alice"}, "max_buy_in": 2**62, "stakes": {"small_bet": 1}}
+    store.tables.save_state(table, state)
+    assert store.tables.get(table).state == state
+    assert store.tables.get(elsewhere).state is None
+    store.tables.save_state(table, {**state, "seats": 6})
+    assert store.tables.get(table).state == {**state, "seats": 6}
     store.close()

@@ -11,6 +11,7 @@ import pytest
 from standpat.engine import GAMES as POKER
 from standpat.engine import Stakes
 from standpat.table.poker import HostedPoker, view_json
+from standpat.table.stats import round_facts
 
 GAMES = list(zip([g.value for g in POKER],
                  itertools.cycle(("fixed-limit", "no-limit", "pot-limit")), strict=False))
@@ -62,6 +63,36 @@ def test_every_view_is_the_viewers_own(game: str, structure: str) -> None:
             table.act(turn, table.parse_action(_action(table, turn, rng)))
         table.finish()
     assert checked > 500
+
+
+@pytest.mark.parametrize(("game", "structure"), GAMES)
+def test_a_rounds_facts_from_its_events_are_those_of_its_record(game: str, structure: str) -> None:
+    """The room counts a round's statistics from the engine's events it holds
+    (``Outcome.events``): the same facts as from the stored record's events read back."""
+    rng = random.Random(game + "facts")
+    table = HostedPoker(game, structure, Stakes.parse("2/4"), seats=4, button=0)
+    for seat in range(4):
+        table.sit(seat, f"p{seat}", 100)
+        table.come_in(seat)
+    counted: set[str] = set()
+    for _ in range(30):
+        for seat in range(4):
+            if table.stack(seat) <= 0:
+                table.add_chips(seat, 100)
+        table.deal(rng)
+        while not table.over:
+            turn = table.turn()
+            assert turn is not None
+            table.act(turn, table.parse_action(_action(table, turn, rng)))
+        outcome = table.outcome()
+        assert len(outcome.events) == len(outcome.record["events"])
+        setup = {"game": game, "structure": structure, "stakes": "2/4",
+                 "accounts": [10 + s for s in table.table.dealt]}
+        facts = round_facts(setup, outcome.record, outcome.events)
+        assert facts == round_facts(setup, outcome.record)
+        counted |= {k for row in facts for k, v in row.items() if v is True}
+        table.finish()
+    assert {"vpip", "showdown"} <= counted  # the rounds had facts to count
 
 
 def test_views_of_different_seats_share_no_private_cards() -> None:

@@ -40,6 +40,7 @@ _SETTLE = (
     "WHERE id = :hand_id AND status = :running"
 )
 _STATUS = "SELECT status FROM hands WHERE id = :hand_id"
+_STATE = "UPDATE tables SET state = :state WHERE id = :table_id"
 _LEDGER = ("ledger", ("movement", "wallet", "amount", "kind", "table_id", "hand_id",
                       "created_at", "note"))
 _STACK = (
@@ -118,6 +119,12 @@ class RoundWrites:
                 made = head + ", ".join([row] * count)
             self._many[key] = made
         return made
+
+    def save_state(self, conn: Connection, table_id: int, state: Mapping[str, Any]) -> None:
+        """Keep a table's state between rounds (a few kB of JSON after every round)."""
+        with self.cursor(conn) as cursor:
+            cursor.execute(self.sql(_STATE), {"state": self.json(dict(state)),
+                                              "table_id": table_id})
 
     def stacks(self, cursor: Any, table_id: int, net: Mapping[int, int]) -> None:
         """Add each account's ``net`` chips to his seat's stack at the table."""

@@ -101,6 +101,9 @@ class Outcome:
     """The whole round (events with every card): stored, never shown as it is."""
     summary: Json = field(default_factory=dict)
     """A few public facts for lobby lines and hand lists (pot, winners...)."""
+    events: tuple[Any, ...] = ()
+    """The round's engine events as the record holds them (poker; empty for other games):
+    its players' statistics are counted from them, not read back from the record."""
 
 
 @runtime_checkable

@@ -328,7 +328,7 @@ class HostedPoker:
             "net": list(hand.net),
             "events": [event_to_json(e) for e in hand.events],
         }
-        return Outcome(net, record, {"pot": pot})
+        return Outcome(net, record, {"pot": pot}, tuple(hand.events))
 
     def finish(self) -> None:
         """Nothing to do: the table settles a hand when it ends."""
@@ -493,15 +493,25 @@ def hand_value_json(cards: Sequence[Card], ranking: str) -> Json | None:
 def _hand_value(cards: tuple[Card, ...], ranking: str) -> tuple[tuple[str, Any], ...]:
     """Evaluated once per hand and ranking, not once per message and watcher."""
     value = evaluate(cards, ranking)
-    key, ranks = get_ranking(ranking).name_parts(value.strength)
+    category, key, ranks, name = _named(ranking, value.strength)
     return (
-        ("category", value.category.value),
+        ("category", category),
         ("best", tuple(_cards(value.best))),
         ("key", key),
-        ("ranks", tuple(RANK_CHARS[r] for r in ranks)),
-        ("name", str(value)),
+        ("ranks", ranks),
+        ("name", name),
         ("strength", value.strength),
     )
+
+
+@functools.lru_cache(maxsize=8192)
+def _named(ranking: str, strength: int) -> tuple[str, str, tuple[str, ...], str]:
+    """A strength's category, name key, ranks and English name: made once per strength (a
+    few thousand under a ranking), not once per hand dealt."""
+    rank = get_ranking(ranking)
+    key, ranks = rank.name_parts(strength)
+    return (rank.category_of(strength).value, key, tuple(RANK_CHARS[r] for r in ranks),
+            rank.describe(strength))
 
 
 def event_json(event: Event, seats: Sequence[int]) -> Json:

@@ -26,7 +26,7 @@ statistics page adds them up in the database.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from standpat.engine import (
@@ -34,6 +34,7 @@ from standpat.engine import (
     BetMade,
     Called,
     Discarded,
+    Event,
     Mucked,
     Raised,
     Shown,
@@ -50,8 +51,14 @@ FACTS = ("vpip", "pfr", "pat", "draw1", "draw2", "draw3", "draw_more", "showdown
 _DRAWS = {0: "pat", 1: "draw1", 2: "draw2", 3: "draw3"}
 
 
-def round_facts(setup: Mapping[str, Any], record: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """One row of facts per player of a finished poker round (none for other games)."""
+def round_facts(
+    setup: Mapping[str, Any], record: Mapping[str, Any], events: Iterable[Event] | None = None,
+) -> list[dict[str, Any]]:
+    """One row of facts per player of a finished poker round (none for other games).
+
+    ``events``: the round's engine events, when the caller holds them (the room, as the
+    round ends): the same facts as from the record's ``events`` read back, without reading
+    them back."""
     if setup.get("game") not in {g.value for g in GAMES}:
         return []
     big_blind = Stakes.parse(str(setup["stakes"])).small_bet
@@ -65,7 +72,9 @@ def round_facts(setup: Mapping[str, Any], record: Mapping[str, Any]) -> list[dic
     ]
     drawn = False
     winners = set()
-    for event in events_from_json(record.get("events", [])):
+    if events is None:
+        events = events_from_json(record.get("events", []))
+    for event in events:
         seat = event.seat
         if seat is None or not 0 <= seat < len(rows):
             continue

@@ -811,6 +811,8 @@ class Table:
         self._after()
 
     def _record(self, events: Sequence[Event]) -> None:
+        if not self.log_events:  # a hosted table keeps no log: nothing to reseat
+            return
         dealt = self.dealt
         for event in events:
             seated = reseat(event, dealt)
@@ -819,7 +821,8 @@ class Table:
     def _apply(self, action: Action) -> None:
         hand = self._live_hand()
         seat = self.dealt[hand.to_act]  # type: ignore[index]
-        self._emit(TableEventKind.ACTION, seat, text=str(action))
+        if self.log_events:
+            self._emit(TableEventKind.ACTION, seat, text=str(action))
         self._record(hand.apply(action))
         self._after()
 

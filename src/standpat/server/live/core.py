@@ -567,8 +567,8 @@ class TableCore:
         outcome = self.table.outcome()
         net = {self.sitters[s].account: n for s, n in outcome.net.items()}
         record = {**outcome.record, **outcome.summary}
-        ops: list[WriteOp] = [
-            Settle(self.round_id, net, record, tuple(round_facts(self.setup, record)))]
+        facts = round_facts(self.setup, record, outcome.events or None)
+        ops: list[WriteOp] = [Settle(self.round_id, net, record, tuple(facts))]
         self.table.finish()
         now = self.now()
         self.pots.append(int(outcome.summary.get("pot", 0)))

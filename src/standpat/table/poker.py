@@ -504,7 +504,7 @@ def _hand_value(cards: tuple[Card, ...], ranking: str) -> tuple[tuple[str, Any],
     )
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.cache  # bounded: a ranking has a few thousand strengths
 def _named(ranking: str, strength: int) -> tuple[str, str, tuple[str, ...], str]:
     """A strength's category, name key, ranks and English name: made once per strength (a
     few thousand under a ranking), not once per hand dealt."""

@@ -359,6 +359,57 @@ def profile_file(path: str, index: int) -> str:
     return str(file.with_name(f"{file.stem}-node{index + 1}{file.suffix}"))
 
 
+class Profiler:
+    """py-spy sampling servers for the steady part of a run: each process from the end of the
+    warm-up to the end of the run (the thread holding the GIL, raw collapsed stacks), into
+    :func:`profile_file` of ``path``; nothing with no ``path``."""
+
+    def __init__(self, path: str | None, warmup: float, seconds: float) -> None:
+        self.path = path
+        self.warmup = warmup
+        self.seconds = seconds
+        self.timer: threading.Timer | None = None
+        self.spies: list[subprocess.Popen[bytes]] = []
+
+    @staticmethod
+    def find() -> str | None:
+        """py-spy: the venv's own (the dev extra installs it), else one on the PATH."""
+        return shutil.which("py-spy", path=f"{Path(sys.executable).parent}{os.pathsep}"
+                                              f"{os.environ.get('PATH', '')}")
+
+    def start(self, pids: list[int]) -> None:
+        """Start sampling ``pids`` once the warm-up is over."""
+        py_spy = self.find() if self.path else None
+        if py_spy is None or self.path is None:
+            return
+        path = self.path
+
+        def spy() -> None:
+            for i, pid in enumerate(pids):
+                self.spies.append(subprocess.Popen(
+                    [py_spy, "record", "--format", "raw", "--output", profile_file(path, i),
+                     "--pid", str(pid),
+                     "--duration", str(max(1, int(self.seconds - self.warmup))),
+                     "--nonblocking", "--gil"],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                ))
+
+        self.timer = threading.Timer(self.warmup, spy)
+        self.timer.start()
+
+    def finish(self) -> None:
+        """Wait for the samples to be written (after the run)."""
+        if self.timer is not None:
+            self.timer.join()
+        for spied in self.spies:
+            spied.wait(60)
+
+    def cancel(self) -> None:
+        """A run cut short: no py-spy is started on stopped servers."""
+        if self.timer is not None:
+            self.timer.cancel()
+
+
 def services(args: argparse.Namespace) -> tuple[str, str | None]:
     """The PostgreSQL and Redis URLs of a run of several nodes (``--nodes``), or the
     PostgreSQL URL alone of one process on PostgreSQL (``--db postgres``: a fresh database).
@@ -459,6 +510,19 @@ def stop_nodes(processes: list[subprocess.Popen[bytes]]) -> None:
             process.wait()
 
 
+def add_pacing(parser: argparse.ArgumentParser) -> None:
+    """The options of a run's pace that load.py and floor.py share: ``--warmup``, ``--think``."""
+    parser.add_argument(
+        "--warmup", type=float, default=5.0, metavar="S",
+        help="seconds of play (counted in --seconds) before the steady figures are taken: "
+             "the clients sitting down are not counted in them (default 5)",
+    )
+    parser.add_argument(
+        "--think", type=float, default=0.0,
+        help="a client's mean thinking time before it acts, s (default 0: act at once)",
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=50,
@@ -470,15 +534,7 @@ def main() -> int:
                         "included (default 60)")
     parser.add_argument("--between-hands", default="0.1",
                         help="the server's pause between hands, s (default 0.1)")
-    parser.add_argument(
-        "--warmup", type=float, default=5.0, metavar="S",
-        help="seconds of play (counted in --seconds) before the steady figures are taken: "
-             "the clients sitting down are not counted in them (default 5)",
-    )
-    parser.add_argument(
-        "--think", type=float, default=0.0,
-        help="a client's mean thinking time before it acts, s (default 0: act at once)",
-    )
+    add_pacing(parser)
     parser.add_argument(
         "--profile", default=None, metavar="FILE",
         help="sample each server with py-spy after the warm-up (the thread holding the GIL) "
@@ -511,13 +567,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.nodes is not None and args.nodes < 1:
         parser.error("--nodes must be at least 1")
-    py_spy = None
-    if args.profile:
-        # the venv's own (the dev extra installs it), else one on the PATH
-        py_spy = shutil.which("py-spy", path=f"{Path(sys.executable).parent}{os.pathsep}"
-                                              f"{os.environ.get('PATH', '')}")
-        if py_spy is None:
-            parser.error("--profile needs py-spy: `pip install py-spy` (the dev extra has it)")
+    if args.profile and Profiler.find() is None:
+        parser.error("--profile needs py-spy: `pip install py-spy` (the dev extra has it)")
     workdir = Path(tempfile.mkdtemp(prefix="standpat-load-"))
     redis: str | None = None
     if args.nodes or args.db == "postgres":
@@ -529,40 +580,21 @@ def main() -> int:
     print(f"{len(cookies)} accounts and sessions made in {time.perf_counter() - started:.1f} s",
           flush=True)
     processes, bases, pinned = start_nodes(args, db, redis, workdir)
-    spying: threading.Timer | None = None
+    profiler = Profiler(args.profile, args.warmup, args.seconds)
     try:
         if not wait_healthy(processes, bases):
             print("a server did not start; see the logs in", workdir)
             return 1
-        spies: list[subprocess.Popen[bytes]] = []
-
-        def spy(py_spy: str) -> None:
-            # the steady part only: sampling starts once the warm-up is over
-            for i, process in enumerate(processes):
-                spies.append(subprocess.Popen(
-                    [py_spy, "record", "--format", "raw", "--output",
-                     profile_file(args.profile, i), "--pid", str(process.pid),
-                     "--duration", str(max(1, int(args.seconds - args.warmup))),
-                     "--nonblocking", "--gil"],
-                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                ))
-
-        if py_spy is not None:
-            spying = threading.Timer(args.warmup, spy, (py_spy,))
-            spying.start()
+        profiler.start([p.pid for p in processes])
         # the clients on uvloop and with the server's collector settings: a load generator
         # that costs the machine less, and whose own pauses do not count as the room's
         from standpat.server.collector import tune as tune_collector
 
         tune_collector()
         stats = uvloop.run(main_async(args, bases, cookies, [p.pid for p in processes]))
-        if spying is not None:
-            spying.join()
-        for spied in spies:
-            spied.wait(60)
+        profiler.finish()
     finally:
-        if spying is not None:
-            spying.cancel()  # a run cut short: no py-spy started on stopped servers
+        profiler.cancel()
         stop_nodes(processes)
     elapsed = -stats.latencies.pop()
     from standpat.store import BANK, Store

@@ -8,9 +8,11 @@ import random
 
 import pytest
 
+from standpat.cards import RANK_CHARS, format_cards
 from standpat.engine import GAMES as POKER
 from standpat.engine import Stakes
-from standpat.table.poker import HostedPoker, view_json
+from standpat.ranking import evaluate, get_ranking
+from standpat.table.poker import HostedPoker, hand_value_json, view_json
 from standpat.table.stats import round_facts
 
 GAMES = list(zip([g.value for g in POKER],
@@ -93,6 +95,27 @@ def test_a_rounds_facts_from_its_events_are_those_of_its_record(game: str, struc
         counted |= {k for row in facts for k, v in row.items() if v is True}
         table.finish()
     assert {"vpip", "showdown"} <= counted  # the rounds had facts to count
+
+
+@pytest.mark.parametrize(("ranking", "size"), [
+    ("high", 5), ("high", 7), ("deuce-to-seven", 5), ("ace-to-five", 5), ("short-7a", 5),
+    ("badugi", 4)])
+def test_a_hand_values_words_are_its_rankings_own(ranking: str, size: int) -> None:
+    """A value's category, name key, ranks and name are made once per strength (cached); each
+    is still what the ranking itself says of the hand, the first time and the next."""
+    rng = random.Random(ranking + str(size))
+    rank = get_ranking(ranking)
+    deck = list(rank.deck)
+    for _ in range(400):
+        cards = rng.sample(deck, size)
+        value = evaluate(cards, ranking)
+        key, ranks = rank.name_parts(value.strength)
+        expected = {"category": value.category.value, "best": format_cards(value.best).split(),
+                    "key": key, "ranks": [RANK_CHARS[r] for r in ranks], "name": str(value),
+                    "strength": value.strength}
+        assert hand_value_json(cards, ranking) == expected
+        assert hand_value_json(list(reversed(cards)), ranking) == {
+            **expected, "best": format_cards(evaluate(list(reversed(cards)), ranking).best).split()}
 
 
 def test_views_of_different_seats_share_no_private_cards() -> None:

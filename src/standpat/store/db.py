@@ -11,6 +11,7 @@ from standpat.store.accounts import Accounts
 from standpat.store.hands import Hands
 from standpat.store.ledger import Ledger
 from standpat.store.migrate import upgrade
+from standpat.store.rounds import RoundWrites
 from standpat.store.sessions import Sessions
 from standpat.store.tables import Tables
 from standpat.store.tournaments import Tournaments, check_tournaments
@@ -41,9 +42,10 @@ class Store:
         """Log-in sessions."""
         self.accounts = Accounts(self.tx, self.ledger, self.sessions)
         """Players' and bots' accounts."""
-        self.tables = Tables(self.tx, self.ledger)
+        rounds = RoundWrites(self.tx.engine)  # its SQL made once for both
+        self.tables = Tables(self.tx, self.ledger, rounds)
         """Tables and their seats."""
-        self.hands = Hands(self.tx)
+        self.hands = Hands(self.tx, rounds)
         """Hands dealt, played and settled."""
         self.tournaments = Tournaments(self.tx, self.ledger)
         """Tournaments, their entries, and their buy-ins, refunds and prizes."""

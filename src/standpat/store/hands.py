@@ -45,10 +45,10 @@ class VoidedHand:
 class Hands:
     """The stored hands of every table."""
 
-    def __init__(self, tx: Transactions) -> None:
+    def __init__(self, tx: Transactions, rounds: RoundWrites | None = None) -> None:
         self.tx = tx
         """The database's transactions."""
-        self._rounds = RoundWrites(tx.engine)
+        self._rounds = rounds or RoundWrites(tx.engine)
         """A round's writes in the driver's own SQL (each action of the room is one)."""
 
     def start(

@@ -82,12 +82,15 @@ class SeatRecord:
 class Tables:
     """The stored tables and their seats."""
 
-    def __init__(self, tx: Transactions, ledger: Ledger) -> None:
+    def __init__(self, tx: Transactions, ledger: Ledger,
+                 rounds: RoundWrites | None = None) -> None:
         self.tx = tx
         """The database's transactions."""
         self.ledger = ledger
         """The ledger a seat's chips move in."""
-        self._rounds = RoundWrites(tx.engine)
+        self._rounds = rounds or RoundWrites(tx.engine)
+        """The writes made in the driver's own SQL (the table's state between rounds); the
+        store's one, shared with its :class:`~standpat.store.hands.Hands`."""
 
     def create(
         self,

@@ -94,6 +94,10 @@ class Stats:
     load_before: str = ""
     load_after: str = ""
     """The machine's load average (1 minute) when the play started and ended."""
+    seated: list[float] = field(default_factory=list)
+    """When each client first saw himself seated (perf_counter seconds)."""
+    started: float = 0.0
+    """When the clients started (perf_counter seconds)."""
     rss_before: int = 0
     rss_after: int = 0
     """The server's resident memory (every node's, bytes) before the clients came and when
@@ -133,6 +137,7 @@ class Client:
         self.socket: ClientConnection | None = None
         self.acted: set[tuple[int, int]] = set()
         self.rebuying = False
+        self.seated = False
         self.think = 0.0
         self.later: set[asyncio.Task[None]] = set()
 
@@ -178,6 +183,9 @@ class Client:
         you = frame.get("you")
         if you is None:
             return
+        if not self.seated:
+            self.seated = True
+            self.stats.seated.append(now)
         mine = [s for s in frame["seats"] if s["seat"] == you["seat"]]
         if mine and mine[0]["stack"] == 0 and not (hand and not hand["over"]):
             if not self.rebuying:
@@ -240,7 +248,8 @@ def make_players(db: str, count: int) -> list[str]:
 
 
 async def main_async(
-    args: argparse.Namespace, bases: list[str], cookies: list[str], pids: list[int]
+    args: argparse.Namespace, bases: list[str], cookies: list[str], pids: list[int],
+    profiler: Profiler | None = None,
 ) -> Stats:
     stats = Stats()
     admin_cookie, cookies = cookies[0], cookies[1:]
@@ -273,7 +282,9 @@ async def main_async(
           flush=True)
     stats.rss_before = sum(rss_bytes(pid) for pid in pids)
     tasks = [asyncio.create_task(c.run(stop)) for c in clients]
-    started = time.perf_counter()
+    if profiler is not None:  # it samples from the warm-up's end, as the steady figures count
+        profiler.start(pids)
+    started = stats.started = time.perf_counter()
     cpu = [cpu_seconds(pid) for pid in pids]
     clients_cpu = cpu_seconds(os.getpid())
     machine = machine_ticks()
@@ -585,13 +596,13 @@ def main() -> int:
         if not wait_healthy(processes, bases):
             print("a server did not start; see the logs in", workdir)
             return 1
-        profiler.start([p.pid for p in processes])
         # the clients on uvloop and with the server's collector settings: a load generator
         # that costs the machine less, and whose own pauses do not count as the room's
         from standpat.server.collector import tune as tune_collector
 
         tune_collector()
-        stats = uvloop.run(main_async(args, bases, cookies, [p.pid for p in processes]))
+        stats = uvloop.run(main_async(args, bases, cookies, [p.pid for p in processes],
+                                      profiler))
         profiler.finish()
     finally:
         profiler.cancel()
@@ -650,6 +661,12 @@ def main() -> int:
             print(f"  after the warm-up, action -> last client's update: p50 "
                   f"{percentile(steady, 0.5):.1f} ms, p99 {percentile(steady, 0.99):.1f} ms, "
                   f"max {max(steady):.1f} ms over {len(steady)} actions")
+    if stats.seated:
+        last = max(stats.seated) - stats.started
+        print(f"seated: {len(stats.seated)} of {args.tables * args.clients} players, the last "
+              f"{last:.1f} s after the clients started"
+              + (" (after the warm-up: the steady figures include players sitting down)"
+                 if last > args.warmup else ""))
     cores = os.cpu_count() or 1
     rest = cores * stats.machine_busy - (stats.server_cpu + stats.clients_cpu) / elapsed
     print(f"machine: {cores} cores {100 * stats.machine_busy:.0f}% busy during the run: "
@@ -684,6 +701,8 @@ def main() -> int:
             "database": db.split(":")[0],
             "machine_busy": stats.machine_busy, "load_before": stats.load_before,
             "load_after": stats.load_after, "errors": len(stats.errors),
+            "seated": len(stats.seated),
+            "last_seated_s": max(stats.seated) - stats.started if stats.seated else None,
             "ledger_problems": len(problems), "unaccounted": int(unaccounted),
         }, indent=1))
     return 0 if not stats.errors and not problems and unaccounted == 0 else 1

@@ -235,6 +235,9 @@ def test_what_needs_redis_and_cannot_do_without_answers_503(tmp_path: Path) -> N
         def table_ids(self) -> list[int]:
             return [1]
 
+        def has_table(self, table_id: int) -> bool:
+            return table_id == 1
+
         def summary(self, table_id: int) -> dict[str, Any]:
             raise redis.exceptions.ConnectionError("Error 111 connecting to redis")
 

@@ -83,6 +83,41 @@ def test_writes_waiting_together_share_one_commit(tmp_path: Path) -> None:
         store.close()
 
 
+def test_a_busy_thread_lets_its_commits_be_paced_and_groups_what_comes_meanwhile(
+    tmp_path: Path,
+) -> None:
+    """With ``every``, a write after a quiet spell commits at once; the writes that come
+    sooner after that commit wait, each from its own turn of the loop and the thread free,
+    and share the next commit (the pace is long here, so only closing the writer ends the
+    wait: nothing depends on how fast the machine is)."""
+    store = _store(tmp_path)
+    tables = [_table(store, f"t{i}") for i in range(3)]
+    writer = Writer(store, every=600.0)
+
+    async def main() -> list[int]:
+        first = await asyncio.wait_for(  # the first waits for nothing (not 600 s)
+            writer.write(partial(_hand, store, tables[0], 1)), 60)
+        second = asyncio.ensure_future(writer.write(partial(_hand, store, tables[1], 1)))
+        while (writer._jobs.qsize() or writer.queued < 1) and not second.done():
+            # until the thread took it, and waits
+            await asyncio.sleep(0.001)
+        assert writer.commits == 1 and not second.done()
+        third = asyncio.ensure_future(writer.write(partial(_hand, store, tables[2], 1)))
+        while (writer._jobs.qsize() or writer.queued < 2) and not third.done():
+            await asyncio.sleep(0.001)
+        await asyncio.to_thread(writer.close)  # the wait ends: what it holds is made
+        return [first, await second, await third]
+
+    try:
+        ids = asyncio.run(main())
+        assert len(set(ids)) == 3
+        assert writer.writes == 3
+        assert writer.commits == 2  # the first alone, then the two that waited together
+    finally:
+        writer.close()
+        store.close()
+
+
 def test_a_failing_write_fails_alone(tmp_path: Path) -> None:
     store = _store(tmp_path)
     good, other = _table(store, "good"), _table(store, "other")

@@ -48,6 +48,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds a table waits out a database that refuses its writes (a restart, a lost "
         "connection) before it starts again from the database (default 30)",
     )
+    parser.add_argument(
+        "--commit-every", type=_commit_pause, default=0.01, metavar="S",
+        help="seconds between two commits of a database writer at least: the writes of a busy "
+        "room that come meanwhile share the next commit, a quiet room's wait for nothing "
+        "(default 0.01; 0: commit each group at once)",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument("--clock", type=float, default=30.0, help="action clock, s (default 30)")
@@ -203,6 +209,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
 
 
+def _commit_pause(text: str) -> float:
+    """``--commit-every``'s value: seconds from 0 to 1."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= seconds <= 1:
+        raise argparse.ArgumentTypeError(f"{text} s: it is 0 to 1 s (0.01 is a busy room's)")
+    return seconds
+
+
 def run(args: argparse.Namespace) -> int:
     """Start the server; returns when it stops."""
     import uvicorn
@@ -210,7 +227,7 @@ def run(args: argparse.Namespace) -> int:
     from standpat.server.app import create_app
     from standpat.server.collector import tune as tune_collector
     from standpat.server.config import ServerConfig
-    from standpat.server.guard import guarded_protocol
+    from standpat.server.guard import guarded_protocols
 
     config = ServerConfig(
         db=args.db,
@@ -219,6 +236,7 @@ def run(args: argparse.Namespace) -> int:
         lease=args.lease,
         rejoin=args.rejoin,
         write_patience=args.write_patience,
+        commit_every=args.commit_every,
         host=args.host,
         port=args.port,
         clock=args.clock,
@@ -274,13 +292,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(f"standpat serve: http://{args.host}:{args.port}/ (database {args.db})", flush=True)
     tune_collector()  # few, short collector pauses for a long-running room
+    http, ws = guarded_protocols(config.header_timeout, config.per_address)  # websockets-sansio
     uvicorn.run(
         app,
         host=args.host,
         port=args.port,
         log_level=args.log_level,
-        http=guarded_protocol(config.header_timeout, config.per_address),
-        ws="websockets-sansio",
+        http=http,
+        ws=ws,
         ws_max_size=config.max_message,  # a larger frame is refused unread, close code 1009
         ws_per_message_deflate=False,  # compressing every table update costs more than it saves
         # X-Forwarded-* only from the proxies the operator names (uvicorn trusts loopback)

@@ -2,45 +2,73 @@
 
 uvicorn holds a connection that never finishes its request headers for as long
 as the client likes, and takes any number of connections from one address.
-:func:`guarded_protocol` makes uvicorn's HTTP protocol class close a connection
+:func:`guarded_protocols` makes uvicorn's HTTP protocol class close a connection
 whose request headers are not complete ``header_timeout`` seconds after it
 opened (or after its previous answer), and refuse a new connection from an
-address that already holds ``per_address`` (HTTP and WebSocket alike).
+address that already holds ``per_address`` (HTTP and WebSocket alike).  The
+connections of each address are counted as they open and close (a connection
+upgraded to a WebSocket hands its count to the WebSocket's protocol), so a new
+connection costs the same however many the server holds.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-__all__ = ["guarded_protocol"]
+__all__ = ["guarded_protocols"]
 
 log = logging.getLogger("standpat.server")
 
 
-def _address(connection: object) -> str | None:
-    client = getattr(connection, "client", None)
-    return client[0] if isinstance(client, tuple) else None
+def guarded_protocols(
+    header_timeout: float, per_address: int
+) -> tuple[type[H11Protocol], type[WebSocketsSansIOProtocol]]:
+    """uvicorn's h11 protocol with a header deadline and a per-address connection cap, and
+    its WebSocket protocol (``websockets-sansio``) that keeps an upgraded connection counted
+    until it closes: give uvicorn the first as ``http``, the second as ``ws``."""
+    held: collections.Counter[str] = collections.Counter()
+    """Address -> its open connections, HTTP and WebSocket."""
 
+    def release(address: str | None) -> None:
+        if address is not None:
+            held[address] -= 1
+            if held[address] <= 0:
+                del held[address]
 
-def guarded_protocol(header_timeout: float, per_address: int) -> type[H11Protocol]:
-    """uvicorn's h11 protocol with a header deadline and a per-address connection cap."""
+    class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+        """A WebSocket connection that frees its address's count when it closes."""
+
+        counted: str | None = None
+        """The address whose count this connection holds (handed over at the upgrade)."""
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            release(self.counted)
+            self.counted = None
+            super().connection_lost(exc)
 
     class GuardedH11Protocol(H11Protocol):
         """An h11 connection that must send its headers in time, from a not-too-busy address."""
+
+        counted: str | None = None
+        """The address whose count this connection holds (None: refused, or upgraded)."""
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             address = self.client[0] if self.client else None
             if address is not None:
-                held = sum(1 for c in self.connections if _address(c) == address)
-                if held > per_address:
-                    log.warning("refused a connection: %s holds %s already", address, held - 1)
+                if held[address] >= per_address:
+                    log.warning("refused a connection: %s holds %s already", address,
+                                held[address])
                     transport.close()
                     return
+                held[address] += 1
+                self.counted = address
             self._deadline: asyncio.TimerHandle | None = None
             self._arm()
 
@@ -69,7 +97,13 @@ def guarded_protocol(header_timeout: float, per_address: int) -> type[H11Protoco
 
         def handle_websocket_upgrade(self, event: Any) -> None:
             self._disarm()  # the connection is a WebSocket's from now on
+            counted, self.counted = self.counted, None
             super().handle_websocket_upgrade(event)
+            protocol = self.transport.get_protocol()
+            if isinstance(protocol, GuardedWebSocketProtocol):
+                protocol.counted = counted  # it frees the count when it closes
+            else:  # not ours (uvicorn given another ws class): free it now
+                release(counted)
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
@@ -78,11 +112,14 @@ def guarded_protocol(header_timeout: float, per_address: int) -> type[H11Protoco
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
+            release(self.counted)
+            self.counted = None
             super().connection_lost(exc)
 
         def __repr__(self) -> str:
             return f"GuardedH11Protocol({self.client!r})"
 
     GuardedH11Protocol.__qualname__ = "GuardedH11Protocol"
-    return GuardedH11Protocol
+    GuardedWebSocketProtocol.__qualname__ = "GuardedWebSocketProtocol"
+    return GuardedH11Protocol, GuardedWebSocketProtocol
 

@@ -64,6 +64,9 @@ class TableHost(Protocol):
     def table_ids(self) -> list[int]:
         """The ids of the open tables."""
 
+    def has_table(self, table_id: int) -> bool:
+        """Whether table ``table_id`` is open (what every table message asks first)."""
+
     def summary(self, table_id: int) -> dict[str, Any]:
         """A lobby line of a table (game, stakes, seats taken, average pot, ...)."""
 

@@ -87,7 +87,7 @@ class OrderDesk:
 
     async def _one(self, order: Order) -> None:
         if order.kind == "close-table":
-            if order.target in self.host.table_ids():
+            if self.host.has_table(order.target):
                 await self.host.ask(order.target, Command("close", payload=order.reason))
             else:  # not running here (refused at start): close it in the store
                 await asyncio.to_thread(self.store.tables.close, order.target)

@@ -54,9 +54,9 @@ class LocalHost:
         self.tables: dict[int, LiveTable] = {}
         self.voided: list[int] = []
         """Hands voided by this host's starts (crash leftovers, takeovers)."""
-        self.writer = Writer(store, patience=config.write_patience)
+        self.writer = Writer(store, patience=config.write_patience, every=config.commit_every)
         self.ordered = self.writer if self.writer.threads == 1 else Writer(
-            store, threads=1, patience=config.write_patience)
+            store, threads=1, patience=config.write_patience, every=config.commit_every)
         """The writer of the tournaments' tables: one thread, so their writes commit in the
         order they were made.  Each carries its tournament's state as it was when it was
         made (the state all its tables share): on PostgreSQL, where the room's writer has
@@ -222,6 +222,10 @@ class LocalHost:
     def table_ids(self) -> list[int]:
         """The ids of the open tables."""
         return sorted(self.tables)
+
+    def has_table(self, table_id: int) -> bool:
+        """Whether table ``table_id`` is open."""
+        return table_id in self.tables
 
     def summary(self, table_id: int) -> dict[str, Any]:
         """A table's lobby line (read without a round trip: it only reads)."""

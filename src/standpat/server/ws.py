@@ -223,7 +223,7 @@ async def _dispatch(
         conn.send(message("client-seed", seed=seed))
         return
     table_id = int(data.table)  # type: ignore[attr-defined]
-    if table_id not in host.table_ids():
+    if not host.has_table(table_id):
         raise ProtocolError("no-table", f"there is no table {table_id}.")
     kind: str = data.type  # type: ignore[attr-defined]
     if isinstance(data, Watch):

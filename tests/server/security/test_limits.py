@@ -15,6 +15,7 @@ from pathlib import Path
 import httpx
 from sqlalchemy import text
 from starlette.testclient import TestClient
+from websockets.asyncio.client import connect
 
 from standpat.server.app import COOKIE, create_app
 from standpat.server.config import ServerConfig
@@ -123,6 +124,43 @@ def test_connections_per_address_are_capped(sqlite_room: Room) -> None:
                 break
     else:
         raise AssertionError("the server did not take connections again")
+
+
+def test_websockets_count_against_their_address_until_they_close(sqlite_room: Room) -> None:
+    """A connection upgraded to a WebSocket still holds its address's slot (a spectator's
+    socket, no log-in needed), and frees it when it closes, as an HTTP connection does."""
+    server = sqlite_room("--per-address", "3")
+    asyncio.run(_sockets_hold_slots(server))
+
+
+async def _sockets_hold_slots(server: Server) -> None:
+    url = server.base.replace("http", "ws") + "/ws"
+    sockets = [await connect(url) for _ in range(3)]
+    for held in sockets:
+        assert json.loads(await held.recv())["type"] == "welcome"
+    refused = await asyncio.to_thread(_answered, server)
+    assert not refused  # three sockets: the fourth connection is closed unanswered
+    await sockets[0].close()
+    deadline = time.monotonic() + 10 * PATIENCE
+    while not await asyncio.to_thread(_answered, server):  # freed as the server sees it close
+        assert time.monotonic() < deadline, "the closed socket's slot was not freed"
+    sockets[0] = await connect(url)  # the freed slot taken again: the next is refused again
+    assert json.loads(await sockets[0].recv())["type"] == "welcome"
+    assert not await asyncio.to_thread(_answered, server)
+    for held in sockets:
+        await held.close()
+
+
+def _answered(server: Server) -> bool:
+    """Whether a new connection to the server gets an answer (False: closed unanswered)."""
+    raw = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    try:
+        raw.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        with contextlib.suppress(ConnectionResetError):
+            return raw.recv(4096) != b""
+        return False
+    finally:
+        raw.close()
 
 
 def test_spectators_per_table_are_capped(sqlite_room: Room) -> None:

@@ -649,6 +649,10 @@ class ClusterHost:
         """Every open table of the room."""
         return sorted(set(self.lobby) | set(self.local.tables))
 
+    def has_table(self, table_id: int) -> bool:
+        """Whether table ``table_id`` is open, on this node or another."""
+        return table_id in self.local.tables or table_id in self.lobby
+
     def summary(self, table_id: int) -> dict[str, Any]:
         """A table's lobby line (this node's own, or its owner's latest)."""
         if table_id in self.local.tables:

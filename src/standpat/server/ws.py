@@ -14,6 +14,7 @@ code 1009.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import itertools
 import logging
@@ -64,27 +65,43 @@ SERVICE_RESTART = 1012
 
 
 class Connection:
-    """One client connection's outbox (the tables' side of a WebSocket)."""
+    """One client connection's outbox (the tables' side of a WebSocket): the messages queued
+    for its sender, which waits for the next when it has sent them all."""
 
     def __init__(self) -> None:
         self.id = next(_ids)
-        self.queue: asyncio.Queue[dict[str, Any] | int] = asyncio.Queue()
+        self.queue: collections.deque[dict[str, Any] | int] = collections.deque()
         self.closing: int | None = None
+        self._waiter: asyncio.Future[None] | None = None
+        """The sender's wait for a message, while the queue is empty."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client too slow to read is cut off."""
         if self.closing is not None:
             return
-        if self.queue.qsize() >= OUTBOX_LIMIT:
+        if len(self.queue) >= OUTBOX_LIMIT:
             self.close(POLICY)
             return
-        self.queue.put_nowait(message)
+        self._put(message)
 
     def close(self, code: int) -> None:
         """Close the socket with ``code`` once what is queued before has been sent."""
         if self.closing is None:
             self.closing = code
-            self.queue.put_nowait(code)
+            self._put(code)
+
+    def _put(self, item: dict[str, Any] | int) -> None:
+        self.queue.append(item)
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def next(self) -> dict[str, Any] | int:
+        """The next message to send (a close code: the last), once there is one."""
+        while not self.queue:
+            self._waiter = asyncio.get_running_loop().create_future()
+            await self._waiter
+        return self.queue.popleft()
 
 
 async def serve_socket(
@@ -110,7 +127,7 @@ async def serve_socket(
     async def sender() -> None:
         try:
             while True:
-                item = await conn.queue.get()
+                item = await conn.next()
                 if isinstance(item, int):
                     break
                 await socket.send_text(encode(item))

@@ -27,7 +27,7 @@ class ServerConfig:
     """Seconds a table's write is tried again while the database refuses it for a passing
     fault (a restart, a lost connection); past that the table starts again from the store."""
     commit_every: float = 0.01
-    """Seconds between the starts of two commits of a writer thread at least: a busy room's
+    """Seconds between the starts of two of the writer's commits at least: a busy room's
     writes that come meanwhile wait and share the next commit (a quiet room's wait for
     nothing).  0: each group commits as soon as its thread is free."""
     host: str = "127.0.0.1"

@@ -21,9 +21,10 @@ with growing pauses, for up to ``patience`` seconds: a short database blip costs
 tables a pause, not their rounds.  A write is all or nothing, so trying it again after a
 rollback is safe; in a room of several nodes each try runs the table's fence again.
 
-A thread commits at most once every ``every`` seconds (10 ms in the room): a write that
-comes sooner after its last commit waits out the rest of that time, and the writes that
-come meanwhile join its group.  A quiet room's writes wait for nothing; a busy one whose
+The writer starts a commit at most once every ``every`` seconds (10 ms in the room), on
+all its threads together: a write that comes sooner after the last commit started waits
+out the rest of that time, and the writes that come meanwhile join its group (a commit
+that is slow holds up only its own group: the next starts on another thread).  A quiet room's writes wait for nothing; a busy one whose
 actions arrive one by one (players who think) makes a commit, and one wake-up of the
 tables it answers, for many of them instead of one each.
 """
@@ -71,8 +72,12 @@ class Writer:
         self.patience = patience
         """Seconds a group refused for a passing fault is tried again."""
         self.every = every
-        """Seconds a thread lets pass between the starts of two of its commits at least
-        (the writes that come meanwhile wait, and join the next group)."""
+        """Seconds the writer lets pass between the starts of two commits at least (the
+        writes that come meanwhile wait, and join the next group)."""
+        self._gate = threading.Lock()
+        """Held by the thread gathering the next group."""
+        self._last = -every
+        """When the last group's commit started (``time.monotonic``)."""
         self.retries = 0
         """Tries made again after a passing fault."""
         self._closing = False
@@ -174,24 +179,28 @@ class Writer:
 
     def _gather(self, group: list[Pending]) -> bool:
         """Add to ``group`` the batches that come until ``every`` seconds have passed since
-        this thread's last commit started; True if told to stop meanwhile."""
-        ends = getattr(self._local, "last", -self.every) + self.every
-        while len(group) < MAX_GROUP:
-            left = ends - time.monotonic()
-            if left <= 0:
-                break
-            try:
-                item = self._jobs.get(timeout=left)
-            except queue.Empty:
-                break
-            if item is None:
-                return True
-            group.extend(item)
-        return False
+        the writer's last commit started (one thread gathers at a time; the others' groups
+        wait their turn); True if told to stop meanwhile."""
+        with self._gate:
+            stop = False
+            ends = self._last + self.every
+            while len(group) < MAX_GROUP:
+                left = ends - time.monotonic()
+                if left <= 0:
+                    break
+                try:
+                    item = self._jobs.get(timeout=left)
+                except queue.Empty:
+                    break
+                if item is None:
+                    stop = True
+                    break
+                group.extend(item)
+            self._last = time.monotonic()  # this group's commit starts now
+        return stop
 
     def _make(self, group: list[Pending]) -> None:
         outcomes: list[tuple[Any, BaseException | None]]
-        self._local.last = time.monotonic()
         started = time.perf_counter()
         try:
             with self.store.tx.begin(held=self._held()) as conn:

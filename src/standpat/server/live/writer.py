@@ -24,9 +24,10 @@ rollback is safe; in a room of several nodes each try runs the table's fence aga
 The writer starts a commit at most once every ``every`` seconds (10 ms in the room), on
 all its threads together: a write that comes sooner after the last commit started waits
 out the rest of that time, and the writes that come meanwhile join its group (a commit
-that is slow holds up only its own group: the next starts on another thread).  A quiet room's writes wait for nothing; a busy one whose
-actions arrive one by one (players who think) makes a commit, and one wake-up of the
-tables it answers, for many of them instead of one each.
+that is slow holds up only its own group: the next starts on another thread).  A quiet
+room's writes wait for nothing; a busy one whose actions arrive one by one (players who
+think) makes a commit, and one wake-up of the tables it answers, for many of them
+instead of one each.
 """
 
 from __future__ import annotations

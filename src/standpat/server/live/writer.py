@@ -76,7 +76,8 @@ class Writer:
         """Seconds the writer lets pass between the starts of two commits at least (the
         writes that come meanwhile wait, and join the next group)."""
         self._gate = threading.Lock()
-        """Held by the thread gathering the next group."""
+        """Held by the thread taking the next group from the queue (the others wait their
+        turn, so a group's wait gathers every batch that comes meanwhile)."""
         self._last = -every
         """When the last group's commit started (``time.monotonic``)."""
         self.retries = 0
@@ -156,49 +157,46 @@ class Writer:
         while not stop:
             with self._lock:
                 self._idle += 1
-            first = self._jobs.get()
-            with self._lock:
-                self._idle -= 1
-            if first is None:
-                return
-            group = list(first)
-            stop = self._gather(group)
-            # other threads free to take the waiting batches take them (a write stuck on a
-            # locked row then holds up no other); only what they cannot take is grouped
-            while not stop and len(group) < MAX_GROUP and self._jobs.qsize() > self._idle:
-                try:
-                    item = self._jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if item is None:
-                    stop = True
-                    break
-                group.extend(item)
+            with self._gate:  # one thread at a time takes the next group from the queue
+                first = self._jobs.get()
+                with self._lock:
+                    self._idle -= 1
+                if first is None:
+                    return
+                group = list(first)
+                stop = self._gather(group)
+                # other threads free to take the waiting batches take them (a write stuck on
+                # a locked row then holds up no other); only what they cannot take is grouped
+                while not stop and len(group) < MAX_GROUP and self._jobs.qsize() > self._idle:
+                    try:
+                        item = self._jobs.get_nowait()
+                    except queue.Empty:
+                        break
+                    if item is None:
+                        stop = True
+                        break
+                    group.extend(item)
+                self._last = time.monotonic()  # this group's commit starts now
             with self._lock:
                 self.queued -= len(group)
             self._make(group)
 
     def _gather(self, group: list[Pending]) -> bool:
         """Add to ``group`` the batches that come until ``every`` seconds have passed since
-        the writer's last commit started (one thread gathers at a time; the others' groups
-        wait their turn); True if told to stop meanwhile."""
-        with self._gate:
-            stop = False
-            ends = self._last + self.every
-            while len(group) < MAX_GROUP:
-                left = ends - time.monotonic()
-                if left <= 0:
-                    break
-                try:
-                    item = self._jobs.get(timeout=left)
-                except queue.Empty:
-                    break
-                if item is None:
-                    stop = True
-                    break
-                group.extend(item)
-            self._last = time.monotonic()  # this group's commit starts now
-        return stop
+        the writer's last commit started; True if told to stop meanwhile."""
+        ends = self._last + self.every
+        while len(group) < MAX_GROUP:
+            left = ends - time.monotonic()
+            if left <= 0:
+                break
+            try:
+                item = self._jobs.get(timeout=left)
+            except queue.Empty:
+                break
+            if item is None:
+                return True
+            group.extend(item)
+        return False
 
     def _make(self, group: list[Pending]) -> None:
         outcomes: list[tuple[Any, BaseException | None]]

@@ -36,11 +36,16 @@ from standpat.store import models as m
 from standpat.tournament import Level, Structure, TournamentSpec
 from standpat.tournament.payouts import prizes
 from tests.history.test_tournament_hands import FPDB_TOURNAMENT
-from tests.server.live import FAST, PATIENCE, Player, Server, random_policy
+from tests.server.live import FAST, PATIENCE, Player, Server, passive_policy, random_policy
 
 BOTS = 5
 STRUCTURE = Structure("quick", tuple(Level(5 * 2**i, 10 * 2**i) for i in range(14)), 4.0, 400)
 """Levels of 4 played seconds that double: a sit-and-go of six ends in a minute or two."""
+
+DEEP = Structure("deep", (Level(5, 10), Level(10, 20)), 60.0, 20_000)
+"""Levels of a minute and 2,000 big blinds a stack: a sit-and-go that goes on for minutes,
+for a test that must catch it running (a quick one can end in the seconds an admin command
+takes to start on a loaded machine)."""
 
 UNPACED = ("--commit-every", "0")
 """The room's commits not paced: these tests want a sit-and-go's first hand within its first
@@ -48,11 +53,12 @@ level of 4 s, and paced commits (up to 10 ms a write while the writer is busy) s
 start's run of writes past that on a loaded machine."""
 
 
-def _sit_and_go(db: str, bots_in: int = BOTS) -> tuple[int, list[int]]:
+def _sit_and_go(db: str, bots_in: int = BOTS,
+                structure: Structure = STRUCTURE) -> tuple[int, list[int]]:
     """A sit-and-go of six with ``bots_in`` house bots registered (people fill it)."""
     store = Store(db)
     try:
-        spec = TournamentSpec("Quick six", STRUCTURE, seats=6, buy_in=100, fee=10,
+        spec = TournamentSpec("Quick six", structure, seats=6, buy_in=100, fee=10,
                               max_entrants=BOTS + 1)
         tid = store.tournaments.create(spec, game="five-card-draw", betting="no-limit")
         bots = []
@@ -281,9 +287,10 @@ def test_a_bust_or_a_payout_written_just_after_a_cancellation_is_no_harm(
 def test_an_operator_pauses_and_resumes_a_running_tournament(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'room.db'}"
     Store(db).close()
-    tid, _ = _sit_and_go(db)
+    tid, _ = _sit_and_go(db, structure=DEEP)
     server = Server(db, *FAST, *UNPACED, log=tmp_path / "room.log").start()
     person = Player(server, "ann", seed=7)
+    person.policy = passive_policy  # she never busts anyone: the field stays whole
 
     def admin(action: str) -> str:
         done = subprocess.run([sys.executable, "-m", "standpat.cli", "admin", "tournament",

@@ -47,12 +47,6 @@ DEEP = Structure("deep", (Level(5, 10), Level(10, 20)), 60.0, 20_000)
 for a test that must catch it running (a quick one can end in the seconds an admin command
 takes to start on a loaded machine)."""
 
-UNPACED = ("--commit-every", "0")
-"""The room's commits not paced: these tests want a sit-and-go's first hand within its first
-level of 4 s, and paced commits (up to 10 ms a write while the writer is busy) stretch the
-start's run of writes past that on a loaded machine."""
-
-
 def _sit_and_go(db: str, bots_in: int = BOTS,
                 structure: Structure = STRUCTURE) -> tuple[int, list[int]]:
     """A sit-and-go of six with ``bots_in`` house bots registered (people fill it)."""
@@ -107,7 +101,7 @@ def test_a_sit_and_go_is_dealt_to_its_end(tmp_path: Path, crash: bool) -> None:
     db = f"sqlite:///{tmp_path / 'room.db'}"
     Store(db).close()  # the room's database, made before the room starts
     tid, _ = _sit_and_go(db)
-    server = Server(db, *FAST, *UNPACED, log=tmp_path / "room.log").start()
+    server = Server(db, *FAST, log=tmp_path / "room.log").start()
     person = Player(server, "ann", seed=3)
     try:
         async def main() -> dict[str, Any]:
@@ -220,7 +214,7 @@ def test_a_sit_and_go_cancelled_mid_way_closes_its_tables_and_refunds_everyone(
     db = f"sqlite:///{tmp_path / 'room.db'}"
     Store(db).close()
     tid, bots = _sit_and_go(db)
-    server = Server(db, *FAST, *UNPACED, log=tmp_path / "room.log").start()
+    server = Server(db, *FAST, log=tmp_path / "room.log").start()
     person = Player(server, "ann", seed=5)
     try:
         async def main() -> None:
@@ -288,7 +282,7 @@ def test_an_operator_pauses_and_resumes_a_running_tournament(tmp_path: Path) -> 
     db = f"sqlite:///{tmp_path / 'room.db'}"
     Store(db).close()
     tid, _ = _sit_and_go(db, structure=DEEP)
-    server = Server(db, *FAST, *UNPACED, log=tmp_path / "room.log").start()
+    server = Server(db, *FAST, log=tmp_path / "room.log").start()
     person = Player(server, "ann", seed=7)
     person.policy = passive_policy  # she never busts anyone: the field stays whole
 

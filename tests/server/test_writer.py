@@ -96,13 +96,13 @@ def test_a_busy_thread_lets_its_commits_be_paced_and_groups_what_comes_meanwhile
 
     async def main() -> list[int]:
         first = await asyncio.wait_for(  # the first waits for nothing (not 600 s)
-            writer.write(partial(_hand, store, tables[0], 1)), 60)
-        second = asyncio.ensure_future(writer.write(partial(_hand, store, tables[1], 1)))
+            writer.write(partial(_hand, store, tables[0], 1), tables[0]), 60)
+        second = asyncio.ensure_future(writer.write(partial(_hand, store, tables[1], 1), tables[1]))
         while (writer._jobs.qsize() or writer.queued < 1) and not second.done():
             # until the thread took it, and waits
             await asyncio.sleep(0.001)
         assert writer.commits == 1 and not second.done()
-        third = asyncio.ensure_future(writer.write(partial(_hand, store, tables[2], 1)))
+        third = asyncio.ensure_future(writer.write(partial(_hand, store, tables[2], 1), tables[2]))
         while (writer._jobs.qsize() or writer.queued < 2) and not third.done():
             await asyncio.sleep(0.001)
         await asyncio.to_thread(writer.close)  # the wait ends: what it holds is made
@@ -113,6 +113,34 @@ def test_a_busy_thread_lets_its_commits_be_paced_and_groups_what_comes_meanwhile
         assert len(set(ids)) == 3
         assert writer.writes == 3
         assert writer.commits == 2  # the first alone, then the two that waited together
+    finally:
+        writer.close()
+        store.close()
+
+
+def test_a_lone_tables_writes_one_after_another_are_not_paced(tmp_path: Path) -> None:
+    """A table that writes alone has nothing to share its commits with: its writes one after
+    another commit at once, though the pace is 600 s (a second table writing makes the
+    next write wait)."""
+    store = _store(tmp_path)
+    lone, other = _table(store, "lone"), _table(store, "other")
+    writer = Writer(store, every=600.0)
+
+    async def main() -> None:
+        for number in range(1, 4):
+            await asyncio.wait_for(writer.write(partial(_hand, store, lone, number), lone), 60)
+        assert writer.commits == 3
+        later = asyncio.ensure_future(writer.write(partial(_hand, store, other, 1), other))
+        while (writer._jobs.qsize() or writer.queued < 1) and not later.done():
+            await asyncio.sleep(0.001)
+        await asyncio.sleep(0.2)  # long enough for an unpaced commit to be made
+        assert not later.done() and writer.commits == 3
+        await asyncio.to_thread(writer.close)  # the wait ends
+        await later
+
+    try:
+        asyncio.run(main())
+        assert writer.writes == writer.commits == 4
     finally:
         writer.close()
         store.close()

@@ -112,4 +112,4 @@ class Recorder:
                 fence(conn)
             return [make(store, table_id, op, conn) for op in ops]
 
-        return await self.writer.write(job)
+        return await self.writer.write(job, table_id)

@@ -21,13 +21,14 @@ with growing pauses, for up to ``patience`` seconds: a short database blip costs
 tables a pause, not their rounds.  A write is all or nothing, so trying it again after a
 rollback is safe; in a room of several nodes each try runs the table's fence again.
 
-The writer starts a commit at most once every ``every`` seconds (10 ms in the room), on
-all its threads together: a write that comes sooner after the last commit started waits
-out the rest of that time, and the writes that come meanwhile join its group (a commit
-that is slow holds up only its own group: the next starts on another thread).  A quiet
-room's writes wait for nothing; a busy one whose actions arrive one by one (players who
-think) makes a commit, and one wake-up of the tables it answers, for many of them
-instead of one each.
+While several tables write (two of them within the last second), the writer starts a
+commit at most once every ``every`` seconds (10 ms in the room), on all its threads
+together: a write that comes sooner after the last commit started waits out the rest of
+that time, and the writes that come meanwhile join its group (a commit that is slow holds
+up only its own group: the next starts on another thread).  A quiet room's writes wait
+for nothing, nor do a lone table's one after another (there is nothing to group them
+with); a busy room whose actions arrive one by one (players who think) makes a commit,
+and one wake-up of the tables it answers, for many of them instead of one each.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection
@@ -52,20 +53,24 @@ __all__ = ["Writer"]
 
 T = TypeVar("T")
 Job = Callable[[Connection], Any]
-Pending = tuple[Job, "asyncio.Future[Any]", asyncio.AbstractEventLoop]
-"""A write, the future its table awaits and that table's event loop."""
+Pending = tuple[Job, "asyncio.Future[Any]", asyncio.AbstractEventLoop, Hashable]
+"""A write, the future its table awaits, that table's event loop and the table (its
+source)."""
 log = logging.getLogger("standpat.server")
 
 MAX_GROUP = 256
 """Writes in one transaction at most."""
 POSTGRES_THREADS = 4
 """Writer threads on PostgreSQL."""
+SEVERAL_WITHIN = 1.0
+"""Seconds within which writes of two tables make the writer pace its commits."""
 RETRY_PAUSES = (0.05, 0.1, 0.2, 0.5, 1.0)
 """Seconds between tries of a group refused for a passing fault (then 1 s each)."""
 
 
 class Writer:
-    """One thread that makes the writes given to it, grouped in transactions."""
+    """Threads that make the writes given to them, grouped in transactions (one thread on
+    SQLite, four on PostgreSQL)."""
 
     def __init__(self, store: Store, threads: int | None = None, *,
                  patience: float = 30.0, every: float = 0.0) -> None:
@@ -80,6 +85,10 @@ class Writer:
         turn, so a group's wait gathers every batch that comes meanwhile)."""
         self._last = -every
         """When the last group's commit started (``time.monotonic``)."""
+        self._source: Hashable = None
+        """The table of the last write taken from the queue."""
+        self._several = -SEVERAL_WITHIN
+        """When a write of another table than the one before was last taken."""
         self.retries = 0
         """Tries made again after a passing fault."""
         self._closing = False
@@ -101,9 +110,10 @@ class Writer:
         self.writes = 0
         """Writes made."""
 
-    async def write(self, job: Callable[[Connection], T]) -> T:
+    async def write(self, job: Callable[[Connection], T], source: Hashable = None) -> T:
         """Make ``job(conn)`` in a transaction of the writer's thread; its result once
-        committed (its error if it failed)."""
+        committed (its error if it failed).  ``source`` names the table writing (writes
+        of several tables are paced, a lone table's are not; None: not a table's)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         # the writes of one turn of the event loop go over together, at its end (a thread
@@ -112,7 +122,7 @@ class Writer:
         if batch is None:
             batch = self._batches[loop] = []
             loop.call_soon(self._flush, loop)
-        batch.append((job, future, loop))
+        batch.append((job, future, loop, source))
         return await future
 
     def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -163,6 +173,7 @@ class Writer:
                     self._idle -= 1
                 if first is None:
                     return
+                self._note(first)
                 group = list(first)
                 stop = self._gather(group)
                 # other threads free to take the waiting batches take them (a write stuck on
@@ -175,15 +186,27 @@ class Writer:
                     if item is None:
                         stop = True
                         break
+                    self._note(item)
                     group.extend(item)
                 self._last = time.monotonic()  # this group's commit starts now
             with self._lock:
                 self.queued -= len(group)
             self._make(group)
 
+    def _note(self, batch: list[Pending]) -> None:
+        """Mark when writes of two tables come one after the other."""
+        for _, _, _, source in batch:
+            if source is not None and source != self._source:
+                if self._source is not None:
+                    self._several = time.monotonic()
+                self._source = source
+
     def _gather(self, group: list[Pending]) -> bool:
         """Add to ``group`` the batches that come until ``every`` seconds have passed since
-        the writer's last commit started; True if told to stop meanwhile."""
+        the writer's last commit started, while several tables write (none otherwise);
+        True if told to stop meanwhile."""
+        if time.monotonic() - self._several > SEVERAL_WITHIN:
+            return False  # one table writes: nothing to group its writes with
         ends = self._last + self.every
         while len(group) < MAX_GROUP:
             left = ends - time.monotonic()
@@ -195,6 +218,7 @@ class Writer:
                 break
             if item is None:
                 return True
+            self._note(item)
             group.extend(item)
         return False
 
@@ -203,7 +227,7 @@ class Writer:
         started = time.perf_counter()
         try:
             with self.store.tx.begin(held=self._held()) as conn:
-                outcomes = [(job(conn), None) for job, _, _ in group]
+                outcomes = [(job(conn), None) for job, _, _, _ in group]
             self.commits += 1
             COMMITS.inc()
             COMMIT_SECONDS.observe(time.perf_counter() - started)
@@ -217,11 +241,11 @@ class Writer:
                 # alone, each on a new connection (the pool checks it): a connection the
                 # database dropped while the thread kept it fails one try, no write
                 log.warning("a group of %s writes failed: each is made alone", len(group))
-                outcomes = [self._alone(job) for job, _, _ in group]
+                outcomes = [self._alone(job) for job, _, _, _ in group]
         self.writes += len(group)
         WRITES.inc(len(group))
         by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
-        for (_, future, loop), outcome in zip(group, outcomes, strict=True):
+        for (_, future, loop, _), outcome in zip(group, outcomes, strict=True):
             by_loop.setdefault(loop, []).append((future, *outcome))
         for loop, settled in by_loop.items():
             # a closed loop: nobody waits for these any more
@@ -244,11 +268,11 @@ class Writer:
             try:
                 with self.store.tx.begin(held=self._held()) as conn:
                     outcomes: list[tuple[Any, BaseException | None]] = [
-                        (job(conn), None) for job, _, _ in group]
+                        (job(conn), None) for job, _, _, _ in group]
             except Exception as failure:
                 self._drop()
                 if not _passing(failure):
-                    return [self._alone(job) for job, _, _ in group]
+                    return [self._alone(job) for job, _, _, _ in group]
                 error = failure
                 continue
             self.commits += 1

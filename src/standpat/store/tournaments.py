@@ -42,7 +42,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import Connection, RowMapping, case, func, select
+from sqlalchemy import Connection, RowMapping, Select, case, func, select
 from sqlalchemy.exc import IntegrityError
 
 from standpat.engine.games import Structure as Betting
@@ -215,8 +215,7 @@ class Tournaments:
         """The lobby: tournaments registering or running, sit-and-gos first, then by start
         time."""
         with self.tx.read() as conn:
-            found = self._records(conn, m.tournaments.c.status.in_(
-                (Phase.REGISTERING.value, Phase.RUNNING.value)))
+            found = self._records(conn, _CURRENT)
         return sorted(found, key=lambda t: (t.starts_at is not None,
                                             t.starts_at or t.created_at, t.id))
 
@@ -592,23 +591,32 @@ class Tournaments:
                          .values(status=status.value, ended_at=now()))
 
     def _records(self, conn: Connection, where: Any) -> list[TournamentRecord]:
-        e = m.tournament_entries
-        counts = (
-            select(e.c.tournament_id,
-                   func.count().label("entries"),
-                   func.sum(e.c.buy_in).label("pool"),
-                   func.sum(case((e.c.status == EntryStatus.LIVE.value, 1), else_=0))
-                   .label("alive"))
-            .where(e.c.status.in_(KEPT))
-            .group_by(e.c.tournament_id)
-            .subquery()
-        )
-        rows = conn.execute(
-            select(m.tournaments, counts.c.entries, counts.c.pool, counts.c.alive)
-            .outerjoin(counts, counts.c.tournament_id == m.tournaments.c.id)
-            .where(where)
-        ).mappings().all()
+        rows = conn.execute(_WITH_COUNTS.where(where)).mappings().all()
         return [_record(row) for row in rows]
+
+
+def _with_counts() -> Select[Any]:
+    """Tournaments with their entries, pool and players alive (the statement is built once:
+    a subquery's labels made anew each time are cyclic garbage, and the room's tournament
+    service asks every second)."""
+    e = m.tournament_entries
+    counts = (
+        select(e.c.tournament_id,
+               func.count().label("entries"),
+               func.sum(e.c.buy_in).label("pool"),
+               func.sum(case((e.c.status == EntryStatus.LIVE.value, 1), else_=0))
+               .label("alive"))
+        .where(e.c.status.in_(KEPT))
+        .group_by(e.c.tournament_id)
+        .subquery()
+    )
+    return (select(m.tournaments, counts.c.entries, counts.c.pool, counts.c.alive)
+            .outerjoin(counts, counts.c.tournament_id == m.tournaments.c.id))
+
+
+_WITH_COUNTS = _with_counts()
+_CURRENT = m.tournaments.c.status.in_((Phase.REGISTERING.value, Phase.RUNNING.value))
+"""The lobby's tournaments (registering or running)."""
 
 
 def _record(row: RowMapping) -> TournamentRecord:

@@ -119,11 +119,12 @@ class LiveTable:
         loop = asyncio.get_running_loop()
         core = self.core
         while not core.closed and not self.stopped:
-            try:
+            if not self.queue.empty():
                 # a command already queued goes first: a deadline that is always due (bots
-                # that act at once, no pause between rounds) must not starve the queue
+                # that act at once, no pause between rounds) must not starve the queue (and
+                # no exception is made, and held through the wait, each time it is empty)
                 command = self.queue.get_nowait()
-            except asyncio.QueueEmpty:
+            else:
                 wake = core.next_wake()
                 delay = None if wake is None else wake - core.now()
                 if delay is not None and delay <= 0:

@@ -47,6 +47,7 @@ DEEP = Structure("deep", (Level(5, 10), Level(10, 20)), 60.0, 20_000)
 for a test that must catch it running (a quick one can end in the seconds an admin command
 takes to start on a loaded machine)."""
 
+
 def _sit_and_go(db: str, bots_in: int = BOTS,
                 structure: Structure = STRUCTURE) -> tuple[int, list[int]]:
     """A sit-and-go of six with ``bots_in`` house bots registered (people fill it)."""

@@ -23,7 +23,11 @@ the room encodes each seat's view).  How the 4 texts reach the sockets is ``--mo
 * ``raw``: as ``room``, but the endpoint is a plain ASGI app behind Starlette's route, sending
   and receiving through the ASGI ``send`` and ``receive`` callables it is given (Starlette's
   ``WebSocket`` state checks left out);
-* ``bare``: as ``raw``, with no Starlette at all: uvicorn serves the plain ASGI app.
+* ``bare``: as ``raw``, with no Starlette at all: uvicorn serves the plain ASGI app;
+* ``wire``: as ``room``, with the room's guarded WebSocket protocol, whose
+  ``standpat.write_text`` writes a message in the table's own turn when the socket takes it at
+  once and nothing is queued before it (``standpat.server.ws``'s ``Connection``); the outbox
+  and its sender task carry the rest.
 
 The clients, in this process (the websockets asyncio client, on uvloop, as
 ``benchmarks/load.py``'s), play in turn: a client whose seat the message names in ``to_act``
@@ -74,13 +78,15 @@ from load import Stats as LoadStats
 from starlette.websockets import WebSocket
 from websockets.asyncio.client import ClientConnection, connect
 
+from standpat.server.guard import WRITE_TEXT, guarded_protocols
+
 SEATS = 4
 """Players (connections) at a table."""
 ACTIONS_PER_HAND = 8
 """Actions of a hand before the next one is dealt (the message's ``events`` grow meanwhile)."""
 MAX_MESSAGE = 4096
 """The room's ``ws_max_size`` (``ServerConfig.max_message``)."""
-MODES = ("room", "direct", "raw", "bare")
+MODES = ("room", "direct", "raw", "bare", "wire")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -172,12 +178,17 @@ class Play:
 class Seat:
     """One connection at a table: its outbox (``None`` in ``direct`` mode) and how to send."""
 
-    __slots__ = ("outbox", "send_text")
+    __slots__ = ("busy", "outbox", "send_text", "write")
 
     def __init__(self, outbox: asyncio.Queue[str | None] | None,
-                 send_text: Callable[[str], Awaitable[None]]) -> None:
+                 send_text: Callable[[str], Awaitable[None]],
+                 write: Callable[[bytes], bool] | None = None) -> None:
         self.outbox = outbox
         self.send_text = send_text
+        self.write = write
+        """``wire`` mode: the protocol's write at once."""
+        self.busy = False
+        """``wire`` mode: the sender task is sending a message."""
 
 
 Command = tuple[str, int, Any]
@@ -229,6 +240,9 @@ class Table:
 
     async def deliver(self, seat: int, conn: Seat, text: str) -> None:
         if conn.outbox is not None:
+            if (conn.write is not None and not conn.busy and conn.outbox.empty()
+                    and conn.write(text.encode())):
+                return
             conn.outbox.put_nowait(text)
             return
         try:
@@ -249,11 +263,13 @@ def table_of(number: int, direct: bool) -> Table:
 
 async def connection(table: Table, seat: int, outbox: asyncio.Queue[str | None] | None,
                      send_text: Callable[[str], Awaitable[None]],
-                     receive: Callable[[], Awaitable[Message]]) -> None:
+                     receive: Callable[[], Awaitable[Message]],
+                     write: Callable[[bytes], bool] | None = None) -> None:
     """One accepted connection at ``table``: its sender task draining ``outbox`` (none in
     ``direct`` mode: the table sends itself), and its receive loop putting each action on the
     table's command queue (as ``serve_socket``)."""
     send_task: asyncio.Task[None] | None = None
+    me = Seat(outbox, send_text, write)
     if outbox is not None:
         queue = outbox
 
@@ -263,11 +279,13 @@ async def connection(table: Table, seat: int, outbox: asyncio.Queue[str | None] 
                     text = await queue.get()
                     if text is None:
                         break
+                    me.busy = True
                     await send_text(text)
+                    me.busy = False
 
         send_task = asyncio.create_task(sender())
     commands = table.queue
-    commands.put_nowait(("join", seat, Seat(outbox, send_text)))
+    commands.put_nowait(("join", seat, me))
     try:
         while True:
             raw = await receive()
@@ -292,7 +310,9 @@ async def serve_room(socket: WebSocket) -> None:
     await socket.accept()
     number, seat = int(socket.path_params["table"]), int(socket.path_params["seat"])
     outbox: asyncio.Queue[str | None] | None = None if direct else asyncio.Queue()
-    await connection(table_of(number, direct), seat, outbox, socket.send_text, socket.receive)
+    write = socket.scope["extensions"].get(WRITE_TEXT) if MODE == "wire" else None
+    await connection(table_of(number, direct), seat, outbox, socket.send_text, socket.receive,
+                     write)
 
 
 async def serve_raw(scope: Scope, receive: Receive, send: Send) -> None:
@@ -357,9 +377,12 @@ def serve(port: int, mode: str, http: str) -> None:
     else:
         app = Starlette(routes=[WebSocketRoute(path, serve_room)])
     tune_collector()  # as standpat serve does before it serves
+    ws: Any = "websockets-sansio"
+    if mode == "wire":
+        _, ws = guarded_protocols(header_timeout=10.0, per_address=1_000_000)
     uvicorn.run(
         app, host="127.0.0.1", port=port, log_level="warning", http=http,
-        ws="websockets-sansio", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False,
+        ws=ws, ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False,
         proxy_headers=False, timeout_keep_alive=5,
     )
 
@@ -539,7 +562,8 @@ def main() -> int:
         help="how the server's tables reach the sockets: room (an outbox queue and a sender "
              "task per connection, Starlette's WebSocket), direct (the table task sends "
              "itself), raw (as room, through the ASGI send/receive behind Starlette's route), "
-             "bare (as raw, no Starlette) (default room)",
+             "bare (as raw, no Starlette), wire (as room, a message written at once when the "
+             "socket takes it) (default room)",
     )
     parser.add_argument(
         "--http", choices=("h11", "httptools"), default="h11",

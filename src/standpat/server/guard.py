@@ -9,6 +9,11 @@ address that already holds ``per_address`` (HTTP and WebSocket alike).  The
 connections of each address are counted as they open and close (a connection
 upgraded to a WebSocket hands its count to the WebSocket's protocol), so a new
 connection costs the same however many the server holds.
+
+The WebSocket protocol also offers the app a way to write a text message at once
+(:data:`WRITE_TEXT`, in the connection's ASGI scope ``extensions``): when the socket takes
+it without waiting, the message is framed and written in the caller's turn of the loop,
+with no task woken and no ASGI ``send`` awaited, the way uvicorn's own ``send`` writes it.
 """
 
 from __future__ import annotations
@@ -16,12 +21,22 @@ from __future__ import annotations
 import asyncio
 import collections
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
 
-__all__ = ["guarded_protocols"]
+__all__ = ["WRITE_TEXT", "WriteText", "guarded_protocols"]
+
+WRITE_TEXT = "standpat.write_text"
+"""The ASGI scope extension of a WebSocket whose protocol can write a text message at once:
+a :data:`WriteText`."""
+WriteText = Callable[[bytes], bool]
+"""Writes a text message (UTF-8) now and returns True, or returns False without writing it
+when the socket cannot take it at once (its buffer is full, it is closing): the message must
+then go through the ASGI ``send``, which waits."""
 
 log = logging.getLogger("standpat.server")
 
@@ -51,6 +66,23 @@ def guarded_protocols(
             release(self.counted)
             self.counted = None
             super().connection_lost(exc)
+
+        def handle_connect(self, event: Any) -> None:
+            super().handle_connect(event)
+            scope = getattr(self, "scope", None)  # none for a refused handshake
+            if scope is not None:
+                scope["extensions"][WRITE_TEXT] = self.write_text
+
+        def write_text(self, data: bytes) -> bool:
+            """Frame and write a text message now, as uvicorn's ``send`` does once the
+            socket is writable; False (nothing written) unless it is open and writable."""
+            if (not self.handshake_complete or self.close_sent or self.disconnected
+                    or self.initial_response is not None or not self.writable.is_set()
+                    or self.conn.state is not State.OPEN or self.transport.is_closing()):
+                return False
+            self.conn.send_text(data)
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            return True
 
     class GuardedH11Protocol(H11Protocol):
         """An h11 connection that must send its headers in time, from a not-too-busy address."""

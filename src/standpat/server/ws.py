@@ -3,12 +3,14 @@
 A connection may watch and sit at several tables.  Every message it sends is
 checked against the protocol's schema (:mod:`standpat.server.schemas`) before
 anything acts on it; bad input gets an ``error`` message for this connection
-only.  What the tables send back is queued in the connection's
-:class:`Connection` outbox and written by one sender task, so a slow client
-never blocks a table.  A flood past the rate limit is dropped with an error, and
-a connection that keeps flooding is closed; so is every socket of a session
-that logs out.  uvicorn refuses frames larger than the message limit with close
-code 1009.
+only.  What the tables send back goes through the connection's
+:class:`Connection` outbox: written at once when the socket takes it without
+waiting and nothing is queued before it (the room's WebSocket protocol offers
+that, :data:`~standpat.server.guard.WRITE_TEXT`), else queued and written by one
+sender task, so a slow client never blocks a table.  A flood past the rate
+limit is dropped with an error, and a connection that keeps flooding is closed;
+so is every socket of a session that logs out.  uvicorn refuses frames larger
+than the message limit with close code 1009.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from standpat.fairness import check_client_seed
 from standpat.server.api import RestApi
 from standpat.server.config import ServerConfig
 from standpat.server.frames import encode
+from standpat.server.guard import WRITE_TEXT, WriteText
 from standpat.server.host import Command, TableHost
 from standpat.server.problems import error_code
 from standpat.server.protocol import VERSION, error_message, message
@@ -65,20 +68,34 @@ SERVICE_RESTART = 1012
 
 
 class Connection:
-    """One client connection's outbox (the tables' side of a WebSocket): the messages queued
-    for its sender, which waits for the next when it has sent them all."""
+    """One client connection's outbox (the tables' side of a WebSocket): a message is
+    written at once by ``write`` when the socket takes it and nothing is queued or being
+    sent before it, else queued for the connection's sender, which waits for the next when
+    it has sent them all."""
 
-    def __init__(self) -> None:
+    def __init__(self, write: WriteText | None = None) -> None:
         self.id = next(_ids)
         self.queue: collections.deque[dict[str, Any] | int] = collections.deque()
         self.closing: int | None = None
+        self.write = write
+        """The socket's write at once (None: every message goes through the sender)."""
+        self.sending = False
+        """Whether the sender is sending a message it took from the queue."""
         self._waiter: asyncio.Future[None] | None = None
         """The sender's wait for a message, while the queue is empty."""
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; a client too slow to read is cut off."""
+        """Write a message now or queue it, in order; a client too slow to read is cut
+        off."""
         if self.closing is not None:
             return
+        if self.write is not None and not self.queue and not self.sending:
+            try:
+                if self.write(encode(message).encode()):
+                    return
+            except Exception:  # the socket broke: the sender's send fails too, and closes it
+                log.exception("connection %s: a write failed", self.id)
+                self.write = None
         if len(self.queue) >= OUTBOX_LIMIT:
             self.close(POLICY)
             return
@@ -116,7 +133,7 @@ async def serve_socket(
 ) -> None:
     """Serve one WebSocket until the client leaves (or its session ends)."""
     await socket.accept()
-    conn = Connection()
+    conn = Connection(socket.scope.get("extensions", {}).get(WRITE_TEXT))
     tables: set[int] = set()
     dropped = 0
     limit = throttle.messages()
@@ -130,7 +147,9 @@ async def serve_socket(
                 item = await conn.next()
                 if isinstance(item, int):
                     break
+                conn.sending = True  # what the tables send meanwhile queues behind it
                 await socket.send_text(encode(item))
+                conn.sending = False
         except WebSocketDisconnect:
             return  # the client is gone: the receive below ends with the disconnect
         except Exception:

@@ -5,7 +5,7 @@
 
 ``load.py --profile`` writes py-spy's raw (collapsed) stacks of the thread holding the GIL after
 the warm-up. Each sample is put in the first share whose mark is in its stack (the writer thread,
-then the table messages, sending, receiving, the table's own work, then the rest), and the
+then sending, the table messages, receiving, the table's own work, then the rest), and the
 functions with the most samples of their own are listed. py-spy cannot always unwind an asyncio
 task's whole stack: such a sample is counted by its innermost frames, which may put a little of
 one share in "the rest"; the self-time list is exact.
@@ -22,12 +22,12 @@ from pathlib import Path
 SHARES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("the store (the writer thread's transactions, reads)",
      ("Writer.", "live/recorder.py", "standpat/store/", "sqlalchemy/")),
+    ("sending frames (ASGI, WebSocket framing, socket writes)",
+     ("serve_socket.<locals>.sender", "WebSocket.send", "WebSocketsSansIOProtocol.send",
+      "Protocol.send_", "Frame.serialize", "data_to_send", "Connection.send", "write_text")),
     ("building the table messages (views, JSON)",
      ("Audience.", "_Change.", "public_state", "TableCore.public", "HandJson.", "HostedPoker.view",
       "HostedPoker.you", "HostedPoker.lines", "seat_infos", "server/frames.py")),
-    ("sending frames (ASGI, WebSocket framing, socket writes)",
-     ("serve_socket.<locals>.sender", "WebSocket.send", "WebSocketsSansIOProtocol.send",
-      "Protocol.send_", "Frame.serialize", "data_to_send")),
     ("receiving frames (WebSocket parsing, validation, dispatch)",
      ("data_received", "_dispatch", "validate_json", "Protocol.parse", "receive_data",
       "serve_socket (")),
@@ -42,10 +42,10 @@ def shares(path: Path) -> tuple[int, collections.Counter[str], collections.Count
     total = 0
     by_share: collections.Counter[str] = collections.Counter()
     own: collections.Counter[str] = collections.Counter()
-    for line in path.read_text().splitlines():
-        if not line.strip():
-            continue
+    for line in path.read_text(errors="replace").splitlines():
         stack, _, count = line.rpartition(" ")
+        if not count.isdigit():  # blank, or a sample py-spy garbled (a name read mid-change)
+            continue
         n = int(count)
         total += n
         share = next((name for name, marks in SHARES if any(m in stack for m in marks)), REST)

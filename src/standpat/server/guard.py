@@ -71,7 +71,7 @@ def guarded_protocols(
             super().handle_connect(event)
             scope = getattr(self, "scope", None)  # none for a refused handshake
             if scope is not None:
-                scope["extensions"][WRITE_TEXT] = self.write_text
+                scope.setdefault("extensions", {})[WRITE_TEXT] = self.write_text
 
         def write_text(self, data: bytes) -> bool:
             """Frame and write a text message now, as uvicorn's ``send`` does once the

@@ -188,9 +188,9 @@ def _her_hands_download_as_tournament_hands(person: Player, tid: int, *,
     """Her hands, downloaded as text and PHH, are the tournament's hands: its number, buy-in
     and level in the header as PokerStars writes them (fpdb's tournament header) and in the
     PHH fields, each level's blinds those of the hand. Her first and last hands are read (one
-    hand if she busted in her first: she plays at random, all in one time in ten); when her
-    first finished hand is the tournament's first (``first_dealt``: no crash voided it), it
-    is at level I."""
+    hand if she busted in her first: she plays at random, and one bet or raise in ten is all
+    in); when her first finished hand is the tournament's first (``first_dealt``: no crash
+    voided it), it is at level I."""
     store = Store(person.server.db, migrate=False)
     try:
         hands = [h["id"] for h in store.hands.of(person.account, 500) if h["status"] == "done"]

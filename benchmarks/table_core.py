@@ -10,7 +10,10 @@ at random among their legal actions (``load.py``'s ``choose``), and busted playe
 The process CPU time (``time.process_time``) of each action's ``handle`` is summed: the
 action, the table's work after it and the four messages. The deals and settlements between
 hands are not timed. Printed: microseconds an action, median of ``--runs`` runs (each with
-its own seed) and each run's figure.
+its own seed) and each run's figure, and each seed's count of actions with a digest of every
+message sent after them. A seed fixes the deals (the seed chains' secrets) as well as the
+players' choices, so it plays the same hands on every run: two builds of the core (pure
+Python, or compiled) that behave alike print the same counts and digests.
 
 Run it from the repository's root (it uses the tests' fake of the core's effects).
 """
@@ -18,6 +21,8 @@ Run it from the repository's root (it uses the tests' fake of the core's effects
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import random
 import statistics
 import sys
@@ -41,14 +46,17 @@ SEATS = 4
 BUY_IN = 100
 
 
-def run(game: str, hands: int, seed: int) -> tuple[float, int]:
-    """Microseconds of CPU an action over ``hands`` hands, and the actions played."""
+def run(game: str, hands: int, seed: int) -> tuple[float, int, str]:
+    """Microseconds of CPU an action over ``hands`` hands, the actions played, and a digest of
+    the messages the players were sent after them (untimed): two builds that play a seed alike
+    give the same digest."""
     rng = random.Random(seed)
     clock = Clock()
     record = TableRecord(id=7, name="t", game=game, structure="no-limit", stakes="1/2",
                          seats=SEATS, config={}, chain_top="00" * 32, chain_length=100,
                          hands_dealt=0, button=0, closed=False, state=None)
-    core = TableCore(record, CONFIG, now=clock)
+    secrets = random.Random(f"chain-{seed}")  # the seed chains' secrets: the same deals each run
+    core = TableCore(record, CONFIG, now=clock, entropy=secrets.randbytes)
     fake = Fake(core)
     fake.run(core.start([]))
     fake.accounts.update({i + 1: f"p{i}" for i in range(SEATS)})
@@ -58,6 +66,7 @@ def run(game: str, hands: int, seed: int) -> tuple[float, int]:
                                                              buy_in=BUY_IN))))
         fake.run(core.handle(Command("watch", i + 1, box, Watch(type="watch", table=7))))
     actions, spent = 0, 0.0
+    digest = hashlib.sha256()
     for _ in range(hands):
         clock.time += 2  # past the pause between hands: the next tick deals
         fake.run(core.tick())
@@ -73,13 +82,14 @@ def run(game: str, hands: int, seed: int) -> tuple[float, int]:
             spent += time.process_time() - started
             actions += 1
             for kept in boxes:
+                digest.update(json.dumps(kept.messages[1:], sort_keys=True).encode())
                 del kept.messages[:-1]
         for line in core.table.lines():  # the short-stacked top up
             if line.stack < BUY_IN * 0.6:
                 fake.run(core.handle(Command(
                     "add-chips", line.seat + 1, boxes[line.seat],
                     AddChips(type="add-chips", table=7, amount=BUY_IN - line.stack))))
-    return spent / actions * 1e6, actions
+    return spent / actions * 1e6, actions, digest.hexdigest()[:12]
 
 
 def main() -> int:
@@ -91,13 +101,15 @@ def main() -> int:
                         help="the game (default five-card-draw)")
     args = parser.parse_args()
     figures = []
-    actions = 0
+    played = []
     for seed in range(args.runs):
-        us, actions = run(args.game, args.hands, seed)
+        us, actions, digest = run(args.game, args.hands, seed)
         figures.append(us)
+        played.append(f"{actions} ({digest})")
     print(f"{args.game}, {SEATS} players watching, {args.hands} hands a run: "
           f"{statistics.median(figures):.1f} us of CPU an action (median of {args.runs}: "
-          f"{', '.join(f'{x:.1f}' for x in figures)}), {actions} actions in the last run")
+          f"{', '.join(f'{x:.1f}' for x in figures)}); actions (messages' digest) of each seed: "
+          f"{', '.join(played)}")
     return 0
 
 

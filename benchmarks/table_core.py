@@ -10,10 +10,11 @@ at random among their legal actions (``load.py``'s ``choose``), and busted playe
 The process CPU time (``time.process_time``) of each action's ``handle`` is summed: the
 action, the table's work after it and the four messages. The deals and settlements between
 hands are not timed. Printed: microseconds an action, median of ``--runs`` runs (each with
-its own seed) and each run's figure, and each seed's count of actions with a digest of every
-message sent after them. A seed fixes the deals (the seed chains' secrets) as well as the
-players' choices, so it plays the same hands on every run: two builds of the core (pure
-Python, or compiled) that behave alike print the same counts and digests.
+its own seed) and each run's figure, and each seed's count of actions with a digest of the
+text of every message sent after them (as a connection writes it). A seed fixes the deals
+(the seed chains' secrets) as well as the players' choices, so it plays the same hands on
+every run: two builds of the core (pure Python, or compiled) that behave alike print the
+same counts and digests.
 
 Run it from the repository's root (it uses the tests' fake of the core's effects).
 """
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import random
 import statistics
 import sys
@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from load import choose
 
 from standpat.server.config import ServerConfig
+from standpat.server.frames import encode
 from standpat.server.host import Command
 from standpat.server.live import TableCore
 from standpat.server.schemas import Act, AddChips, Sit, Watch
@@ -55,8 +56,8 @@ def run(game: str, hands: int, seed: int) -> tuple[float, int, str]:
     record = TableRecord(id=7, name="t", game=game, structure="no-limit", stakes="1/2",
                          seats=SEATS, config={}, chain_top="00" * 32, chain_length=100,
                          hands_dealt=0, button=0, closed=False, state=None)
-    secrets = random.Random(f"chain-{seed}")  # the seed chains' secrets: the same deals each run
-    core = TableCore(record, CONFIG, now=clock, entropy=secrets.randbytes)
+    chains = random.Random(f"chain-{seed}")  # the seed chains' secrets: the same deals each run
+    core = TableCore(record, CONFIG, now=clock, entropy=chains.randbytes)
     fake = Fake(core)
     fake.run(core.start([]))
     fake.accounts.update({i + 1: f"p{i}" for i in range(SEATS)})
@@ -82,7 +83,8 @@ def run(game: str, hands: int, seed: int) -> tuple[float, int, str]:
             spent += time.process_time() - started
             actions += 1
             for kept in boxes:
-                digest.update(json.dumps(kept.messages[1:], sort_keys=True).encode())
+                for message in kept.messages[1:]:
+                    digest.update(encode(message).encode())
                 del kept.messages[:-1]
         for line in core.table.lines():  # the short-stacked top up
             if line.stack < BUY_IN * 0.6:

@@ -111,8 +111,11 @@ def test_two_hundred_bots_to_the_end(db: str, tmp_path: Path, request: pytest.Fi
             else:
                 server.kill()
                 server.start()
-        detail = _until(lambda: (d := _detail(server, tid))["status"] == "finished" and d,
-                        "the end", 900 * PATIENCE)
+        try:
+            detail = _until(lambda: (d := _detail(server, tid))["status"] == "finished"
+                            and d, "the end", 150 * PATIENCE)
+        except AssertionError as error:
+            raise AssertionError(f"{error}; {_stalled(db, tid, tmp_path)}") from None
     finally:
         for each in servers:
             each.stop()
@@ -155,6 +158,27 @@ def test_two_hundred_bots_to_the_end(db: str, tmp_path: Path, request: pytest.Fi
         store.close()
     for log in tmp_path.glob("*.log"):
         assert "Traceback" not in log.read_text(), log
+
+
+def _stalled(db: str, tid: int, tmp_path: Path) -> str:
+    """What a tournament that does not end looks like: its saved director (the tables'
+    players, the tables in a hand or waiting, the seats and moves not carried out), the
+    room's tables as stored, and the end of each log."""
+    store = Store(db, migrate=False)
+    try:
+        state = store.tournaments.state(tid) or {}
+        core = state.get("core", {})
+        stored = {room: (store.tables.get(room).closed,
+                         [(s.seat, s.account_id) for s in store.tables.seats(room)])
+                  for room in store.tournaments.tables(tid).values()}
+    finally:
+        store.close()
+    logs = {log.name: log.read_text().splitlines()[-40:] for log in tmp_path.glob("*.log")}
+    return (f"the director's tables {state.get('tables')}, its core's "
+            f"{core.get('tables')}; alive {len(core.get('alive', []))}; busy "
+            f"{core.get('busy')}, waiting {core.get('waiting')}, paused {core.get('paused')}, "
+            f"played {core.get('played')}; pending {state.get('pending')}; the room's tables "
+            f"(closed, seats) {stored}; the logs' ends {logs}")
 
 
 def _room(db: str, tmp_path: Path, request: pytest.FixtureRequest) -> list[Server]:

@@ -2,6 +2,7 @@
 a tournament over keeps its lease while a table of it still runs on this node, since the
 table's last writes (its close, its chips back to the tournament's) are fenced by that lease
 in a room of several nodes; the lease goes at the first look after the last table stopped.
+Orders for a table that does not run at that moment wait for it (on one node or several).
 """
 
 from __future__ import annotations
@@ -113,11 +114,40 @@ def test_orders_queued_for_a_table_taken_over_reach_it_however_it_came_to_run_he
         assert sent == [] and service.queued == {7: [seat]}, "not run here yet: it waits"
         asyncio.run(service._gather(1))
         assert sent == [], "starting again: still waits"
-        del host.fences[7]
-        host.tables[7] = object()  # the host has it running now
+        host.tables[7] = object()  # the host runs it now (its fence kept, as LocalHost does)
         asyncio.run(service._gather(1))
         assert sent == [(7, [seat])] and service.queued == {}
         asyncio.run(service._gather(1))
         assert sent == [(7, [seat])], "sent once"
+    finally:
+        store.close()
+
+
+def test_on_one_node_orders_for_a_table_starting_again_wait_for_it(tmp_path: Path) -> None:
+    """A room of one node: orders for a tournament table that does not run at that moment
+    (starting again after a failure, or not started yet as the room starts) wait for it and
+    reach it at the first look that finds it running; the service never starts a table
+    itself (the host does)."""
+    director, _ = _finished()
+    store = Store(f"sqlite:///{tmp_path / 'room.db'}")
+    sent: list[tuple[int, Any]] = []
+
+    async def send(table_id: int, command: Any) -> None:
+        sent.append((table_id, command.payload))
+
+    host = SimpleNamespace(tables={}, fences={7: None}, tournaments=None, send=send)
+    service = TournamentService(store, cast(LocalHost, host))
+    service.directors[1] = director
+    service.rooms[1] = {12: 7}
+    seat = SeatAt(number=12, seat=5, account=141, stack=1724, bot="normal")
+    try:
+        asyncio.run(service.carry_out(1, [seat]))
+        asyncio.run(service._gather(1))
+        assert sent == [] and service.queued == {7: [seat]}, "starting again: it waits"
+        host.tables[7] = object()
+        asyncio.run(service._gather(1))
+        assert sent == [(7, [seat])] and service.queued == {}
+        asyncio.run(service.carry_out(1, [seat]))  # running: given at once
+        assert sent == [(7, [seat])] * 2
     finally:
         store.close()

@@ -125,8 +125,9 @@ class TournamentService:
         self.placement: Placement = placement or OneNode(host)
         self.now = now
         self.queued: dict[int, list[Order]] = {}
-        """Room table id -> orders for a table of a tournament run here that is not yet
-        running here (taken over, its lease not free yet): given when it starts."""
+        """Room table id -> orders for a table of a tournament run here that does not run
+        here now (starting, starting again after a failure, or taken over and its lease not
+        free yet): given at the first look that finds it running."""
         self.closed: set[int] = set()
         """Tournament tables seen closed in the store (never to start again)."""
         self.records: dict[int, TournamentRecord] = {}
@@ -141,6 +142,9 @@ class TournamentService:
         self._jobs: set[asyncio.Task[None]] = set()
         self._lock = asyncio.Lock()
         """One start or one batch of orders at a time."""
+        self._opening: dict[tuple[int, int], asyncio.Future[None]] = {}
+        """(Tournament, table number) -> the opening of that table under way (orders given
+        twice meanwhile, after a restart, wait for it instead of opening it again)."""
         self.recurring: RecurringSitAndGos | None = None
         """The recurring sit-and-gos it keeps open (``standpat serve --tournament``)."""
         host.tournaments = self
@@ -216,12 +220,17 @@ class TournamentService:
         return here
 
     async def _gather(self, tid: int) -> None:
-        """Run here every open table of a tournament run here that does not run here yet
-        (after a takeover; tried again each second until each one's lease is free)."""
+        """Give the tables of a tournament run here the orders queued while they did not run
+        here (starting, or starting again after a failure; on a node of several, not yet
+        taken over), once they run; a node of several also runs here every open table of it
+        that does not run here yet (after a takeover; tried again each second until each
+        one's lease is free)."""
         for table_id in sorted(self.rooms.get(tid, {}).values()):
-            if table_id in self.closed or table_id in self.host.fences:
-                continue  # closed, or starting again after a failure here
+            if table_id in self.closed:
+                continue
             if table_id not in self.host.tables:
+                if table_id in self.host.fences or not self.placement.several:
+                    continue  # starting (again) here: the next look
                 record = await asyncio.to_thread(self.store.tables.get, table_id)
                 if record.closed:
                     self.closed.add(table_id)
@@ -355,8 +364,9 @@ class TournamentService:
         for number, mine in by_table.items():
             table_id = rooms.get(number)
             if table_id is not None and table_id not in self.host.tables \
-                    and table_id not in self.closed and tid in self.directors \
-                    and self.placement.several:  # taken over: not started here yet
+                    and table_id not in self.closed and tid in self.directors:
+                # not running here now (starting, starting again after a failure, taken
+                # over and not started yet): the orders wait for it (see _gather)
                 self.queued.setdefault(table_id, []).extend(mine)
                 continue
             if table_id is None or table_id not in self.host.tables:
@@ -368,6 +378,18 @@ class TournamentService:
             await self.host.send(table_id, Command("tournament", None, None, mine))
 
     async def _open(self, tid: int, number: int) -> None:
+        """Open table ``number`` of the tournament, once (a second call meanwhile waits for
+        the first)."""
+        key = (tid, number)
+        job = self._opening.get(key)
+        if job is None:
+            job = self._opening[key] = asyncio.ensure_future(self._create(tid, number))
+            job.add_done_callback(lambda _: self._opening.pop(key, None))
+        await asyncio.shield(job)
+
+    async def _create(self, tid: int, number: int) -> None:
+        if number in self.rooms.get(tid, {}):
+            return  # opened meanwhile
         record = self.records.get(tid)
         if record is None:  # its game, betting and structure do not change: read once
             record = self.records[tid] = await asyncio.to_thread(self.store.tournaments.get,
@@ -450,8 +472,7 @@ class TournamentService:
                     await self._tell_tables(record.id)
                 if record.alive != len(director.core.alive):
                     await self._catch_up(record.id)  # registered late through another node
-                if self.placement.several:
-                    await self._gather(record.id)  # its tables not yet here after a takeover
+                await self._gather(record.id)  # orders for tables that did not run then
                 if record.late_open and not director.core.late_open():
                     await asyncio.to_thread(self.store.tournaments.close_registration,
                                             record.id)

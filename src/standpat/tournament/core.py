@@ -351,6 +351,14 @@ class Tournament:
         self.busy.discard(table)
         self.last_big_blind[table] = self._big_blind_before.pop(table, None)
 
+    def deferred(self) -> list[Effect]:
+        """The final table's draw, if it waits for no hand any more: it is drawn when the
+        last hand in play ends, and a hand that is voided instead (its node died) does not
+        end.  Its effects (none: nothing waits, or a hand is still in play)."""
+        if self.phase is not Phase.RUNNING or self.busy or not self._final_pending():
+            return []
+        return self._rebalance(min(self.tables))
+
     def hand_over(
         self, table: int, stacks: Mapping[int, int], stacks_at_start: Mapping[int, int]
     ) -> list[Effect]:

@@ -456,6 +456,9 @@ class TableCore:
             if not link.director.may_deal(link.number):
                 # a break, hand-for-hand, a pause, a player on his way: look again shortly
                 self.next_round_at = now + max(self.config.between_hands, 0.5)
+                drawn = link.director.deferred()
+                if drawn:  # the final table's draw, left waiting by a voided hand
+                    yield from self.tournament_orders(drawn, changed=True)
                 return
             assert isinstance(self.table, Leveled)
             level = link.director.hand_started(link.number, self.table.next_big_blind())
@@ -631,15 +634,17 @@ class TableCore:
         yield Write(tuple(ops))
         yield from self._tournament_after(gone, others, closing)
 
-    def tournament_orders(self, orders: list[Order]) -> Steps[None]:
+    def tournament_orders(self, orders: list[Order], *, changed: bool = False) -> Steps[None]:
         """Orders of the tournament for this table between its hands (a player to seat, one
-        to move away for the final table's draw, the table to close), from its service."""
+        to move away for the final table's draw, the table to close), from its service
+        (``changed``: the director changed in giving them, and is saved whatever this
+        table's share)."""
         link = self.tournament
         if link is None:
             raise TableError(f"table {self.id} is not a tournament's.")
         ops: list[WriteOp] = []
         gone, others, closing = self._carry_out(orders, ops)
-        if ops:
+        if ops or changed:
             ops += [*self.saved(), SaveTournament(link.tournament, link.director.to_json())]
             yield Write(tuple(ops))
         yield from self._tournament_after(gone, others, closing)

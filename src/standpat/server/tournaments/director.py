@@ -253,6 +253,11 @@ class Director:
         """Table ``number``'s hand was voided (its node died); its chips went back."""
         self.core.void_hand(self.core_table(number))
 
+    def deferred(self) -> list[Order]:
+        """The final table's draw, if a voided hand left it waiting for nothing
+        (:meth:`~standpat.tournament.core.Tournament.deferred`): its orders, else none."""
+        return self._orders(self.core.deferred())
+
     def advance(self, seconds: float) -> None:
         """``seconds`` of the tournament's clock went by."""
         self.core.advance(seconds)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from standpat.server.config import ServerConfig
 from standpat.server.live import TableCore
 from standpat.server.live import writes as w
@@ -59,12 +61,15 @@ def _final_draw_waits_for_table_1() -> Director:
     return director
 
 
+@pytest.mark.parametrize("voided", [True, False], ids=["hand voided", "hand never written"])
 def test_a_table_whose_voided_hand_held_up_the_final_draw_draws_it_once_it_runs_again(
-) -> None:
+        voided: bool) -> None:
     """The node died during the last hand before the final table's draw: that hand is void
     (nobody's hand ends), so nothing would ever draw the final table.  The table, started
     again, draws it: its own players leave for the final table in its write, with the
-    tournament's state; the rest go to the tournament's service."""
+    tournament's state; the rest go to the tournament's service.  The same when the table
+    starts again after its hand's first write failed (the store has no hand to void, the
+    director still has the table in a hand)."""
     director = _final_draw_waits_for_table_1()
     at_1 = dict(director.core.tables[director.core_table(1)])
     clock = Clock()
@@ -78,7 +83,8 @@ def test_a_table_whose_voided_hand_held_up_the_final_draw_draws_it_once_it_runs_
     fake = Fake(core)
     players = [SeatRecord(ROOMS[1], seat, director.accounts[name], name,
                           director.chips[name], "normal") for seat, name in sorted(at_1.items())]
-    fake.run(core.start(players, Restart("restart", {500: [p.account_id for p in players]})))
+    hands = {500: [p.account_id for p in players]} if voided else {}
+    fake.run(core.start(players, Restart("restart", hands)))
     assert director.busy_tables() == set()  # its hand voided: no hand in play anywhere
 
     clock.time += 2

@@ -199,9 +199,10 @@ class TableCore:
                 self.rejoin_until = now + self.config.rejoin
                 sitter.grace_until = now + self.config.reconnect
         if link is not None:
-            if restart is not None and restart.voided and \
-                    link.number in link.director.busy_tables():
-                link.director.void_hand(link.number)  # its chips went back; it deals again
+            if link.number in link.director.busy_tables():
+                # no hand goes on at a table that starts: the one it was in is void (its
+                # chips went back), or never was written (its write failed); it deals again
+                link.director.void_hand(link.number)
                 yield Write((SaveTournament(link.tournament, link.director.to_json()),))
             return
         if plan.rebuys:

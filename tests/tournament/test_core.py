@@ -168,13 +168,21 @@ class Room:
         assert self.chips[winner] == entries * t.spec.structure.starting_stack
 
 
-def play(spec: TournamentSpec, seed: int, entrants: int) -> Room:
-    """Register ``entrants`` bots, start, and play the tournament to its end."""
-    room = Room(Tournament(spec, random.Random(seed)), random.Random(seed + 1))
+def started(spec: TournamentSpec, seed: int, entrants: int, hands: int | None = None) -> Room:
+    """A room whose tournament (drawn by ``seed``) has ``entrants`` bots registered and has
+    started; its hands played by ``hands`` (by default ``seed + 1``)."""
+    room = Room(Tournament(spec, random.Random(seed)),
+                random.Random(seed + 1 if hands is None else hands))
     for n in range(entrants):
         room.carry_out(room.t.register(f"p{n:03}"))
     if room.t.phase is Phase.REGISTERING:
         room.carry_out(room.t.start())
+    return room
+
+
+def play(spec: TournamentSpec, seed: int, entrants: int) -> Room:
+    """Register ``entrants`` bots, start, and play the tournament to its end."""
+    room = started(spec, seed, entrants)
     while room.step():
         assert room.hands < 100_000
     room.settle()
@@ -294,10 +302,7 @@ def test_a_tournament_read_back_from_its_save_plays_on_alike(seed: int) -> None:
     spec = TournamentSpec("saved", STRUCTURE, seats=6, buy_in=100, fee=10, late_levels=1,
                           reentries=1)
     whole = play(spec, seed, 80)
-    room = Room(Tournament(spec, random.Random(seed)), random.Random(seed + 1))
-    for n in range(80):
-        room.carry_out(room.t.register(f"p{n:03}"))
-    room.carry_out(room.t.start())
+    room = started(spec, seed, 80)
     steps = 0
     while room.step():
         steps += 1
@@ -309,10 +314,7 @@ def test_a_tournament_read_back_from_its_save_plays_on_alike(seed: int) -> None:
 
 def test_a_crash_voids_the_hands_in_play_and_the_tournament_goes_on() -> None:
     spec = TournamentSpec("crash", STRUCTURE, seats=6, buy_in=100, fee=10)
-    room = Room(Tournament(spec, random.Random(5)), random.Random(6))
-    for n in range(120):
-        room.carry_out(room.t.register(f"p{n:03}"))
-    room.carry_out(room.t.start())
+    room = started(spec, 5, 120)
     crashes = 0
     while room.step():
         if room.dealt and room.rng.random() < 0.02:
@@ -327,10 +329,7 @@ def test_a_crash_while_the_final_draw_waits_for_a_hand_does_not_stall_it(seed: i
     """The final table is drawn when the last hand in play ends; a crash voids that hand
     instead, and the draw follows the void (else no table could ever deal again)."""
     spec = TournamentSpec("final", STRUCTURE, seats=6, buy_in=100, fee=10)
-    room = Room(Tournament(spec, random.Random(seed)), random.Random(seed + 10))
-    for n in range(30):
-        room.carry_out(room.t.register(f"p{n:03}"))
-    room.carry_out(room.t.start())
+    room = started(spec, seed, 30, hands=seed + 10)
     crashes = 0
     while room.step():
         t = room.t

@@ -324,21 +324,26 @@ def test_a_crash_voids_the_hands_in_play_and_the_tournament_goes_on() -> None:
     assert crashes > 10
 
 
-@pytest.mark.parametrize("seed", [1, 2, 6])  # seeds whose play has the moment (not all do)
-def test_a_crash_while_the_final_draw_waits_for_a_hand_does_not_stall_it(seed: int) -> None:
+@pytest.mark.parametrize(("seats", "entrants", "seed"),  # seeds whose play has the moment
+                         [(6, 30, 1), (6, 30, 2), (6, 30, 6), (3, 6, 1), (3, 5, 5)])
+def test_a_crash_while_the_final_draw_waits_for_a_hand_does_not_stall_it(
+        seats: int, entrants: int, seed: int) -> None:
     """The final table is drawn when the last hand in play ends; a crash voids that hand
-    instead, and the draw follows the void (else no table could ever deal again)."""
-    spec = TournamentSpec("final", STRUCTURE, seats=6, buy_in=100, fee=10)
-    room = started(spec, seed, 30, hands=seed + 10)
-    crashes = 0
+    instead, and the draw follows the void (else no table could ever deal again).  In these
+    fields the bubble comes at the final table's size, so a table that finished its
+    hand-for-hand hand waits as well."""
+    spec = TournamentSpec("final", STRUCTURE, seats=seats, buy_in=100, fee=10)
+    room = started(spec, seed, entrants, hands=seed + 10)
+    crashes, waiting = 0, 0
     while room.step():
         t = room.t
         if len(t.tables) > 1 and len(t.alive) <= spec.seats and room.dealt:
             assert t.deferred() == []  # a hand in play: the draw waits for it
+            waiting += bool(t.waiting)
             crash(room)
             crashes += 1
     room.settle()
-    assert crashes
+    assert crashes and waiting
 
 
 def test_a_voided_hand_gives_the_big_blind_back() -> None:

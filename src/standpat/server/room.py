@@ -55,6 +55,7 @@ class LocalHost:
         self.voided: list[int] = []
         """Hands voided by this host's starts (crash leftovers, takeovers)."""
         self.writer = Writer(store, patience=config.write_patience, every=config.commit_every)
+        """The threads that write every table's rounds (grouped commits)."""
         self.ordered = self.writer if self.writer.threads == 1 else Writer(
             store, threads=1, patience=config.write_patience, every=config.commit_every)
         """The writer of the tournaments' tables: one thread, so their writes commit in the
@@ -62,7 +63,6 @@ class LocalHost:
         made (the state all its tables share): on PostgreSQL, where the room's writer has
         several threads, two tables' writes could commit the other way round, and a crash
         between them would leave a state that does not match the seats."""
-        """The threads that write every table's rounds (grouped commits)."""
         self.fences: dict[int, Fence | None] = {}
         """Each table's fence (None: one process), kept to start it again after a failure."""
         self.refused: list[int] = []

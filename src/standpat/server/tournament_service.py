@@ -388,8 +388,6 @@ class TournamentService:
         await asyncio.shield(job)
 
     async def _create(self, tid: int, number: int) -> None:
-        if number in self.rooms.get(tid, {}):
-            return  # opened meanwhile
         record = self.records.get(tid)
         if record is None:  # its game, betting and structure do not change: read once
             record = self.records[tid] = await asyncio.to_thread(self.store.tournaments.get,

@@ -30,6 +30,7 @@ from standpat.server.problems import error_code
 __all__ = [
     "PAYLOADS",
     "Adopt",
+    "Back",
     "Closed",
     "Cmd",
     "Envelope",
@@ -140,7 +141,16 @@ class SessionEnd(_Envelope):
     token: str
 
 
-Envelope = Annotated[Cmd | Reply | Msg | Adopt | Owner | Closed | SessionEnd,
+class Back(_Envelope):
+    """Node ``node`` is subscribed again after a Redis outage: what the others sent it
+    meanwhile was lost, their connections' watches of its tables included, so they watch
+    its tables again (each then has its state afresh)."""
+
+    op: Literal["back"] = "back"
+    node: str
+
+
+Envelope = Annotated[Cmd | Reply | Msg | Adopt | Owner | Closed | SessionEnd | Back,
                      Field(discriminator="op")]
 """Any envelope between nodes."""
 _ENVELOPE: Final[TypeAdapter[Any]] = TypeAdapter(Envelope)

@@ -510,8 +510,32 @@ class ClusterHost:
     def _bus_up(self) -> None:
         """Redis is back after an outage: what it kept is gone and what was said meanwhile
         was lost, so write the lobby again and send every connection of this node the
-        state of the tables it watches on other nodes again."""
+        state of the tables it watches on other nodes again; and tell the other nodes.
+
+        The nodes subscribe again one by one. A node back before this one sent its watches
+        of this node's tables while nobody here listened; told that this one is back
+        (:class:`~standpat.server.cluster.envelopes.Back`), it sends them again
+        (:meth:`_watch_again`)."""
         self._spawn(self._resync())
+        self.bus.broadcast(e.Back(node=self.node))
+
+    def _watch_again(self, node: str | None = None) -> None:
+        """This node's connections watch again the tables they watch on other nodes (only
+        those that ``node`` runs, if given): each is sent its table's state afresh."""
+        for table_id in list(self.watching):
+            if table_id in self.local.tables:
+                continue
+            line = self.lobby.get(table_id)
+            if node is not None and (line is None or line.get("node") != node):
+                continue
+            self._rewatch_all(table_id)
+
+    def _rewatch_all(self, table_id: int) -> None:
+        """This node's connections watching table ``table_id`` watch it again."""
+        for conn_id, account in list(self.watching.get(table_id, {}).items()):
+            outbox = self.connections.get(conn_id)
+            if outbox is not None:
+                self._spawn(self._rewatch(table_id, account, outbox))
 
     async def _resync(self) -> None:
         self._lobby_turn = 0
@@ -521,13 +545,7 @@ class ClusterHost:
             await self._read_lobby()
         except Exception as error:
             self._failed("lobby", error)
-        for table_id, watchers in list(self.watching.items()):
-            if table_id in self.local.tables:
-                continue
-            for conn_id, account in list(watchers.items()):
-                outbox = self.connections.get(conn_id)
-                if outbox is not None:
-                    self._spawn(self._rewatch(table_id, account, outbox))
+        self._watch_again()
 
     async def _rewatch(self, table_id: int, account: int | None, outbox: Outbox) -> None:
         with contextlib.suppress(StandpatError):
@@ -638,10 +656,7 @@ class ClusterHost:
             return
         if table_id in self.local.tables and line.get("node") != self.node:
             return  # a stale line: this node runs the table
-        for conn_id, account in list(self.watching.get(table_id, {}).items()):
-            outbox = self.connections.get(conn_id)
-            if outbox is not None:
-                self._spawn(self._rewatch(table_id, account, outbox))
+        self._rewatch_all(table_id)
 
     # -- the TableHost interface ------------------------------------------------------
 
@@ -788,6 +803,9 @@ class ClusterHost:
                     self.watching.pop(table_id, None)
             case e.SessionEnd(token=token):
                 self.sockets.end_here(token)
+            case e.Back(node=node):
+                if node != self.node:
+                    self._watch_again(node)
 
     def _command(self, envelope: e.Cmd) -> None:
         table_id, corr = envelope.table, envelope.corr

@@ -22,6 +22,8 @@ from standpat.server.cluster.bus import Link
 from standpat.server.cluster.host import ClusterHost
 from standpat.server.config import ServerConfig
 from standpat.store import Store
+from standpat.store.operator import suspend
+from standpat.store.sessions import token_hash
 from tests.server.conftest import fresh_postgres_database, need_redis
 from tests.server.tables import Outbox
 
@@ -90,6 +92,48 @@ def test_a_node_back_late_is_watched_again_by_the_nodes_back_before_it(db: str) 
             await admin.aclose()
             for node in (early, late):
                 await node.bus.stop()
+            store.close()
+
+    asyncio.run(run())
+
+
+def test_sockets_of_a_session_ended_while_the_nodes_were_apart_are_closed(db: str) -> None:
+    """A log-out (or a suspension) on a node whose ``SessionEnd`` never crossed: the node
+    with the session's sockets closes them once it, or another node, is back on the bus."""
+    url = need_redis()
+
+    async def run() -> None:
+        store = Store(db)
+        node = ClusterHost(store, ServerConfig(db=db, redis=url, node_id="n1"))
+        node.bus.prefix = f"test-{secrets.token_hex(4)}"
+        names = iter(range(10**6))
+
+        def session() -> tuple[int, str, list[int]]:
+            account = store.accounts.create(f"player{next(names)}", "pw-secret-pw")
+            token = store.sessions.open(account.id)
+            closed: list[int] = []
+            node.sockets.add(token_hash(token), 1, lambda: closed.append(1))
+            node.sockets.add(token_hash(token), 2, lambda: closed.append(2))
+            return account.id, token, closed
+
+        _, kept, kept_closed = session()
+        _, ended, ended_closed = session()
+        suspended, _, suspended_closed = session()
+        store.sessions.end(ended)  # logged out on another node, the bus down
+        suspend(store, suspended, "collusion")
+        try:
+            node._arrived(e.Back(node="n2"))  # another node is back
+            async with asyncio.timeout(WAIT):
+                while node._tasks:
+                    await asyncio.sleep(0.01)
+            assert (ended_closed, suspended_closed, kept_closed) == ([1, 2], [1, 2], [])
+            assert node.sockets.tokens() == [token_hash(kept)]
+            # this node back itself: the same check (the kept session ended meanwhile)
+            store.sessions.end(kept)
+            await node._resync()
+            assert kept_closed == [1, 2] and node.sockets.tokens() == []
+        finally:
+            await node.bus.redis.aclose()
             store.close()
 
     asyncio.run(run())

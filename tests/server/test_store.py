@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, update
 
 from standpat.errors import AccountError, TableError
 from standpat.store import BANK, Account, Store, seat_wallet, user_wallet
+from standpat.store import models as m
+from standpat.store.sessions import token_hash
+from standpat.store.tx import now
 
 
 def alice_and_bob(store: Store) -> tuple[Account, Account]:
@@ -51,10 +54,20 @@ def test_accounts_and_sessions(db_url: str) -> None:
     with pytest.raises(AccountError):
         store.accounts.authenticate("nobody", "correct horse")
     token = store.sessions.open(alice.id)
+    other = store.sessions.open(alice.id)
     assert store.sessions.account(token) == alice
     assert store.sessions.account(token + "x") is None
+    hashes = {token_hash(token), token_hash(other), token_hash(token + "x")}
+    assert store.sessions.live(hashes) == {token_hash(token), token_hash(other)}
+    assert store.sessions.live([]) == set()
     store.sessions.end(token)
     assert store.sessions.account(token) is None
+    assert store.sessions.live(hashes) == {token_hash(other)}
+    with store.tx.begin() as conn:  # a live session of a suspended account is not live
+        conn.execute(update(m.accounts).values(suspended_at=now()))
+    assert store.sessions.live(hashes) == set()
+    with store.tx.begin() as conn:
+        conn.execute(update(m.accounts).values(suspended_at=None))
     bot = store.accounts.create("bot-1", None, bot=True)
     with pytest.raises(AccountError):
         store.accounts.authenticate("bot-1", "")

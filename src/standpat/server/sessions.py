@@ -46,6 +46,10 @@ class SessionSockets:
             if not sockets:
                 del self._sockets[token]
 
+    def tokens(self) -> list[str]:
+        """The sessions (their keys, as given to :meth:`add`) that have sockets open."""
+        return list(self._sockets)
+
     def end(self, token: str) -> None:
         """Close every socket of the session ``token``."""
         for close in self._sockets.pop(token, {}).values():

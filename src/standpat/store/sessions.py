@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterable
 from datetime import UTC, timedelta
 from typing import Any, Final
 
@@ -78,6 +79,22 @@ class Sessions:
         if expires < now() or row["suspended_at"] is not None:
             return None
         return account_of(row)
+
+    def live(self, hashes: Iterable[str]) -> set[str]:
+        """Which of these token hashes are of live sessions (not ended, not expired, their
+        account not suspended)."""
+        wanted = list(hashes)
+        if not wanted:
+            return set()
+        with self.tx.read() as conn:
+            rows = conn.execute(
+                select(m.sessions.c.token_hash)
+                .join(m.accounts, m.sessions.c.account_id == m.accounts.c.id)
+                .where(m.sessions.c.token_hash.in_(wanted)
+                       & (m.sessions.c.expires_at > now())
+                       & m.accounts.c.suspended_at.is_(None))
+            ).scalars()
+            return {str(h) for h in rows}
 
     def of(self, account_id: int) -> list[dict[str, Any]]:
         """An account's live log-in sessions, newest first: ``id`` (the first 16 hex digits

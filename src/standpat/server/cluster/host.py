@@ -509,15 +509,31 @@ class ClusterHost:
 
     def _bus_up(self) -> None:
         """Redis is back after an outage: what it kept is gone and what was said meanwhile
-        was lost, so write the lobby again and send every connection of this node the
-        state of the tables it watches on other nodes again; and tell the other nodes.
+        was lost, so write the lobby again, send every connection of this node the state
+        of the tables it watches on other nodes again, close the sockets of sessions ended
+        meanwhile, and tell the other nodes.
 
         The nodes subscribe again one by one. A node back before this one sent its watches
-        of this node's tables while nobody here listened; told that this one is back
-        (:class:`~standpat.server.cluster.envelopes.Back`), it sends them again
-        (:meth:`_watch_again`)."""
+        of this node's tables, and the ends of sessions, while nobody here listened; told
+        that this one is back (:class:`~standpat.server.cluster.envelopes.Back`), it
+        sends its watches again (:meth:`_watch_again`) and closes its sockets of sessions
+        this one ended meanwhile (:meth:`_close_ended_sessions`)."""
         self._spawn(self._resync())
         self.bus.broadcast(e.Back(node=self.node))
+
+    async def _close_ended_sessions(self) -> None:
+        """Close this node's sockets whose log-in session ended while the nodes could not
+        tell each other (its ``SessionEnd`` was lost): the database says which are live."""
+        tokens = self.sockets.tokens()
+        try:
+            live = await asyncio.to_thread(self.store.sessions.live, tokens)
+        except Exception as error:
+            self._failed("sessions", error)
+            return
+        self._recovered("sessions")
+        for token in tokens:
+            if token not in live:
+                self.sockets.end_here(token)
 
     def _watch_again(self, node: str | None = None) -> None:
         """This node's connections watch again the tables they watch on other nodes (only
@@ -546,6 +562,7 @@ class ClusterHost:
         except Exception as error:
             self._failed("lobby", error)
         self._watch_again()
+        await self._close_ended_sessions()
 
     async def _rewatch(self, table_id: int, account: int | None, outbox: Outbox) -> None:
         with contextlib.suppress(StandpatError):
@@ -806,6 +823,7 @@ class ClusterHost:
             case e.Back(node=node):
                 if node != self.node:
                     self._watch_again(node)
+                    self._spawn(self._close_ended_sessions())
 
     def _command(self, envelope: e.Cmd) -> None:
         table_id, corr = envelope.table, envelope.corr

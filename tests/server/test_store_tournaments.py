@@ -31,7 +31,7 @@ from standpat.store import (
 )
 from standpat.store import models as m
 from standpat.store.operator import suspend
-from standpat.store.tournaments import PRIZE
+from standpat.store.tournaments import PRIZE, StaleStateError
 from standpat.tournament import Level, Phase, Structure, TournamentSpec
 from standpat.tournament.payouts import prizes
 
@@ -88,6 +88,33 @@ def test_the_schema_has_the_tournaments(db_url: str) -> None:
     inspector = inspect(store.tx.engine)
     assert {"tournaments", "tournament_entries"} <= set(inspector.get_table_names())
     assert "tournament_id" in {c["name"] for c in inspector.get_columns("ledger")}
+    store.close()
+
+
+def test_a_save_of_the_director_is_kept_only_over_the_one_before_it(db_url: str) -> None:
+    """The saves' count: a save made after one that failed (never stored) is refused, in
+    the transaction of the write that carries it, and nothing of it is kept."""
+    store = Store(db_url)
+    t = store.tournaments.create(spec(max_entrants=6), game="five-card-draw",
+                                 betting="no-limit")
+    store.tournaments.save_state(t, {"n": 1}, saves=1)
+    with store.tx.begin() as conn:
+        store.tournaments.save_state(t, {"n": 2}, saves=2, conn=conn)
+    assert store.tournaments.state(t) == {"n": 2}
+    with pytest.raises(StaleStateError, match="save 4 is made after save 3, and the store "
+                                               "holds save 2"), store.tx.begin() as conn:
+        store.accounts.create("kept-not", "pw-secret-pw", conn=conn)
+        store.tournaments.save_state(t, {"n": 4}, saves=4, conn=conn)
+    assert store.tournaments.state(t) == {"n": 2}
+    with pytest.raises(AccountError):  # the write's other parts were not kept either
+        store.accounts.authenticate("kept-not", "pw-secret-pw")
+    with pytest.raises(StaleStateError):  # nor a save made again from an older one
+        store.tournaments.save_state(t, {"n": 2}, saves=2)
+    store.tournaments.save_state(t, {"n": 3}, saves=3)
+    store.tournaments.save_state(t, {"n": 0})  # no count: kept whatever the count
+    assert store.tournaments.state(t) == {"n": 0}
+    with pytest.raises(NotFoundError):
+        store.tournaments.save_state(t + 1, {"n": 1}, saves=1)
     store.close()
 
 

@@ -181,12 +181,34 @@ class LocalHost:
             self.on_lost(table_id)
 
     def _failed(self, table_id: int) -> None:
-        """A table stopped for a failure: start it again from the store, a little later."""
+        """A table stopped for a failure: start it again from the store, a little later (a
+        tournament's table: its tournament does, with its other tables)."""
         table = self.tables.pop(table_id, None)
         if table is None or table_id in self._restarts:
             return
+        if self.tournaments is not None and self.tournaments.failed(table_id):
+            return
+        self.start_again(table_id)
+
+    def start_again(self, table_id: int) -> None:
+        """Start a table that ran here again from the store, a little later (its running
+        hand void), unless it is starting again already (or never ran here)."""
+        if table_id in self._restarts or table_id in self.tables:
+            return
         task = asyncio.create_task(self._restart(table_id), name=f"restart-{table_id}")
         self._restarts[table_id] = task
+
+    async def halt(self, table_id: int) -> None:
+        """Stop a table without another write, to start it again (:meth:`start_again`):
+        its fence is kept."""
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            await table.stop()
+
+    async def settled(self) -> None:
+        """Wait until every tournament table's write given so far has been made (or has
+        failed): their writer makes them in order."""
+        await self.ordered.write(lambda conn: None)
 
     async def _restart(self, table_id: int) -> None:
         """Start a failed table again (voiding its running hand), trying until it works,

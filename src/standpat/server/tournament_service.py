@@ -24,6 +24,7 @@ through any node reaches the node that runs the tournament.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import random
 import secrets
@@ -53,6 +54,9 @@ BOT_LEVEL = "normal"
 """How the house bots an operator enters into a tournament play."""
 LOOK_EVERY = 1.0
 """Seconds between two looks at the clock and at the tournaments waiting to start."""
+RELOAD_AFTER = (0.5, 1.0, 2.0, 5.0)
+"""Seconds before a tournament whose table failed a write is read back from the store (then
+before each further try, while the database does not answer)."""
 
 
 class Placement(Protocol):
@@ -147,6 +151,10 @@ class TournamentService:
         twice meanwhile, after a restart, wait for it instead of opening it again)."""
         self.recurring: RecurringSitAndGos | None = None
         """The recurring sit-and-gos it keeps open (``standpat serve --tournament``)."""
+        self._reloading: set[int] = set()
+        """Tournaments being read back from the store after a table's failed write."""
+        self._reload_again: set[int] = set()
+        """Of those, the ones whose tables failed again meanwhile (read back once more)."""
         host.tournaments = self
 
     # -- start and stop --------------------------------------------------------------
@@ -218,6 +226,78 @@ class TournamentService:
             self.queued.pop(table_id, None)
         log.error("tournament %s: its lease was lost; another node runs it now", tid)
         return here
+
+    def failed(self, table_id: int) -> bool:
+        """A table stopped for a failed write: if it is a tournament's, the whole tournament
+        goes on from its last saved state (:meth:`_reload`), and this service starts the
+        table again (True); False for a ring game's table (its host starts it again)."""
+        link = self.links.get(table_id)
+        if link is None:
+            return False
+        tid = link.tournament
+        if tid in self._reloading:
+            self._reload_again.add(tid)
+        else:
+            self._reloading.add(tid)
+            self._spawn(self._reload(tid))
+        return True
+
+    async def _reload(self, tid: int) -> None:
+        """Start tournament ``tid`` again from its last saved state, as after a crash.
+
+        Every write of its tables saves its director (shared by them in memory) as that
+        write's hand left it, and one such write failed: the director in memory may hold a
+        change the store never saw (a bust placed, a player moved), while the table starts
+        again from the store with the hand void. So its tables here stop (their running
+        hands void when they start again); once every write given before has been made,
+        its director is read back; its tables start again; and the orders the failure cut
+        short are given again (:meth:`_resume`). A later write of another of its tables
+        made on the lost change is refused by the store (the saves' count), and that table
+        fails too: it is stopped and started again here with the rest."""
+        try:
+            again = True
+            while again:
+                self._reload_again.discard(tid)
+                log.error("tournament %s: a table's write failed; the tournament goes on "
+                          "from its last saved state", tid)
+                self.directors.pop(tid, None)  # no order of the lost state is carried out
+                for table_id in sorted(self.rooms.get(tid, {}).values()):
+                    self.queued.pop(table_id, None)
+                    await self.host.halt(table_id)
+                record, state, rooms = await self._read_back(tid)
+                if tid not in self.rooms:  # its lease was lost meanwhile (see lost)
+                    return
+                self.rooms[tid] = rooms
+                director = None
+                if record.status is Phase.RUNNING and state is not None:
+                    director = self.directors[tid] = Director.from_json(state)
+                for table_id in sorted(rooms.values()):
+                    self.host.start_again(table_id)
+                if director is not None:
+                    await self._resume(tid, director)
+                again = tid in self._reload_again
+        finally:
+            self._reloading.discard(tid)
+            self._reload_again.discard(tid)
+
+    async def _read_back(
+        self, tid: int
+    ) -> tuple[TournamentRecord, dict[str, Any] | None, dict[int, int]]:
+        """A tournament's record, saved director and tables, read once every write given
+        before has been made (tried again while the database does not answer)."""
+        pauses = iter(RELOAD_AFTER)
+        while True:
+            await asyncio.sleep(next(pauses, RELOAD_AFTER[-1]))
+            try:
+                await self.host.settled()
+                record = await asyncio.to_thread(self.store.tournaments.get, tid)
+                state = await asyncio.to_thread(self.store.tournaments.state, tid)
+                rooms = await asyncio.to_thread(self.store.tournaments.tables, tid)
+            except Exception as error:
+                log.warning("tournament %s cannot be read back yet (%s); trying again", tid,
+                            type(error).__name__)
+                continue
+            return record, state, rooms
 
     async def _gather(self, tid: int) -> None:
         """Give the tables of a tournament run here the orders queued while they did not run
@@ -337,7 +417,9 @@ class TournamentService:
             self.directors[tid] = director
             self.records[tid] = record
             self.rooms[tid] = {}
-            await asyncio.to_thread(self.store.tournaments.save_state, tid, director.to_json())
+            state, saves = director.save()
+            await asyncio.to_thread(functools.partial(
+                self.store.tournaments.save_state, tid, state, saves=saves))
         log.warning("tournament %s (%s) starts: %s entrants at %s tables", tid,
                     record.spec.name, len(director.core.alive), len(director.tables))
         await self.carry_out(tid, orders)

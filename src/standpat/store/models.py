@@ -232,6 +232,7 @@ tournaments = Table(
     Column("state", JSON, nullable=True),
     Column("recurring", String(64), nullable=True),
     Column("paused", Boolean, nullable=False, server_default=false()),
+    Column("saves", Integer, nullable=False, server_default="0"),
     Index("ix_tournaments_status", "status"),
     Index("ix_tournaments_recurring", "recurring"),
 )

@@ -47,7 +47,12 @@ from sqlalchemy.exc import IntegrityError
 
 from standpat.engine.games import Structure as Betting
 from standpat.engine.games import get_game
-from standpat.errors import NotFoundError, TournamentError, TournamentStateError
+from standpat.errors import (
+    NotFoundError,
+    StandpatError,
+    TournamentError,
+    TournamentStateError,
+)
 from standpat.store import models as m
 from standpat.store.accounts import SuspendedError
 from standpat.store.ledger import (
@@ -65,8 +70,8 @@ from standpat.tournament.payouts import split_prizes
 from standpat.tournament.structure import structure_from_doc, structure_to_doc
 
 __all__ = [
-    "BUY_IN", "PRIZE", "REFUND", "Entry", "EntryStatus", "TournamentRecord", "Tournaments",
-    "check_tournaments",
+    "BUY_IN", "PRIZE", "REFUND", "Entry", "EntryStatus", "StaleStateError", "TournamentRecord",
+    "Tournaments", "check_tournaments",
 ]
 
 BUY_IN = "buy-in"
@@ -75,6 +80,12 @@ REFUND = "refund"
 """The ledger's kind of an unregistration's or a cancellation's movement."""
 PRIZE = "prize"
 """The ledger's kind of a tournament's payout (one movement: the whole pool)."""
+
+
+class StaleStateError(StandpatError):
+    """A save of a tournament's director made after a save that the store does not hold (a
+    write that failed): refused, so that a change the room could not write is never saved
+    by a later write."""
 
 
 class EntryStatus(StrEnum):
@@ -512,12 +523,29 @@ class Tournaments:
     # -- the room's running tournaments -------------------------------------------------
 
     def save_state(self, tournament_id: int, state: Mapping[str, Any], *,
-                   conn: Connection | None = None) -> None:
+                   saves: int | None = None, conn: Connection | None = None) -> None:
         """Keep a running tournament's director (``conn``: the caller's transaction, as a
-        tournament table's write that changed it, else a new one)."""
+        tournament table's write that changed it, else a new one).
+
+        ``saves``: the director's count of saves, this one included: it is kept only over
+        the save before it (the stored count ``saves - 1``), else StaleStateError (a save
+        between them failed, and this one was made after it). None: kept whatever the count.
+        """
+        where = m.tournaments.c.id == tournament_id
+        values: dict[str, Any] = {"state": dict(state)}
+        if saves is not None:
+            where &= m.tournaments.c.saves == saves - 1
+            values["saves"] = saves
         with self.tx.within(conn) as conn:
-            conn.execute(m.tournaments.update().where(m.tournaments.c.id == tournament_id)
-                         .values(state=dict(state)))
+            if not conn.execute(m.tournaments.update().where(where).values(**values)).rowcount:
+                kept = conn.execute(select(m.tournaments.c.saves).where(
+                    m.tournaments.c.id == tournament_id)).scalar()
+                if kept is None:
+                    raise NotFoundError(f"there is no tournament {tournament_id}.")
+                raise StaleStateError(
+                    f"tournament {tournament_id}: save {saves} is made after save "
+                    f"{saves - 1 if saves is not None else '?'}, and the store holds save "
+                    f"{kept}.")
 
     def state(self, tournament_id: int) -> dict[str, Any] | None:
         """A tournament's director as last saved (None: it has not started in the room)."""

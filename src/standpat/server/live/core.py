@@ -203,7 +203,7 @@ class TableCore:
                 # no hand goes on at a table that starts: the one it was in is void (its
                 # chips went back), or never was written (its write failed); it deals again
                 link.director.void_hand(link.number)
-                yield Write((SaveTournament(link.tournament, link.director.to_json()),))
+                yield Write((SaveTournament(link.tournament, *link.director.save()),))
             return
         if plan.rebuys:
             ops: list[WriteOp] = [RebuyBot(s, n) for s, n in sorted(plan.rebuys.items())]
@@ -465,7 +465,7 @@ class TableCore:
             level = link.director.hand_started(link.number, self.table.next_big_blind())
             self.table.set_level(level.stakes)
             self.at_start = {line.seat: line.stack for line in self.table.lines()}
-            tournament_ops = (SaveTournament(link.tournament, link.director.to_json()),)
+            tournament_ops = (SaveTournament(link.tournament, *link.director.save()),)
             spec = link.director.core.spec
             played_at = {"tournament": {  # for its history: the header's tournament and level
                 "id": link.tournament, "buy_in": f"{spec.buy_in}+{spec.fee}",
@@ -631,7 +631,7 @@ class TableCore:
         gone, others, closing = self._carry_out(orders, ops)
         self.last_saved = self.table.snapshot()
         ops += [SaveState(self.last_saved),
-                SaveTournament(link.tournament, link.director.to_json())]
+                SaveTournament(link.tournament, *link.director.save())]
         yield Write(tuple(ops))
         yield from self._tournament_after(gone, others, closing)
 
@@ -646,7 +646,7 @@ class TableCore:
         ops: list[WriteOp] = []
         gone, others, closing = self._carry_out(orders, ops)
         if ops or changed:
-            ops += [*self.saved(), SaveTournament(link.tournament, link.director.to_json())]
+            ops += [*self.saved(), SaveTournament(link.tournament, *link.director.save())]
             yield Write(tuple(ops))
         yield from self._tournament_after(gone, others, closing)
 

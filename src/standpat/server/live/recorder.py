@@ -71,8 +71,8 @@ def make(store: Store, table_id: int, op: w.WriteOp, conn: Connection) -> Any:
         case w.SeatEntrant(seat, account, stack, bot):
             return store.tables.seat_entrant(table_id, seat, account, stack, bot_level=bot,
                                              conn=conn)
-        case w.SaveTournament(tournament, state):
-            return store.tournaments.save_state(tournament, state, conn=conn)
+        case w.SaveTournament(tournament, state, saves):
+            return store.tournaments.save_state(tournament, state, saves=saves, conn=conn)
         case w.BustEntry(entry, place):
             try:
                 return store.tournaments.bust(entry, place, conn=conn)

@@ -52,6 +52,7 @@ from standpat.server.protocol import error_message, message
 from standpat.server.seatbots import game_bot
 from standpat.server.tournaments.director import Order
 from standpat.store import Store
+from standpat.store.tournaments import StaleStateError
 
 __all__ = ["LiveTable", "Seated", "TableFailedError"]
 
@@ -216,6 +217,10 @@ class LiveTable:
                 except SQLAlchemyError as error:
                     log.error("table %s: the database failed a write (%s): the table starts "
                               "again", self.id, type(error).__name__)
+                    raise TableFailedError("the room's database failed; the table starts again."
+                                      ) from error
+                except StaleStateError as error:  # its tournament lost a write before it
+                    log.error("table %s: %s: the table starts again", self.id, error)
                     raise TableFailedError("the room's database failed; the table starts again."
                                       ) from error
                 _count(ops)

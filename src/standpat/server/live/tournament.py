@@ -101,3 +101,8 @@ class TournamentHooks(Protocol):
     def forward(self, link: TournamentLink, orders: Iterable[Order]) -> None:
         """A table's orders for the rest of its tournament."""
         ...
+
+    def failed(self, table_id: int) -> bool:
+        """A table stopped for a failed write; True if its tournament starts it again (the
+        host does otherwise)."""
+        ...

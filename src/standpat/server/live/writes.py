@@ -152,10 +152,12 @@ class SeatEntrant:
 
 @dataclass(frozen=True, slots=True)
 class SaveTournament:
-    """A running tournament's director (its state), saved with the write that changed it."""
+    """A running tournament's director (its state), saved with the write that changed it,
+    as its save ``saves`` (kept only over the save before it)."""
 
     tournament: int
     state: Json
+    saves: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -170,6 +170,9 @@ class Director:
     re-entered has several): whose final place is which at the end."""
     orders_seen: list[Order] = field(default_factory=list, compare=False)
     """Every order given (for tests and the log)."""
+    saves: int = field(default=0, compare=False)
+    """How many times it was saved (:meth:`save`): the store keeps a save only over the one
+    before it, so a change whose write failed is never saved by a later one."""
 
     def register(self, name: str, entry: int, account: int | None = None,
                  bot: str | None = None) -> list[Order]:
@@ -305,7 +308,13 @@ class Director:
                 "tables": {str(c): r for c, r in self.tables.items()}, "name": self.name,
                 "pending": {str(a): [type(o).__name__, asdict(o)]
                             for a, o in self.pending.items()},
-                "outs": self.outs, "chips": self.chips}
+                "outs": self.outs, "chips": self.chips, "saves": self.saves}
+
+    def save(self) -> tuple[dict[str, Any], int]:
+        """A new save: :meth:`to_json` and the count of saves, this one included (for
+        :meth:`standpat.store.tournaments.Tournaments.save_state`)."""
+        self.saves += 1
+        return self.to_json(), self.saves
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Director:
@@ -317,7 +326,8 @@ class Director:
                    {int(c): int(r) for c, r in doc["tables"].items()}, int(doc["opened"]),
                    str(doc["name"]),
                    outs={n: [int(e) for e in es] for n, es in doc.get("outs", {}).items()},
-                   chips={n: int(c) for n, c in doc.get("chips", {}).items()})
+                   chips={n: int(c) for n, c in doc.get("chips", {}).items()},
+                   saves=int(doc.get("saves", 0)))
 
     # -- the core's effects as the room's orders ------------------------------------------
 

@@ -272,7 +272,8 @@ class TournamentService:
                 if record.status is Phase.RUNNING and state is not None:
                     director = self.directors[tid] = Director.from_json(state)
                 for table_id in sorted(rooms.values()):
-                    self.host.start_again(table_id)
+                    if table_id not in self.closed:
+                        self.host.start_again(table_id)
                 if director is not None:
                     await self._resume(tid, director)
                 again = tid in self._reload_again

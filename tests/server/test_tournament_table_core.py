@@ -14,7 +14,7 @@ from standpat.server.live import writes as w
 from standpat.server.live.effects import Forward, Write
 from standpat.server.live.restart import Restart
 from standpat.server.live.tournament import TournamentLink
-from standpat.server.tournaments.director import Director, MoveTo, OpenAt, SeatAt
+from standpat.server.tournaments.director import Director, MoveTo, OpenAt, SeatAt, Unseat
 from standpat.store import SeatRecord, TableRecord
 from standpat.tournament import Level, Structure, Tournament, TournamentSpec
 from tests.server.fake import Clock, Fake
@@ -111,3 +111,47 @@ def test_a_table_whose_voided_hand_held_up_the_final_draw_draws_it_once_it_runs_
     moved = {o.account for o in forwarded if isinstance(o, MoveTo) and o.from_number == 2}
     assert moved == {director.accounts[n] for n in director.core.alive} - seated
     assert director.deferred() == []  # drawn once
+
+
+def test_a_player_on_his_way_is_seated_in_the_seat_a_bust_just_freed() -> None:
+    """A table's hand ends with a bust, and in the same orders the director sends a player
+    on his way (his table broke while he went to it) to the very seat the bust freed: the
+    busted player leaves, the newcomer sits, in one write. (Found by the 200-bot long test:
+    the newcomer's order was skipped as "seat taken" while the busted player was still in
+    the table's sitters, his seat stayed pending, and the table never dealt again.)"""
+    spec = TournamentSpec("seat", Structure("s", (Level(10, 20),), 600.0, 500), seats=3,
+                          buy_in=10, max_entrants=3)
+    director = Director(Tournament(spec, random.Random(5)), {}, name="seat")
+    for n, name in enumerate("abc"):
+        director.register(name, 100 + n, n + 1, "normal")
+    for account in list(director.pending):
+        director.done(account)
+    (number,) = set(director.tables.values())
+    seated = director.core.tables[director.core_table(number)]
+    record = TableRecord(id=71, name="seat - table 1", game="five-card-draw",
+                         structure="no-limit", stakes="10/20", seats=3,
+                         config={"clock": 10.0, "tournament": {"id": 9, "number": number}},
+                         chain_top="00" * 32, chain_length=100, hands_dealt=0, button=0,
+                         closed=False, state=None)
+    core = TableCore(record, CONFIG, now=Clock(), tournament=TournamentLink(9, number, director,
+                                                                           {number: 71}))
+    fake = Fake(core)
+    players = [SeatRecord(71, seat, director.accounts[name], name, 500, "normal")
+               for seat, name in sorted(seated.items())]
+    fake.run(core.start(players, None))
+    busted = min(seated)
+    leaving = core.sitters[busted]
+    director.accounts["d"] = 4  # the player on his way (his old table broke meanwhile)
+    coming = SeatAt(number, busted, 4, 700, "normal")
+    director.pending[4] = coming
+    fake.run(core.tournament_orders([Unseat(number, busted), coming]))
+    assert core.sitters[busted].account == 4 and core.sitters[busted].name == "d"
+    assert 4 not in director.pending, "his seat is taken"
+    assert director.may_deal(number) or director.pending == {}
+    write = next(e for e in fake.effects if isinstance(e, Write)
+                 and any(isinstance(op, w.SeatEntrant) for op in e.ops))
+    kinds = [(type(op).__name__, getattr(op, "seat", None)) for op in write.ops
+             if isinstance(op, w.Stand | w.SeatEntrant)]
+    assert kinds == [("Stand", busted), ("SeatEntrant", busted)]
+    assert leaving not in core.sitters.values()
+    assert core.table.stack(busted) == 700

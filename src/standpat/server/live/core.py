@@ -402,7 +402,8 @@ class TableCore:
     def _gone(self, sitter: Sitter, why: str, **extra: Any) -> Steps[None]:
         """His seat was cashed out: the table forgets him, and his connections are told
         (``extra``: more for them, as the table a tournament moved him to)."""
-        del self.sitters[sitter.seat]
+        if self.sitters.get(sitter.seat) is sitter:  # not already taken by a newcomer
+            del self.sitters[sitter.seat]
         self.ghosts.forget(sitter.seat)
         for outbox in sitter.outboxes.values():
             yield Send(outbox, message("left", table=self.id, seat=sitter.seat, reason=why,
@@ -674,6 +675,9 @@ class TableCore:
         gone: list[tuple[Sitter, Json]] = []
         others: list[Order] = []
         closing = False
+        # seats left in these orders (their sitters are forgotten only after the write): a
+        # player sent to one of them in the same orders takes it
+        vacated: set[int] = set()
         for order in orders:
             match order:
                 case Unseat(number=n, seat=seat) if n == link.number:
@@ -681,6 +685,7 @@ class TableCore:
                     self.table.leave(seat)
                     ops.append(Stand(seat))
                     gone.append((sitter, {"why": "out"}))
+                    vacated.add(seat)
                 case MoveTo(from_number=n, from_seat=seat) if n == link.number:
                     move = link.director.pending_move(order.account, n)
                     moving = self.sitters.get(seat)
@@ -692,16 +697,18 @@ class TableCore:
                     others.append(link.director.moved(move, stack))
                     gone.append((moving, {"why": "moved",
                                           "to": link.rooms.get(move.to_number)}))
+                    vacated.add(seat)
                 case SeatAt(number=n) if n == link.number:
                     if not link.director.seat_pending(order):
                         continue  # taken already, or he was sent on elsewhere meanwhile
-                    if order.seat in self.sitters:
+                    if order.seat in self.sitters and order.seat not in vacated:
                         if self.sitters[order.seat].account == order.account:
                             link.director.done(order.account)  # seated already (a crash)
                         continue
                     self._seat_entrant(order, link.director.name_of(order.account))
                     link.director.done(order.account)
                     ops.append(SeatEntrant(order.seat, order.account, order.stack, order.bot))
+                    vacated.discard(order.seat)
                 case CloseAt(number=n) if n == link.number:
                     closing = True
                 case Out(entry=entry, places=places):

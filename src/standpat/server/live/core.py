@@ -704,6 +704,10 @@ class TableCore:
                     if order.seat in self.sitters and order.seat not in vacated:
                         if self.sitters[order.seat].account == order.account:
                             link.director.done(order.account)  # seated already (a crash)
+                        else:  # the director and the table disagree: said, for the log
+                            log.error("table %s: seat %s is %s's; the seat order %s waits",
+                                      self.id, order.seat, self.sitters[order.seat].name,
+                                      order)
                         continue
                     self._seat_entrant(order, link.director.name_of(order.account))
                     link.director.done(order.account)

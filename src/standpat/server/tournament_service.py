@@ -24,7 +24,6 @@ through any node reaches the node that runs the tournament.
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import random
 import secrets
@@ -419,8 +418,8 @@ class TournamentService:
             self.records[tid] = record
             self.rooms[tid] = {}
             state, saves = director.save()
-            await asyncio.to_thread(functools.partial(
-                self.store.tournaments.save_state, tid, state, saves=saves))
+            await asyncio.to_thread(self.store.tournaments.save_state, tid, state,
+                                    saves=saves)
         log.warning("tournament %s (%s) starts: %s entrants at %s tables", tid,
                     record.spec.name, len(director.core.alive), len(director.tables))
         await self.carry_out(tid, orders)

@@ -540,12 +540,11 @@ class Tournaments:
             if not conn.execute(m.tournaments.update().where(where).values(**values)).rowcount:
                 kept = conn.execute(select(m.tournaments.c.saves).where(
                     m.tournaments.c.id == tournament_id)).scalar()
-                if kept is None:
+                if kept is None or saves is None:
                     raise NotFoundError(f"there is no tournament {tournament_id}.")
                 raise StaleStateError(
                     f"tournament {tournament_id}: save {saves} is made after save "
-                    f"{saves - 1 if saves is not None else '?'}, and the store holds save "
-                    f"{kept}.")
+                    f"{saves - 1}, and the store holds save {kept}.")
 
     def state(self, tournament_id: int) -> dict[str, Any] | None:
         """A tournament's director as last saved (None: it has not started in the room)."""

@@ -402,7 +402,7 @@ class TableCore:
     def _gone(self, sitter: Sitter, why: str, **extra: Any) -> Steps[None]:
         """His seat was cashed out: the table forgets him, and his connections are told
         (``extra``: more for them, as the table a tournament moved him to)."""
-        if self.sitters.get(sitter.seat) is sitter:  # not already taken by a newcomer
+        if self.sitters.get(sitter.seat) is sitter:  # (a tournament's leavers go at once)
             del self.sitters[sitter.seat]
         self.ghosts.forget(sitter.seat)
         for outbox in sitter.outboxes.values():
@@ -675,33 +675,31 @@ class TableCore:
         gone: list[tuple[Sitter, Json]] = []
         others: list[Order] = []
         closing = False
-        # seats left in these orders (their sitters are forgotten only after the write): a
-        # player sent to one of them in the same orders takes it
-        vacated: set[int] = set()
         for order in orders:
             match order:
                 case Unseat(number=n, seat=seat) if n == link.number:
-                    sitter = self.sitters[seat]
+                    # off the table at once: a player sent to his seat in the same orders
+                    # takes it (he is told he left after the write)
+                    sitter = self.sitters.pop(seat)
                     self.table.leave(seat)
                     ops.append(Stand(seat))
                     gone.append((sitter, {"why": "out"}))
-                    vacated.add(seat)
                 case MoveTo(from_number=n, from_seat=seat) if n == link.number:
                     move = link.director.pending_move(order.account, n)
                     moving = self.sitters.get(seat)
                     if move is None or moving is None or moving.account != order.account:
                         continue  # moved already (an order carried out again after a crash)
                     stack = self.table.stack(seat)
+                    del self.sitters[seat]
                     self.table.leave(seat)
                     ops.append(Stand(seat))
                     others.append(link.director.moved(move, stack))
                     gone.append((moving, {"why": "moved",
                                           "to": link.rooms.get(move.to_number)}))
-                    vacated.add(seat)
                 case SeatAt(number=n) if n == link.number:
                     if not link.director.seat_pending(order):
                         continue  # taken already, or he was sent on elsewhere meanwhile
-                    if order.seat in self.sitters and order.seat not in vacated:
+                    if order.seat in self.sitters:
                         if self.sitters[order.seat].account == order.account:
                             link.director.done(order.account)  # seated already (a crash)
                         else:  # the director and the table disagree: said, for the log
@@ -712,7 +710,6 @@ class TableCore:
                     self._seat_entrant(order, link.director.name_of(order.account))
                     link.director.done(order.account)
                     ops.append(SeatEntrant(order.seat, order.account, order.stack, order.bot))
-                    vacated.discard(order.seat)
                 case CloseAt(number=n) if n == link.number:
                     closing = True
                 case Out(entry=entry, places=places):

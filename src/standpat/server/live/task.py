@@ -214,13 +214,10 @@ class LiveTable:
             case Write(ops):
                 try:
                     results = await self.recorder.write(ops)
-                except SQLAlchemyError as error:
+                # stale: a save of its tournament was refused, its write made after a lost one
+                except (SQLAlchemyError, StaleStateError) as error:
                     log.error("table %s: the database failed a write (%s): the table starts "
                               "again", self.id, type(error).__name__)
-                    raise TableFailedError("the room's database failed; the table starts again."
-                                      ) from error
-                except StaleStateError as error:  # its tournament lost a write before it
-                    log.error("table %s: %s: the table starts again", self.id, error)
                     raise TableFailedError("the room's database failed; the table starts again."
                                       ) from error
                 _count(ops)
